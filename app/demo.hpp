@@ -1,0 +1,78 @@
+#pragma once
+// The demo itself: the scene (or a still depth map), the pattern, the stereogram step of the
+// current mode, the effect and the histogram, timed stage by stage. The main loop calls
+// render_frame() and present() and stays free of all of this.
+#include "app/cpu_pipeline.hpp"
+#include "app/demo_settings.hpp"
+#include "app/options.hpp"
+#include "app/pipeline.hpp"
+#include "app/stage_timings.hpp"
+#include "compute/image.hpp"
+#include "render/ball_physics.hpp"
+#include "render/colour_target.hpp"
+#include "render/gl_stage_timer.hpp"
+#include "render/scene_renderer.hpp"
+#include "render/scene_target.hpp"
+#include "render/stereogram_compositor.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace stereocl {
+
+class Demo {
+ public:
+  // Throws std::runtime_error for problems the demo cannot start with (a bad --depth or
+  // --pattern file): the caller prints it and exits 2.
+  explicit Demo(const Options& options);
+  ~Demo();
+
+  DemoSettings& settings() { return settings_; }
+  const ModeAvailability& availability() const { return availability_; }
+  const StageTimings& timings() const { return timings_; }
+  const Histogram256& last_histogram() const { return histogram_; }
+  int scene_width() const { return scene_->width(); }
+  int scene_height() const { return scene_->height(); }
+
+  // Advances the ball by `seconds` and draws everything but the window.
+  void render_frame(double seconds);
+  // Shows the current image in the window's framebuffer (1:1, centred).
+  void present(int framebuffer_width, int framebuffer_height) const;
+  // Closes the frame's timing sample with the frame time measured by the caller.
+  void end_frame(double frame_milliseconds) { timings_.end_frame(frame_milliseconds); }
+
+  // The final image at native size, top row first, without any UI.
+  RgbaImage final_image() const;
+  DisplayImage displayed() const { return displayed_; }
+
+  // Loads a depth map or pattern from a file; on failure returns the reason and changes nothing.
+  std::optional<std::string> load_depth_file(const std::string& path);
+  std::optional<std::string> load_pattern_file(const std::string& path);
+  void use_scene_depth();  // back to the bouncing ball after a depth file
+
+ private:
+  void apply_settings();
+  void rebuild_pattern();
+  void upload_still_depth();
+  Pipeline* pipeline_for(Mode mode);
+
+  Options options_;
+  DemoSettings settings_;
+  DemoSettings applied_;
+  ModeAvailability availability_;
+  BallPhysics physics_;
+  SceneRenderer scene_renderer_;
+  std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives
+  std::optional<DepthImage> still_depth_;  // top row first, as loaded
+  RgbaImage pattern_image_;                // a --pattern or dropped file
+  StereogramCompositor compositor_;
+  ColourTarget effect_target_;
+  CpuPipeline cpu_pipeline_;
+  DisplayImage displayed_;
+  StageTimings timings_;
+  GlStageTimer gl_timer_;
+  Histogram256 histogram_{};
+};
+
+}  // namespace stereocl

@@ -1,0 +1,71 @@
+#pragma once
+// Everything the command line can set, already validated: code past parse_command_line() may
+// trust these values.
+#include "app/mode.hpp"
+#include "compute/stereogram_params.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace stereocl {
+
+enum class Effect { none, sobel, blur };
+std::string_view effect_name(Effect effect);
+
+struct Size {
+  int width = 0;
+  int height = 0;
+  friend bool operator==(const Size&, const Size&) = default;
+};
+
+struct Options {
+  Mode mode = Mode::gpu;  // the best; falls back (with a message) where it cannot run
+  bool mode_given = false;
+  Size size{1280, 720};
+  StereogramParams stereogram;
+  bool pattern_width_given = false;
+  std::string pattern_file;
+  bool colour_pattern = false;
+  std::string depth_file;
+  bool invert_depth = false;
+  std::uint32_t seed = 1;
+  std::optional<long long> frames;
+  std::string screenshot_file;
+  std::string screenshot_window_file;
+  bool hidden = false;
+  bool vsync = true;
+  bool show_panel = true;
+  int cpu_threads = 0;  // 0 = all hardware threads
+  Effect effect = Effect::none;
+  int blur_radius = 4;
+  bool blur_clamp = false;  // border: zero padding (the paper's) unless clamp is asked for
+  std::string histogram_file;
+  std::string cl_device;
+  bool list_devices = false;
+  bool fast_stereogram_kernel = true;
+  bool bench = false;
+  std::string json_file;
+};
+
+struct ExitRequest {
+  int code = 0;         // 0 for --help, 2 for a bad option or value
+  std::string message;  // to print (stdout for help, stderr otherwise)
+};
+
+std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments);
+
+// "1920x1080" -> Size; nullopt with reason otherwise. Shared by --size and the tests.
+std::variant<Size, std::string> parse_size(const std::string& text);
+
+inline constexpr int kMaxImageSide = 16384;
+
+// A problem with what the user gave us (a file, a value): the program reports it and exits 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace stereocl

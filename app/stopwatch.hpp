@@ -1,0 +1,20 @@
+#pragma once
+#include <chrono>
+
+namespace stereocl {
+
+// Wall-clock milliseconds since construction or the last lap(); for host-side stages.
+class Stopwatch {
+ public:
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - start_).count();
+    start_ = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace stereocl

@@ -1,0 +1,52 @@
+#include "render/pixel_transfer.hpp"
+
+#include <cstring>
+
+namespace stereocl {
+
+void DepthReadback::read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out) {
+  if (out.width != width || out.height != height) out = DepthImage(width, height);
+  const std::size_t bytes = out.size_bytes();
+  if (!pixel_buffer_) pixel_buffer_ = gl::make_buffer();
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, pixel_buffer_.get());
+  if (capacity_ < bytes) {
+    glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
+    capacity_ = bytes;
+  }
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+  glReadBuffer(attachment);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(0, 0, width, height, GL_RED, GL_FLOAT, nullptr);
+  if (const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT)) {
+    std::memcpy(out.pixels.data(), mapped, bytes);
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+  }
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+}
+
+RgbaImage read_rgba(GLuint framebuffer, GLenum attachment, int width, int height) {
+  RgbaImage image(width, height);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+  glReadBuffer(attachment);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  return image;
+}
+
+void upload_texture(GLuint texture, const DepthImage& image) {
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.width, image.height, GL_RED, GL_FLOAT, image.pixels.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void upload_texture(GLuint texture, const RgbaImage& image) {
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+}  // namespace stereocl

@@ -1,0 +1,31 @@
+#pragma once
+// Moving pixels between GL and the host. Rows come back bottom-up, as GL stores them; images
+// loaded from files are top-down, so flip_rows() converts at the boundary.
+#include "compute/image.hpp"
+#include "render/gl_objects.hpp"
+
+#include <algorithm>
+
+namespace stereocl {
+
+// Reads colour attachment `attachment` of `framebuffer` through a pixel buffer object.
+class DepthReadback {
+ public:
+  void read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out);
+
+ private:
+  gl::Buffer pixel_buffer_;
+  std::size_t capacity_ = 0;
+};
+
+RgbaImage read_rgba(GLuint framebuffer, GLenum attachment, int width, int height);
+void upload_texture(GLuint texture, const DepthImage& image);
+void upload_texture(GLuint texture, const RgbaImage& image);
+
+template <class Pixel>
+void flip_rows(Image<Pixel>& image) {
+  for (int y = 0; y < image.height / 2; ++y)
+    std::swap_ranges(image.row(y), image.row(y) + image.width, image.row(image.height - 1 - y));
+}
+
+}  // namespace stereocl

@@ -1,0 +1,120 @@
+#include "render/scene_renderer.hpp"
+
+#include "render/shader_program.hpp"
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+constexpr float kCameraDistanceToFront = 3.0f;
+
+void push_vertex(std::vector<float>& out, glm::vec3 p, glm::vec3 n) {
+  out.insert(out.end(), {p.x, p.y, p.z, n.x, n.y, n.z});
+}
+
+// The five inner faces of the box (no front), normals pointing inwards at the viewer.
+std::vector<float> box_faces(glm::vec3 h) {
+  std::vector<float> out;
+  const auto quad = [&](glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d, glm::vec3 n) {
+    for (glm::vec3 p : {a, b, c, a, c, d}) push_vertex(out, p, n);
+  };
+  quad({-h.x, -h.y, -h.z}, {h.x, -h.y, -h.z}, {h.x, h.y, -h.z}, {-h.x, h.y, -h.z}, {0, 0, 1});   // back
+  quad({-h.x, -h.y, h.z}, {h.x, -h.y, h.z}, {h.x, -h.y, -h.z}, {-h.x, -h.y, -h.z}, {0, 1, 0});   // floor
+  quad({-h.x, h.y, -h.z}, {h.x, h.y, -h.z}, {h.x, h.y, h.z}, {-h.x, h.y, h.z}, {0, -1, 0});      // ceiling
+  quad({-h.x, -h.y, h.z}, {-h.x, -h.y, -h.z}, {-h.x, h.y, -h.z}, {-h.x, h.y, h.z}, {1, 0, 0});   // left
+  quad({h.x, -h.y, -h.z}, {h.x, -h.y, h.z}, {h.x, h.y, h.z}, {h.x, h.y, -h.z}, {-1, 0, 0});      // right
+  return out;
+}
+
+std::vector<float> unit_sphere(int slices, int stacks) {
+  std::vector<float> out;
+  const auto point = [&](int slice, int stack) {
+    const float theta = glm::two_pi<float>() * static_cast<float>(slice) / static_cast<float>(slices);
+    const float phi = glm::pi<float>() * static_cast<float>(stack) / static_cast<float>(stacks);
+    return glm::vec3(std::sin(phi) * std::cos(theta), std::cos(phi), std::sin(phi) * std::sin(theta));
+  };
+  for (int stack = 0; stack < stacks; ++stack)
+    for (int slice = 0; slice < slices; ++slice) {
+      const glm::vec3 a = point(slice, stack), b = point(slice + 1, stack);
+      const glm::vec3 c = point(slice + 1, stack + 1), d = point(slice, stack + 1);
+      for (glm::vec3 p : {a, c, b, a, d, c}) push_vertex(out, p, p);
+    }
+  return out;
+}
+
+}  // namespace
+
+SceneRenderer::SceneRenderer()
+    : program_(gl::link_program("scene.vert.glsl", "scene.frag.glsl")),
+      box_(upload(box_faces(BoxBounds{}.half_extent))),
+      ball_(upload(unit_sphere(48, 24))) {}
+
+SceneRenderer::Mesh SceneRenderer::upload(const std::vector<float>& data) {
+  Mesh mesh{gl::make_vertex_array(), gl::make_buffer(), static_cast<GLsizei>(data.size() / 6)};
+  glBindVertexArray(mesh.vertex_array.get());
+  glBindBuffer(GL_ARRAY_BUFFER, mesh.vertices.get());
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(float)), data.data(), GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), reinterpret_cast<void*>(3 * sizeof(float)));
+  glBindVertexArray(0);
+  return mesh;
+}
+
+void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target) {
+  const glm::vec3 half = physics.box.half_extent;
+  const glm::vec3 camera(0.f, 0.f, half.z + kCameraDistanceToFront);
+  const float aspect = static_cast<float>(target.width()) / static_cast<float>(target.height());
+  // Frame the open front of the box: fit its height, or its width on narrow targets.
+  const float half_view = std::max(half.y, half.x / aspect) * 1.02f;
+  const float fov_y = 2.0f * std::atan(half_view / kCameraDistanceToFront);
+  const glm::vec2 depth_range(kCameraDistanceToFront, kCameraDistanceToFront + 2.0f * half.z);
+  const glm::mat4 projection = glm::perspective(fov_y, aspect, 0.5f * kCameraDistanceToFront, depth_range.y + 1.0f);
+  const glm::mat4 view = glm::lookAt(camera, glm::vec3(0.f), glm::vec3(0.f, 1.f, 0.f));
+
+  glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
+  glViewport(0, 0, target.width(), target.height());
+  const float background[] = {0.05f, 0.05f, 0.07f, 1.f};
+  const float far_plane[] = {invert_depth ? 0.f : 1.f, 0.f, 0.f, 0.f};
+  glClearBufferfv(GL_COLOR, 0, background);
+  glClearBufferfv(GL_COLOR, 1, far_plane);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+
+  glUseProgram(program_.get());
+  const auto location = [&](const char* name) { return glGetUniformLocation(program_.get(), name); };
+  glUniformMatrix4fv(location("view"), 1, GL_FALSE, glm::value_ptr(view));
+  glUniformMatrix4fv(location("projection"), 1, GL_FALSE, glm::value_ptr(projection));
+  glUniform3f(location("light_position"), -0.6f, half.y * 0.8f, half.z + 1.5f);
+  glUniform3fv(location("camera_position"), 1, glm::value_ptr(camera));
+  glUniform2fv(location("depth_range"), 1, glm::value_ptr(depth_range));
+  glUniform1i(location("invert_depth"), invert_depth ? 1 : 0);
+
+  const glm::mat4 identity(1.f);
+  glUniformMatrix4fv(location("model"), 1, GL_FALSE, glm::value_ptr(identity));
+  glUniform3f(location("base_colour"), 0.55f, 0.62f, 0.72f);
+  glUniform1i(location("checkered"), 1);
+  glBindVertexArray(box_.vertex_array.get());
+  glDrawArrays(GL_TRIANGLES, 0, box_.vertex_count);
+
+  const glm::mat4 ball_model = glm::scale(glm::translate(identity, physics.state.position), glm::vec3(physics.radius));
+  glUniformMatrix4fv(location("model"), 1, GL_FALSE, glm::value_ptr(ball_model));
+  glUniform3f(location("base_colour"), 0.95f, 0.35f, 0.2f);
+  glUniform1i(location("checkered"), 0);
+  glBindVertexArray(ball_.vertex_array.get());
+  glDrawArrays(GL_TRIANGLES, 0, ball_.vertex_count);
+
+  glBindVertexArray(0);
+  glDisable(GL_DEPTH_TEST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+}  // namespace stereocl

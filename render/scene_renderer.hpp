@@ -1,0 +1,30 @@
+#pragma once
+// Draws the box and the ball into a SceneTarget: lit colour and linear depth in one pass.
+#include "render/ball_physics.hpp"
+#include "render/gl_objects.hpp"
+#include "render/scene_target.hpp"
+
+#include <vector>
+
+namespace stereocl {
+
+class SceneRenderer {
+ public:
+  SceneRenderer();
+  // invert_depth writes 1 - depth: the far wall comes forward (wall-eyed <-> cross-eyed viewing).
+  void render(const BallPhysics& physics, bool invert_depth, SceneTarget& target);
+
+ private:
+  struct Mesh {
+    gl::VertexArray vertex_array;
+    gl::Buffer vertices;
+    GLsizei vertex_count = 0;
+  };
+  static Mesh upload(const std::vector<float>& interleaved_position_normal);
+
+  gl::Program program_;
+  Mesh box_;
+  Mesh ball_;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,34 @@
+#pragma once
+// The framebuffer the scene renders into: colour 0 is the lit picture (RGBA8), colour 1 holds
+// linear depth in [0,1] (GL_R32F) -- the texture the stereogram step and OpenCL read. Depth
+// lives in a colour attachment because GL depth buffers are non-linear and cannot be shared
+// with OpenCL on every driver (no cl_khr_gl_depth_images on NVIDIA).
+#include "render/gl_objects.hpp"
+
+#include <string>
+
+namespace stereocl {
+
+class SceneTarget {
+ public:
+  SceneTarget(int width, int height);  // throws std::runtime_error if the FBO is incomplete
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  GLuint framebuffer() const { return framebuffer_.get(); }
+  GLuint colour_texture() const { return colour_.get(); }
+  GLuint depth_texture() const { return linear_depth_.get(); }
+
+ private:
+  int width_;
+  int height_;
+  gl::Texture colour_;
+  gl::Texture linear_depth_;
+  gl::Renderbuffer depth_buffer_;
+  gl::Framebuffer framebuffer_;
+};
+
+// "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT" and friends, for messages.
+std::string framebuffer_status_name(GLenum status);
+
+}  // namespace stereocl

@@ -1,0 +1,55 @@
+#include "render/shader_program.hpp"
+
+#include "render/shader_sources.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace stereocl::gl {
+namespace {
+
+Shader compile(GLenum stage, std::string_view file) {
+  const std::string_view text = shader_source(file);
+  if (text.empty()) throw std::runtime_error("shader " + std::string(file) + " is not embedded in this binary");
+  Shader shader(glCreateShader(stage));
+  const char* source = text.data();
+  const auto length = static_cast<GLint>(text.size());
+  glShaderSource(shader.get(), 1, &source, &length);
+  glCompileShader(shader.get());
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    std::string log(4096, '\0');
+    GLsizei written = 0;
+    glGetShaderInfoLog(shader.get(), static_cast<GLsizei>(log.size()), &written, log.data());
+    log.resize(static_cast<std::size_t>(written));
+    throw std::runtime_error("shader " + std::string(file) + " failed to compile:\n" + log);
+  }
+  return shader;
+}
+
+}  // namespace
+
+Program link_program(std::string_view vertex_file, std::string_view fragment_file) {
+  const Shader vertex = compile(GL_VERTEX_SHADER, vertex_file);
+  const Shader fragment = compile(GL_FRAGMENT_SHADER, fragment_file);
+  Program program(glCreateProgram());
+  glAttachShader(program.get(), vertex.get());
+  glAttachShader(program.get(), fragment.get());
+  glLinkProgram(program.get());
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program.get(), GL_LINK_STATUS, &ok);
+  if (!ok) {
+    std::string log(4096, '\0');
+    GLsizei written = 0;
+    glGetProgramInfoLog(program.get(), static_cast<GLsizei>(log.size()), &written, log.data());
+    log.resize(static_cast<std::size_t>(written));
+    throw std::runtime_error("program " + std::string(vertex_file) + " + " + std::string(fragment_file) +
+                             " failed to link:\n" + log);
+  }
+  glDetachShader(program.get(), vertex.get());
+  glDetachShader(program.get(), fragment.get());
+  return program;
+}
+
+}  // namespace stereocl::gl

@@ -1,0 +1,37 @@
+#pragma once
+// The last step of the stereogram: a full-screen pass that samples the tileable pattern at the
+// offsets computed per pixel (on the CPU, or by OpenCL straight into offsets_texture()).
+#include "compute/image.hpp"
+#include "render/colour_target.hpp"
+#include "render/gl_objects.hpp"
+
+namespace stereocl {
+
+class StereogramCompositor {
+ public:
+  StereogramCompositor();
+
+  // (Re)allocates the offsets and output textures for a depth image of depth_width x height
+  // and pattern width P. Returns true if the textures changed (shared CL images must be remade).
+  bool resize(int depth_width, int height, int pattern_width);
+  void set_pattern(const RgbaImage& pattern);
+
+  void upload_offsets(const OffsetImage& offsets);
+  void compose();
+
+  int output_width() const { return output_width_; }
+  int output_height() const { return height_; }
+  GLuint offsets_texture() const { return offsets_.get(); }
+  DisplayImage output() const { return output_.display(); }
+
+ private:
+  gl::Program program_;
+  gl::VertexArray empty_vertex_array_;  // core profile needs one bound even with no attributes
+  gl::Texture pattern_;
+  int pattern_width_ = 0, pattern_height_ = 0;
+  gl::Texture offsets_;
+  ColourTarget output_;
+  int output_width_ = 0, height_ = 0;
+};
+
+}  // namespace stereocl
