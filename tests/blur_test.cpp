@@ -1,0 +1,188 @@
+// The box blur: first the separable CPU reference against the definition summed pixel by
+// pixel, then kernels/blur.cl against the reference, bit for bit.
+#include "cl_test_device.hpp"
+#include "compute/blur_cpu.hpp"
+#include "compute/blur_kernel.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+namespace stereocl {
+namespace {
+
+constexpr int test_radii[] = {1, 2, 4, 16, 32};
+
+GreyImage random_grey(int width, int height, unsigned seed) {
+  GreyImage image(width, height);
+  std::mt19937 random(seed);
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (auto& p : image.pixels) p = static_cast<std::uint8_t>(byte(random));
+  return image;
+}
+
+RgbaImage random_rgba(int width, int height, unsigned seed) {
+  RgbaImage image(width, height);
+  std::mt19937 random(seed);
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (auto& p : image.pixels)
+    p = Rgba8{static_cast<std::uint8_t>(byte(random)), static_cast<std::uint8_t>(byte(random)),
+              static_cast<std::uint8_t>(byte(random)), static_cast<std::uint8_t>(byte(random))};
+  return image;
+}
+
+// The definition, one window at a time: what the separable reference must equal.
+GreyImage blur_by_definition(const GreyImage& image, int radius, BlurBorder border) {
+  GreyImage out(image.width, image.height);
+  const int n = (2 * radius + 1) * (2 * radius + 1);
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      int sum = 0;
+      for (int v = y - radius; v <= y + radius; ++v) {
+        for (int u = x - radius; u <= x + radius; ++u) {
+          const bool inside = u >= 0 && u < image.width && v >= 0 && v < image.height;
+          if (inside || border == BlurBorder::clamp)
+            sum += image.at(std::clamp(u, 0, image.width - 1), std::clamp(v, 0, image.height - 1));
+        }
+      }
+      out.at(x, y) = static_cast<std::uint8_t>((sum + n / 2) / n);
+    }
+  }
+  return out;
+}
+
+std::string border_name(BlurBorder border) { return border == BlurBorder::zero ? "zero" : "clamp"; }
+
+TEST(BlurReference, EqualsTheDefinition) {
+  for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
+    for (const int radius : test_radii) {
+      for (const auto& [width, height] : {std::pair{1, 1}, std::pair{23, 17}, std::pair{5, 40}}) {
+        SCOPED_TRACE(border_name(border) + " r=" + std::to_string(radius) + " " + std::to_string(width) + "x" +
+                     std::to_string(height));
+        const GreyImage image = random_grey(width, height, static_cast<unsigned>(radius * 100 + width));
+        EXPECT_TRUE(blur_reference(image, radius, border).pixels == blur_by_definition(image, radius, border).pixels);
+      }
+    }
+  }
+}
+
+TEST(BlurReference, RgbaChannelsBlurIndependently) {
+  const RgbaImage rgba = random_rgba(19, 11, 5);
+  const RgbaImage blurred = blur_reference(rgba, 3, BlurBorder::zero);
+  GreyImage alpha(rgba.width, rgba.height);
+  for (std::size_t i = 0; i < rgba.pixels.size(); ++i) alpha.pixels[i] = rgba.pixels[i].a;
+  const GreyImage blurred_alpha = blur_by_definition(alpha, 3, BlurBorder::zero);
+  for (std::size_t i = 0; i < rgba.pixels.size(); ++i) EXPECT_EQ(blurred.pixels[i].a, blurred_alpha.pixels[i]);
+}
+
+TEST(BlurReference, ConstantImageStaysConstantWithClampedBorders) {
+  const GreyImage constant(40, 30, 173);
+  for (const int radius : test_radii)
+    EXPECT_TRUE(blur_reference(constant, radius, BlurBorder::clamp).pixels == constant.pixels) << "r=" << radius;
+}
+
+TEST(BlurReference, ZeroBorderDarkensCornersButKeepsTheDivisor) {
+  const GreyImage constant(10, 10, 90);
+  const GreyImage blurred = blur_reference(constant, 1, BlurBorder::zero);
+  EXPECT_EQ(blurred.at(0, 0), (4 * 90 + 4) / 9);  // 4 of 9 window pixels inside
+  EXPECT_EQ(blurred.at(5, 0), (6 * 90 + 4) / 9);
+  EXPECT_EQ(blurred.at(5, 5), 90);
+}
+
+TEST(BlurReference, RejectsRadiiOutsideOneToThirtyTwo) {
+  const GreyImage image(4, 4);
+  EXPECT_THROW(blur_reference(image, 0, BlurBorder::clamp), std::invalid_argument);
+  EXPECT_THROW(blur_reference(image, 33, BlurBorder::clamp), std::invalid_argument);
+  try {
+    require_valid_blur_radius(33);
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("33"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("1..32"), std::string::npos);
+  }
+}
+
+template <class Pixel>
+Image<Pixel> blur_on_device(testing::ClTestDevice& cl, BlurKernel& kernel, const Image<Pixel>& image, int radius,
+                            BlurBorder border) {
+  cl::Buffer in(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, image.size_bytes(),
+                const_cast<Pixel*>(image.pixels.data()));
+  cl::Buffer out(cl.context, CL_MEM_WRITE_ONLY, image.size_bytes());
+  if constexpr (sizeof(Pixel) == 1)
+    kernel.enqueue_grey(cl.queue, in, out, image.width, image.height, radius, border);
+  else
+    kernel.enqueue_rgba(cl.queue, in, out, image.width, image.height, radius, border);
+  Image<Pixel> result(image.width, image.height);
+  cl.queue.enqueueReadBuffer(out, CL_TRUE, 0, result.size_bytes(), result.pixels.data());
+  return result;
+}
+
+struct BlurCase {
+  bool rgba;
+  BlurBorder border;
+  int width;
+  int height;
+  std::vector<int> radii;
+};
+
+std::string case_name(const BlurCase& c) {
+  return std::string(c.rgba ? "rgba_" : "grey_") + border_name(c.border) + "_" + std::to_string(c.width) + "x" +
+         std::to_string(c.height);
+}
+
+class BlurKernelTest : public ::testing::TestWithParam<BlurCase> {};
+
+TEST_P(BlurKernelTest, MatchesReference) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  const BlurCase& c = GetParam();
+  BlurKernel kernel(cl->context, cl->device);  // one object for all radii: its scratch buffer is reused
+  for (const int radius : c.radii) {
+    SCOPED_TRACE("r=" + std::to_string(radius));
+    const auto seed = static_cast<unsigned>(c.width * 1009 + c.height * 17 + radius);
+    if (c.rgba) {
+      const RgbaImage image = random_rgba(c.width, c.height, seed);
+      EXPECT_TRUE(blur_on_device(*cl, kernel, image, radius, c.border).pixels ==
+                  blur_reference(image, radius, c.border).pixels);
+    } else {
+      const GreyImage image = random_grey(c.width, c.height, seed);
+      EXPECT_TRUE(blur_on_device(*cl, kernel, image, radius, c.border).pixels ==
+                  blur_reference(image, radius, c.border).pixels);
+    }
+  }
+}
+
+std::vector<BlurCase> blur_cases() {
+  const std::vector<int> all_radii(std::begin(test_radii), std::end(test_radii));
+  std::vector<BlurCase> cases;
+  for (const bool rgba : {false, true}) {
+    for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
+      for (const auto& [width, height] : {std::pair{1, 1}, std::pair{17, 3}, std::pair{1000, 1}, std::pair{1, 1000},
+                                         std::pair{1100, 70}})
+        cases.push_back({rgba, border, width, height, all_radii});
+      // Large images for a smallest and a largest radius only, to keep PoCL runs short.
+      cases.push_back({rgba, border, 1921, 1081, {2, 32}});
+    }
+    cases.push_back({rgba, BlurBorder::clamp, 4096, 2160, {1, 16}});
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, BlurKernelTest, ::testing::ValuesIn(blur_cases()),
+                         [](const auto& test_info) { return case_name(test_info.param); });
+
+TEST(BlurKernel, RejectsRadiiOutsideOneToThirtyTwo) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  BlurKernel kernel(cl->context, cl->device);
+  cl::Buffer buffer(cl->context, CL_MEM_READ_WRITE, 64);
+  for (const int radius : {0, 33, -1}) {
+    EXPECT_THROW(kernel.enqueue_grey(cl->queue, buffer, buffer, 4, 4, radius, BlurBorder::zero), std::invalid_argument);
+    EXPECT_THROW(kernel.enqueue_rgba(cl->queue, buffer, buffer, 4, 4, radius, BlurBorder::clamp), std::invalid_argument);
+  }
+}
+
+}  // namespace
+}  // namespace stereocl
