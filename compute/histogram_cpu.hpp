@@ -1,0 +1,13 @@
+#pragma once
+// 256-bin byte histogram on the CPU: the reference kernels/histogram.cl is compared against.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace stereocl {
+
+using Histogram256 = std::array<std::uint32_t, 256>;
+
+Histogram256 histogram_reference(const std::uint8_t* data, std::size_t byte_count);
+
+}  // namespace stereocl

@@ -1,0 +1,51 @@
+// 256-bin histogram of a byte buffer, accumulated into a zeroed uint[256] with atomic_add.
+// Built with -D GROUP_SIZE=<work-group size>.
+//
+// Speed comes from three things:
+//  * 16-byte loads in a grid-stride loop: enough work-groups to fill the device, each looping.
+//  * LANES private copies of the histogram per work-group, interleaved as copies[bin * LANES +
+//    lane]: a SIMD lane (local id % 32, a warp lane on NVIDIA) only ever touches its own copy, so
+//    lanes of one warp never collide on an atomic, and as LANES equals the number of local
+//    memory banks, each lane's copy lives in its own bank: even an all-same-value input is
+//    conflict-free within a warp.
+//  * one global atomic per bin per work-group at the end.
+
+#define LANES 32
+#define BINS 256
+
+static inline void count_bytes(local uint* copies, uint lane, uint word) {
+  atomic_inc(&copies[(word & 0xffu) * LANES + lane]);
+  atomic_inc(&copies[((word >> 8) & 0xffu) * LANES + lane]);
+  atomic_inc(&copies[((word >> 16) & 0xffu) * LANES + lane]);
+  atomic_inc(&copies[(word >> 24) * LANES + lane]);
+}
+
+// `data` must be 16-byte aligned (any cl::Buffer is); byte_count need not be a multiple of anything.
+kernel void histogram256(global const uchar* data, ulong byte_count, global uint* bins) {
+  local uint copies[BINS * LANES];
+  const uint lid = get_local_id(0);
+  const uint lane = lid % LANES;
+  for (uint i = lid; i < BINS * LANES; i += GROUP_SIZE) copies[i] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  const ulong vector_count = byte_count / 16;
+  global const uint4* vectors = (global const uint4*)data;
+  for (ulong i = get_global_id(0); i < vector_count; i += get_global_size(0)) {
+    const uint4 v = vectors[i];
+    count_bytes(copies, lane, v.x);
+    count_bytes(copies, lane, v.y);
+    count_bytes(copies, lane, v.z);
+    count_bytes(copies, lane, v.w);
+  }
+  // The last byte_count % 16 bytes, one each for the first work-items.
+  const ulong tail = vector_count * 16 + get_global_id(0);
+  if (tail < byte_count) atomic_inc(&copies[data[tail] * LANES + lane]);
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  // Reading copy (c + bin) % LANES at step c keeps the lanes of a warp on distinct banks.
+  for (uint bin = lid; bin < BINS; bin += GROUP_SIZE) {
+    uint total = 0;
+    for (uint c = 0; c < LANES; ++c) total += copies[bin * LANES + (c + bin) % LANES];
+    if (total != 0) atomic_add(&bins[bin], total);
+  }
+}
