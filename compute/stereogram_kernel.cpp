@@ -20,6 +20,9 @@ constexpr const char* kKernelFile = "stereogram.cl";
 constexpr int kMaxLanesPerRow = 256;
 // Small work-groups keep many rows resident per compute unit, which hides the depth reads.
 constexpr int kTargetGroupSize = 64;
+// Narrow bands would pack many rows into a group; a 1080-row frame must still make enough
+// groups to occupy every compute unit of a large GPU, since each row is a serial chain.
+constexpr int kMaxRowsPerGroup = 8;
 // Source positions staged per row at once: enough depth reads in flight to cover their
 // latency, little enough local memory that many work-groups still share a compute unit.
 constexpr int kTargetStageSize = 1024;
@@ -32,8 +35,7 @@ struct FastGeometry {
   int stage_size = 1;
 
   std::size_t local_bytes() const {
-    return sizeof(float) * static_cast<std::size_t>(rows_per_group) *
-           static_cast<std::size_t>(ring_size + stage_size);
+    return sizeof(float) * static_cast<std::size_t>(rows_per_group) * static_cast<std::size_t>(ring_size + stage_size);
   }
 };
 
@@ -54,16 +56,15 @@ int independent_band_width(const StereogramParams& params) {
 int round_down_to_multiple(int value, int step) { return std::max(step, value / step * step); }
 
 FastGeometry plan_fast_geometry(const StereogramParams& params, const DeviceLimits& limits) {
+  const auto as_int = [](std::size_t value) { return static_cast<int>(std::min<std::size_t>(value, 1 << 20)); };
+  const int max_group = std::max(1, as_int(limits.group_size));
   FastGeometry geometry;
-  const auto cap = [](int wanted, std::size_t limit) {
-    return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(wanted), limit));
-  };
-  geometry.lanes_per_row =
-      std::max(1, cap(std::min(independent_band_width(params), kMaxLanesPerRow), std::min(limits.group_size, limits.lanes)));
-  geometry.rows_per_group = std::max(
-      1, cap(kTargetGroupSize / geometry.lanes_per_row,
-             std::min(limits.rows, limits.group_size / static_cast<std::size_t>(geometry.lanes_per_row))));
-  geometry.ring_size = static_cast<int>(std::bit_ceil(static_cast<unsigned>(params.pattern_width + geometry.lanes_per_row)));
+  geometry.lanes_per_row = std::clamp(std::min(independent_band_width(params), kMaxLanesPerRow), 1,
+                                      std::max(1, std::min(max_group, as_int(limits.lanes))));
+  geometry.rows_per_group = std::clamp(std::min(kTargetGroupSize / geometry.lanes_per_row, kMaxRowsPerGroup), 1,
+                                       std::max(1, std::min(as_int(limits.rows), max_group / geometry.lanes_per_row)));
+  geometry.ring_size =
+      static_cast<int>(std::bit_ceil(static_cast<unsigned>(params.pattern_width + geometry.lanes_per_row)));
   geometry.stage_size = round_down_to_multiple(kTargetStageSize, geometry.lanes_per_row);
   while (geometry.local_bytes() > limits.local_bytes) {
     if (geometry.stage_size > geometry.lanes_per_row)
@@ -163,7 +164,8 @@ cl::Event StereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& de
   if (image_size(depth, CL_IMAGE_WIDTH) < w || image_size(depth, CL_IMAGE_HEIGHT) < h)
     throw std::invalid_argument("depth image is smaller than " + std::to_string(width) + "x" + std::to_string(height));
   if (image_size(offsets, CL_IMAGE_WIDTH) < out_w || image_size(offsets, CL_IMAGE_HEIGHT) < h)
-    throw std::invalid_argument("offsets image is smaller than " + std::to_string(out_w) + "x" + std::to_string(height));
+    throw std::invalid_argument("offsets image is smaller than " + std::to_string(out_w) + "x" +
+                                std::to_string(height));
 
   kernel_.setArg(0, depth);
   kernel_.setArg(1, offsets);

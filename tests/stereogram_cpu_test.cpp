@@ -127,9 +127,8 @@ TEST(StereogramCpu, OutOfRangeDepthIsClampedAndStaysInRange) {
 }
 
 TEST(StereogramParamsValidate, AcceptsTheUsualAndTheExtremes) {
-  for (const StereogramParams params : {StereogramParams{85, 30.f}, StereogramParams{4, 2.5f},
-                                        StereogramParams{4, 0.f}, StereogramParams{1024, 1000.f},
-                                        StereogramParams{1024, 1022.9f}})
+  for (const StereogramParams params : {StereogramParams{85, 30.f}, StereogramParams{4, 2.5f}, StereogramParams{4, 0.f},
+                                        StereogramParams{1024, 1000.f}, StereogramParams{1024, 1022.9f}})
     EXPECT_FALSE(validate(params).has_value()) << params.pattern_width << " " << params.max_offset;
 }
 
@@ -137,10 +136,9 @@ TEST(StereogramParamsValidate, RejectsLookupsThatCouldLeaveTheRow) {
   constexpr float nan = std::numeric_limits<float>::quiet_NaN();
   constexpr float infinity = std::numeric_limits<float>::infinity();
   for (const StereogramParams params :
-       {StereogramParams{85, 84.f}, StereogramParams{85, 90.f}, StereogramParams{85, -0.5f},
-        StereogramParams{85, nan}, StereogramParams{85, infinity}, StereogramParams{85, -infinity},
-        StereogramParams{3, 1.f}, StereogramParams{1025, 30.f}, StereogramParams{0, 0.f},
-        StereogramParams{-85, 30.f}}) {
+       {StereogramParams{85, 84.f}, StereogramParams{85, 90.f}, StereogramParams{85, -0.5f}, StereogramParams{85, nan},
+        StereogramParams{85, infinity}, StereogramParams{85, -infinity}, StereogramParams{3, 1.f},
+        StereogramParams{1025, 30.f}, StereogramParams{0, 0.f}, StereogramParams{-85, 30.f}}) {
     const auto problem = validate(params);
     ASSERT_TRUE(problem.has_value()) << params.pattern_width << " " << params.max_offset;
     EXPECT_FALSE(problem->empty());

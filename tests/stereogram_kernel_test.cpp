@@ -1,9 +1,9 @@
 // Both stereogram kernels against the CPU reference, on the OpenCL device the tests pick
 // (tests/cl_test_device.hpp): random depth, awkward sizes, very long rows, several (P, M).
+#include "compute/stereogram_kernel.hpp"
 #include "cl_test_device.hpp"
 #include "compute/cl_program.hpp"
 #include "compute/stereogram_cpu.hpp"
-#include "compute/stereogram_kernel.hpp"
 
 #include <gtest/gtest.h>
 
@@ -101,8 +101,8 @@ TEST_P(StereogramKernelMatchesReference, OnRandomDepth) {
   for (auto [width, height] : sizes) {
     if (static_cast<std::size_t>(width + params.pattern_width) > max_image_width) {
       const int narrower = static_cast<int>(max_image_width) - params.pattern_width;
-      std::printf("  %dx%d: offsets %d wide exceed this device's image width limit %zu; running %dx%d instead\n",
-                  width, height, width + params.pattern_width, max_image_width, narrower, height);
+      std::printf("  %dx%d: offsets %d wide exceed this device's image width limit %zu; running %dx%d instead\n", width,
+                  height, width + params.pattern_width, max_image_width, narrower, height);
       width = narrower;
     }
     if (static_cast<std::size_t>(height) > max_image_height) {
@@ -127,19 +127,19 @@ TEST_P(StereogramKernelMatchesReference, OnRandomDepth) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    KindsAndParams, StereogramKernelMatchesReference,
-    ::testing::Values(KernelCase{StereogramKernelKind::classic, {85, 30.f}},
-                      KernelCase{StereogramKernelKind::fast, {85, 30.f}},
-                      KernelCase{StereogramKernelKind::classic, {4, 2.5f}},
-                      KernelCase{StereogramKernelKind::fast, {4, 2.5f}},
-                      KernelCase{StereogramKernelKind::classic, {1024, 1000.f}},
-                      KernelCase{StereogramKernelKind::fast, {1024, 1000.f}},
-                      KernelCase{StereogramKernelKind::fast, {200, 37.3f}},
-                      KernelCase{StereogramKernelKind::fast, {1024, 0.f}}),
-    [](const auto& test) {
-      return std::string(stereogram_kernel_kind_name(test.param.kind)) + "_" + describe(test.param.params);
-    });
+INSTANTIATE_TEST_SUITE_P(KindsAndParams, StereogramKernelMatchesReference,
+                         ::testing::Values(KernelCase{StereogramKernelKind::classic, {85, 30.f}},
+                                           KernelCase{StereogramKernelKind::fast, {85, 30.f}},
+                                           KernelCase{StereogramKernelKind::classic, {4, 2.5f}},
+                                           KernelCase{StereogramKernelKind::fast, {4, 2.5f}},
+                                           KernelCase{StereogramKernelKind::classic, {1024, 1000.f}},
+                                           KernelCase{StereogramKernelKind::fast, {1024, 1000.f}},
+                                           KernelCase{StereogramKernelKind::fast, {200, 37.3f}},
+                                           KernelCase{StereogramKernelKind::fast, {1024, 0.f}}),
+                         [](const auto& test) {
+                           return std::string(stereogram_kernel_kind_name(test.param.kind)) + "_" +
+                                  describe(test.param.params);
+                         });
 
 // In the app the depth texture and the offsets image follow the window and may be larger than
 // the frame being computed; only the given width x height counts, and events chain the work.
@@ -159,10 +159,10 @@ TEST(StereogramKernel, ComputesASubregionAfterTheEventsItWaitsFor) {
     const cl::Image2D depth_image(cl->context, CL_MEM_READ_ONLY, kFloatFormat, large_depth.width, large_depth.height);
     const cl::Image2D offsets_image(cl->context, CL_MEM_WRITE_ONLY, kFloatFormat, 500, 30);
     std::vector<cl::Event> upload(1);
-    cl->queue.enqueueWriteImage(depth_image, CL_FALSE, {0, 0, 0},
-                                {static_cast<cl::size_type>(large_depth.width),
-                                 static_cast<cl::size_type>(large_depth.height), 1},
-                                0, 0, const_cast<float*>(large_depth.pixels.data()), nullptr, &upload[0]);
+    cl->queue.enqueueWriteImage(
+        depth_image, CL_FALSE, {0, 0, 0},
+        {static_cast<cl::size_type>(large_depth.width), static_cast<cl::size_type>(large_depth.height), 1}, 0, 0,
+        const_cast<float*>(large_depth.pixels.data()), nullptr, &upload[0]);
     kernel.enqueue(cl->queue, depth_image, offsets_image, depth.width, depth.height, &upload).wait();
     const OffsetImage actual = read_offsets(*cl, offsets_image, 500, 30);
     OffsetImage region(expected.width, expected.height);
