@@ -1,15 +1,17 @@
 #include "app/demo.hpp"
 
+#include "compute/cl_program.hpp"
 #include "render/depth_map.hpp"
 #include "render/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
 
+#include <cstdio>
 #include <stdexcept>
 
 namespace stereocl {
 
-Demo::Demo(const Options& options)
+Demo::Demo(const Options& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)),
       cpu_pipeline_(options.cpu_threads) {
@@ -22,9 +24,12 @@ Demo::Demo(const Options& options)
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
 
-  availability_.disable(Mode::cpu_readback, "no OpenCL support in this build yet");
-  availability_.disable(Mode::gpu, "no OpenCL support in this build yet");
+  set_up_opencl(std::move(cl));
   settings_.mode = fallback_mode(options.mode, availability_);
+  if (settings_.mode != options.mode && options.mode_given)
+    std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
+                 std::get<std::string>(request_mode(options.mode, availability_)).c_str(),
+                 std::string(mode_display_name(settings_.mode)).c_str());
 
   if (!options.pattern_file.empty()) {
     if (auto error = load_pattern_file(options.pattern_file)) throw InputError(*error);
@@ -39,14 +44,53 @@ Demo::Demo(const Options& options)
   applied_ = settings_;
 }
 
-Demo::~Demo() = default;
+Demo::~Demo() { release_shared_textures(); }
+
+void Demo::set_up_opencl(ClSetup cl) {
+  cl_ = std::move(cl);
+  if (!cl_->environment) {
+    availability_.disable(Mode::cpu_readback, cl_->no_opencl_reason);
+    availability_.disable(Mode::gpu, cl_->no_opencl_reason);
+    return;
+  }
+  ClEnvironment& environment = *cl_->environment;
+  try {
+    kernels_.emplace(environment.context, environment.device, options_.stereogram,
+                     options_.fast_stereogram_kernel ? StereogramKernelKind::fast : StereogramKernelKind::classic);
+  } catch (const KernelBuildError& error) {
+    std::fprintf(stderr, "stereocl: %s\n", error.what());
+    const std::string reason = "OpenCL kernel " + error.file() + " failed to build on " + environment.device_name +
+                               " (the build log is on stderr)";
+    availability_.disable(Mode::cpu_readback, reason);
+    availability_.disable(Mode::gpu, reason);
+    return;
+  } catch (const std::exception& error) {
+    availability_.disable(Mode::cpu_readback, std::string("OpenCL set-up failed: ") + error.what());
+    availability_.disable(Mode::gpu, std::string("OpenCL set-up failed: ") + error.what());
+    return;
+  }
+  readback_pipeline_.emplace(environment, *kernels_);
+  if (environment.shares_gl) shared_pipeline_.emplace(environment, *kernels_);
+  else availability_.disable(Mode::gpu, cl_->no_sharing_reason);
+}
+
+std::string Demo::opencl_description() const {
+  if (!cl_ || !cl_->environment) return cl_ ? cl_->no_opencl_reason : "OpenCL not set up";
+  return cl_->environment->platform_name + " / " + cl_->environment->device_name;
+}
+
+void Demo::release_shared_textures() {
+  if (shared_pipeline_) shared_pipeline_->release_shared_textures();
+}
 
 std::optional<std::string> Demo::load_depth_file(const std::string& path) {
   auto loaded = load_image(path);
   if (auto* reason = std::get_if<std::string>(&loaded)) return *reason;
   still_depth_ = depth_from_grey(std::get<LoadedImage>(loaded).grey16, false);
-  if (!scene_ || scene_->width() != still_depth_->width || scene_->height() != still_depth_->height)
+  if (!scene_ || scene_->width() != still_depth_->width || scene_->height() != still_depth_->height) {
+    release_shared_textures();
     scene_.emplace(still_depth_->width, still_depth_->height);
+  }
   upload_still_depth();
   return std::nullopt;
 }
@@ -107,7 +151,10 @@ void Demo::apply_settings() {
   const bool pattern_changed = settings_.stereogram.pattern_width != applied_.stereogram.pattern_width ||
                                settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed;
   if (pattern_changed) rebuild_pattern();
-  compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
+  if (compositor_.needs_resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width)) {
+    release_shared_textures();
+    compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
+  }
   if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
   if (settings_.seed != applied_.seed && !still_depth_) {
     const BallPhysics restarted = BallPhysics::from_seed(settings_.seed);
@@ -119,11 +166,13 @@ void Demo::apply_settings() {
 
 Pipeline* Demo::pipeline_for(Mode mode) {
   switch (mode) {
-    case Mode::scene:
-    case Mode::cpu:
-    case Mode::cpu_readback:
-    case Mode::gpu:
+    case Mode::scene:  // effects on the scene run on the best engine there is
+      if (shared_pipeline_) return &*shared_pipeline_;
+      if (readback_pipeline_) return &*readback_pipeline_;
       return &cpu_pipeline_;
+    case Mode::cpu: return &cpu_pipeline_;
+    case Mode::cpu_readback: return &*readback_pipeline_;
+    case Mode::gpu: return &*shared_pipeline_;
   }
   return &cpu_pipeline_;
 }
@@ -149,8 +198,10 @@ void Demo::render_frame(double seconds) {
     image = compositor_.output();
   }
   if (settings_.effect.effect != Effect::none) {
-    if (effect_target_.width() != image.width || effect_target_.height() != image.height)
+    if (effect_target_.width() != image.width || effect_target_.height() != image.height) {
+      release_shared_textures();
       effect_target_ = ColourTarget(image.width, image.height);
+    }
     pipeline->apply_effect(settings_.effect, image, effect_target_, timings_);
     image = effect_target_.display();
   }

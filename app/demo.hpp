@@ -2,11 +2,15 @@
 // The demo itself: the scene (or a still depth map), the pattern, the stereogram step of the
 // current mode, the effect and the histogram, timed stage by stage. The main loop calls
 // render_frame() and present() and stays free of all of this.
+#include "app/cl_readback_pipeline.hpp"
+#include "app/cl_shared_pipeline.hpp"
 #include "app/cpu_pipeline.hpp"
 #include "app/demo_settings.hpp"
 #include "app/options.hpp"
 #include "app/pipeline.hpp"
 #include "app/stage_timings.hpp"
+#include "compute/cl_environment.hpp"
+#include "compute/cl_kernels.hpp"
 #include "compute/image.hpp"
 #include "render/ball_physics.hpp"
 #include "render/colour_target.hpp"
@@ -25,13 +29,21 @@ class Demo {
  public:
   // Throws std::runtime_error for problems the demo cannot start with (a bad --depth or
   // --pattern file): the caller prints it and exits 2.
-  explicit Demo(const Options& options);
+  // `cl` is what open_opencl() found; modes it cannot serve are disabled with the reason.
+  Demo(const Options& options, ClSetup cl);
   ~Demo();
 
   DemoSettings& settings() { return settings_; }
   const ModeAvailability& availability() const { return availability_; }
   const StageTimings& timings() const { return timings_; }
+  // Drops all samples; window 0 keeps every later sample (benchmarks), else the last `window`.
+  void reset_timings(std::size_t window) { timings_ = StageTimings(window); }
   const Histogram256& last_histogram() const { return histogram_; }
+  // "NVIDIA CUDA / NVIDIA H100 80GB HBM3", or why there is no OpenCL.
+  std::string opencl_description() const;
+  const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
+  bool gl_sharing() const { return cl_ && cl_->environment && cl_->environment->shares_gl; }
+  ClKernels* cl_kernels() { return kernels_ ? &*kernels_ : nullptr; }
   int scene_width() const { return scene_->width(); }
   int scene_height() const { return scene_->height(); }
 
@@ -56,6 +68,8 @@ class Demo {
   void rebuild_pattern();
   void upload_still_depth();
   Pipeline* pipeline_for(Mode mode);
+  void set_up_opencl(ClSetup cl);
+  void release_shared_textures();
 
   Options options_;
   DemoSettings settings_;
@@ -68,7 +82,11 @@ class Demo {
   RgbaImage pattern_image_;                // a --pattern or dropped file
   StereogramCompositor compositor_;
   ColourTarget effect_target_;
+  std::optional<ClSetup> cl_;
+  std::optional<ClKernels> kernels_;
   CpuPipeline cpu_pipeline_;
+  std::optional<ClReadbackPipeline> readback_pipeline_;
+  std::optional<ClSharedPipeline> shared_pipeline_;
   DisplayImage displayed_;
   StageTimings timings_;
   GlStageTimer gl_timer_;

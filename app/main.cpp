@@ -1,5 +1,6 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
 // The loop below is the whole program: poll, draw, show, swap. The work is in Demo.
+#include "app/bench.hpp"
 #include "app/demo.hpp"
 #include "app/options.hpp"
 #include "app/window.hpp"
@@ -52,7 +53,12 @@ int save_outputs(const Options& options, const Demo& demo) {
 
 int run(const Options& options) {
   Window window(window_settings_for(options));
-  Demo demo(options);
+  if (options.list_devices) {
+    std::fputs(describe_opencl_devices(window.handle()).c_str(), stdout);
+    return 0;
+  }
+  Demo demo(options, open_opencl(window.handle(), options.cl_device));
+  if (options.bench) return run_bench(options, window, demo);
   glfwSetWindowUserPointer(window.handle(), &demo);
   glfwSetKeyCallback(window.handle(), [](GLFWwindow* handle, int key, int, int action, int) {
     if (action != GLFW_PRESS) return;
@@ -76,7 +82,9 @@ int run(const Options& options) {
     const double seconds = now - last_time;
     last_time = now;
 
-    demo.render_frame(seconds);
+    // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
+    // same on every machine and in every mode; a live session follows the clock.
+    demo.render_frame(options.frames ? 1.0 / 60.0 : seconds);
     demo.present(width, height);
     window.swap_buffers();
     demo.end_frame(seconds * 1000.0);

@@ -10,8 +10,8 @@ StereogramCompositor::StereogramCompositor()
       empty_vertex_array_(gl::make_vertex_array()) {}
 
 bool StereogramCompositor::resize(int depth_width, int height, int pattern_width) {
+  if (!needs_resize(depth_width, height, pattern_width)) return false;
   const int width = depth_width + pattern_width;
-  if (width == output_width_ && height == height_ && offsets_) return false;
   output_width_ = width;
   height_ = height;
   offsets_ = gl::make_texture_2d(GL_R32F, width, height, GL_RED, GL_FLOAT);

@@ -14,6 +14,9 @@ class StereogramCompositor {
   // (Re)allocates the offsets and output textures for a depth image of depth_width x height
   // and pattern width P. Returns true if the textures changed (shared CL images must be remade).
   bool resize(int depth_width, int height, int pattern_width);
+  bool needs_resize(int depth_width, int height, int pattern_width) const {
+    return !offsets_ || depth_width + pattern_width != output_width_ || height != height_;
+  }
   void set_pattern(const RgbaImage& pattern);
 
   void upload_offsets(const OffsetImage& offsets);

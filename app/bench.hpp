@@ -1,0 +1,14 @@
+#pragma once
+// --bench: every mode that can run here, one after the other in one process, vsync off, each
+// timed over the same number of frames after a warm-up. Prints a table with each mode's fps as a
+// ratio to Scene and to CPU mode from this same run, and optionally writes JSON.
+#include "app/demo.hpp"
+#include "app/options.hpp"
+#include "app/window.hpp"
+
+namespace stereocl {
+
+// Returns the exit code.
+int run_bench(const Options& options, Window& window, Demo& demo);
+
+}  // namespace stereocl
