@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <ostream>
 #include <random>
 
 namespace stereocl {
@@ -26,6 +27,10 @@ struct FlatDepthCase {
   float depth;
   int period;  // P - M * (1 - d) for P = 85, M = 30
 };
+
+void PrintTo(const FlatDepthCase& test, std::ostream* out) {
+  *out << "depth " << test.depth << " period " << test.period;
+}
 
 class FlatDepth : public ::testing::TestWithParam<FlatDepthCase> {};
 
@@ -68,6 +73,8 @@ struct ParallelCase {
   int width;
   int height;
 };
+
+void PrintTo(const ParallelCase& test, std::ostream* out) { *out << test.width << "x" << test.height; }
 
 class ParallelMatchesReference : public ::testing::TestWithParam<ParallelCase> {};
 

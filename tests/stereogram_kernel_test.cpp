@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ostream>
 #include <random>
 #include <string>
 
@@ -85,6 +86,11 @@ struct KernelCase {
   StereogramKernelKind kind;
   StereogramParams params;
 };
+
+// Readable test names in ctest instead of a byte dump.
+void PrintTo(const KernelCase& test, std::ostream* out) {
+  *out << stereogram_kernel_kind_name(test.kind) << " " << describe(test.params);
+}
 
 class StereogramKernelMatchesReference : public ::testing::TestWithParam<KernelCase> {};
 
