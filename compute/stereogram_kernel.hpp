@@ -32,7 +32,8 @@ class StereogramKernel {
 
   // depth must hold at least width x height pixels and offsets at least (width + P) x height;
   // both are CL_R / CL_FLOAT (a shared GL_R32F texture or a cl::Image2D). Throws
-  // std::invalid_argument for width or height below 1 or images too small for them.
+  // std::invalid_argument for width or height below 1 or images too small for them. GL-shared
+  // images must already be acquired. Sets the kernel's arguments, so one thread at a time.
   cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& offsets, int width, int height,
                     const std::vector<cl::Event>* wait = nullptr);
 
