@@ -2,7 +2,10 @@
 // Built with -D GROUP_SIZE=<work-group size>.
 //
 // Speed comes from three things:
-//  * 16-byte loads in a grid-stride loop: enough work-groups to fill the device, each looping.
+//  * 16-byte loads, handed out in chunks of chunk_loads per work-item from a global counter:
+//    a fixed number of work-groups keep taking chunks until none are left, so the work
+//    balances even when not all groups fit on the device at once (with 32 KiB of local memory
+//    each, how many do fit is up to the driver).
 //  * LANES private copies of the histogram per work-group, interleaved as copies[bin * LANES +
 //    lane]: a SIMD lane (local id % 32, a warp lane on NVIDIA) only ever touches its own copy, so
 //    lanes of one warp never collide on an atomic, and as LANES equals the number of local
@@ -20,22 +23,33 @@ static inline void count_bytes(local uint* copies, uint lane, uint word) {
   atomic_inc(&copies[(word >> 24) * LANES + lane]);
 }
 
-// `data` must be 16-byte aligned (any cl::Buffer is); byte_count need not be a multiple of anything.
-kernel void histogram256(global const uchar* data, ulong byte_count, global uint* bins) {
+// `data` must be 16-byte aligned (any cl::Buffer is); byte_count need not be a multiple of
+// anything. next_chunk must be zero at launch. A chunk is chunk_loads 16-byte loads per work-item.
+kernel void histogram256(global const uchar* data, ulong byte_count, global uint* bins, global uint* next_chunk,
+                         uint chunk_loads) {
   local uint copies[BINS * LANES];
+  local uint chunk;
   const uint lid = get_local_id(0);
   const uint lane = lid % LANES;
   for (uint i = lid; i < BINS * LANES; i += GROUP_SIZE) copies[i] = 0;
-  barrier(CLK_LOCAL_MEM_FENCE);
 
   const ulong vector_count = byte_count / 16;
+  const ulong chunk_vectors = (ulong)GROUP_SIZE * chunk_loads;
   global const uint4* vectors = (global const uint4*)data;
-  for (ulong i = get_global_id(0); i < vector_count; i += get_global_size(0)) {
-    const uint4 v = vectors[i];
-    count_bytes(copies, lane, v.x);
-    count_bytes(copies, lane, v.y);
-    count_bytes(copies, lane, v.z);
-    count_bytes(copies, lane, v.w);
+  for (;;) {
+    barrier(CLK_LOCAL_MEM_FENCE);  // the previous chunk index has been read by all
+    if (lid == 0) chunk = atomic_inc(next_chunk);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const ulong begin = chunk * chunk_vectors;
+    if (begin >= vector_count) break;
+    const ulong end = min(begin + chunk_vectors, vector_count);
+    for (ulong i = begin + lid; i < end; i += GROUP_SIZE) {
+      const uint4 v = vectors[i];
+      count_bytes(copies, lane, v.x);
+      count_bytes(copies, lane, v.y);
+      count_bytes(copies, lane, v.z);
+      count_bytes(copies, lane, v.w);
+    }
   }
   // The last byte_count % 16 bytes, one each for the first work-items.
   const ulong tail = vector_count * 16 + get_global_id(0);
