@@ -1,0 +1,73 @@
+// Mode cycling and picking, without GL: which modes Space and 1-4 reach, and what they say when
+// a mode cannot run here.
+#include "app/mode.hpp"
+
+#include <gtest/gtest.h>
+
+namespace stereocl {
+namespace {
+
+ModeAvailability without_opencl() {
+  ModeAvailability availability;
+  availability.disable(Mode::cpu_readback, "no OpenCL platform");
+  availability.disable(Mode::gpu, "no OpenCL platform");
+  return availability;
+}
+
+TEST(Mode, CyclesThroughAllModesInOrderWhenAllRun) {
+  const ModeAvailability all;
+  EXPECT_EQ(next_available_mode(Mode::scene, all), Mode::cpu);
+  EXPECT_EQ(next_available_mode(Mode::cpu, all), Mode::cpu_readback);
+  EXPECT_EQ(next_available_mode(Mode::cpu_readback, all), Mode::gpu);
+  EXPECT_EQ(next_available_mode(Mode::gpu, all), Mode::scene);
+}
+
+TEST(Mode, CyclingSkipsModesThatCannotRun) {
+  ModeAvailability no_sharing;
+  no_sharing.disable(Mode::gpu, "no GL sharing");
+  EXPECT_EQ(next_available_mode(Mode::cpu_readback, no_sharing), Mode::scene);
+
+  const ModeAvailability no_cl = without_opencl();
+  EXPECT_EQ(next_available_mode(Mode::scene, no_cl), Mode::cpu);
+  EXPECT_EQ(next_available_mode(Mode::cpu, no_cl), Mode::scene);
+}
+
+TEST(Mode, CyclingStaysPutWhenNothingElseRuns) {
+  ModeAvailability only_scene = without_opencl();
+  only_scene.disable(Mode::cpu, "test");
+  EXPECT_EQ(next_available_mode(Mode::scene, only_scene), Mode::scene);
+}
+
+TEST(Mode, CyclingFromAnUnavailableModeReachesARunnableOne) {
+  const ModeAvailability no_cl = without_opencl();
+  EXPECT_EQ(next_available_mode(Mode::gpu, no_cl), Mode::scene);
+  EXPECT_EQ(next_available_mode(Mode::cpu_readback, no_cl), Mode::scene);
+}
+
+TEST(Mode, RequestGivesTheModeOrTheReason) {
+  const ModeAvailability no_cl = without_opencl();
+  EXPECT_EQ(std::get<Mode>(request_mode(Mode::cpu, no_cl)), Mode::cpu);
+  EXPECT_EQ(std::get<std::string>(request_mode(Mode::gpu, no_cl)), "GPU mode is unavailable: no OpenCL platform");
+  EXPECT_EQ(std::get<std::string>(request_mode(Mode::cpu_readback, no_cl)),
+            "CPU-readback mode is unavailable: no OpenCL platform");
+}
+
+TEST(Mode, FallbackTakesTheClosestModeThatRuns) {
+  const ModeAvailability all;
+  EXPECT_EQ(fallback_mode(Mode::gpu, all), Mode::gpu);
+  ModeAvailability no_sharing;
+  no_sharing.disable(Mode::gpu, "no GL sharing");
+  EXPECT_EQ(fallback_mode(Mode::gpu, no_sharing), Mode::cpu_readback);
+  EXPECT_EQ(fallback_mode(Mode::gpu, without_opencl()), Mode::cpu);
+  EXPECT_EQ(fallback_mode(Mode::cpu_readback, without_opencl()), Mode::cpu);
+  EXPECT_EQ(fallback_mode(Mode::scene, without_opencl()), Mode::scene);
+}
+
+TEST(Mode, NamesRoundTrip) {
+  for (Mode mode : kAllModes) EXPECT_EQ(parse_mode(mode_cli_name(mode)), mode);
+  EXPECT_EQ(parse_mode("GPU"), std::nullopt);
+  EXPECT_EQ(mode_display_name(Mode::cpu_readback), "CPU-readback");
+}
+
+}  // namespace
+}  // namespace stereocl
