@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Run ON the lent NVIDIA machine (device tool), from the repo root, with .gpu carried
+# (scripts/gpu-prepare.sh fills it): registers NVIDIA's OpenCL, starts Xvfb with GLX on the
+# NVIDIA driver, puts the prebuilt programs on PATH, then runs the given command.
+#   bash scripts/gpu-run.sh stereocl --mode gpu --frames 60 --screenshot $OUT/gpu.png
+set -eo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+[ -f "$root/.gpu/device-env.sh" ] || { echo "gpu-run: .gpu/ is missing; run scripts/gpu-prepare.sh here and carry .gpu" >&2; exit 1; }
+cd "$root"
+# shellcheck disable=SC1091
+source .gpu/device-env.sh
+export PATH="$root/.gpu/bin:$PATH"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
+"$@"

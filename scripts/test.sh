@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test: the Release build under Xvfb, then an
+# AddressSanitizer + UndefinedBehaviorSanitizer build of the same tests, then the app's --bench
+# and the kernel micro-benchmarks at small sizes (they must run; CI asserts no speed).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+"$root/scripts/install-deps.sh"
+jobs=$(nproc)
+
+echo "== Release build and tests"
+"$root/scripts/build.sh" "$root/build"
+xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build" --output-on-failure -j "$jobs"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+"$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEREOCL_SANITIZE=ON \
+  -DSTEREOCL_BENCHMARKS=OFF
+# GL and OpenCL drivers (Mesa, PoCL) keep allocations for the life of the process and were not
+# built with sanitizers: leaks are theirs, not ours, so leak checking is off; everything else is on.
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs"
+
+echo "== Benchmarks run (small sizes, no targets asserted)"
+xvfb-run -a -s "-screen 0 1920x1080x24" "$root/build/stereocl" --bench --size 320x180 --frames 30 \
+  --json "$root/build/bench.json"
+"$root/build/tests/benchmarks/stereocl-bench" --benchmark_filter='256x64|256x256|64KiB|/256/64' --benchmark_min_time=0.01

@@ -1,0 +1,200 @@
+// The stereocl binary, run as a user would: stereogram geometry in a screenshot, modes that
+// agree with each other, and bad input refused with a message and no crash.
+#include "render/image_file.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+namespace stereocl {
+namespace {
+
+using testing::ProgramResult;
+using testing::run_stereocl;
+using testing::scratch_file;
+
+RgbaImage load_rgba(const std::string& path) {
+  auto loaded = load_image(path);
+  if (auto* error = std::get_if<std::string>(&loaded)) {
+    ADD_FAILURE() << *error;
+    return {};
+  }
+  return std::get<LoadedImage>(loaded).rgba;
+}
+
+int max_channel_difference(Rgba8 a, Rgba8 b) {
+  return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+}
+
+// The fraction of pixels (right of the first pattern strip) equal to the pixel `period` to their left.
+double repeat_fraction(const RgbaImage& image, int start, int period) {
+  long same = 0, total = 0;
+  for (int y = 0; y < image.height; ++y)
+    for (int x = start + period; x < image.width; ++x, ++total)
+      same += max_channel_difference(image.at(x, y), image.at(x - period, y)) <= 2;
+  return total ? static_cast<double>(same) / static_cast<double>(total) : 0.0;
+}
+
+std::string flat_depth_png() {
+  // grey 51 is depth d = 1 - 51/255 = 0.8, so a period of P - M(1 - d) = 85 - 30 * 0.2 = 79.
+  static const std::string path = testing::write_grey_png("flat.png", 203, 61, 51);
+  return path;
+}
+
+std::string ramp_depth_png() {
+  static const std::string path = [] {
+    RgbaImage ramp(300, 90);
+    for (int y = 0; y < ramp.height; ++y)
+      for (int x = 0; x < ramp.width; ++x) {
+        const auto v = static_cast<std::uint8_t>((x * 255) / (ramp.width - 1));
+        ramp.at(x, y) = Rgba8{v, v, v, 255};
+      }
+    return testing::write_png("ramp.png", ramp);
+  }();
+  return path;
+}
+
+ProgramResult screenshot(const std::string& mode, const std::string& depth, const std::string& out,
+                         std::vector<std::string> extra = {}, const std::string& environment = "") {
+  std::vector<std::string> arguments = {"--hidden", "--mode", mode, "--depth", depth, "--frames", "2", "--screenshot", out};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  return run_stereocl(arguments, environment);
+}
+
+TEST(EndToEnd, CpuModeScreenshotOfAFlatPlaneRepeatsWithItsPeriod) {
+  const std::string out = scratch_file("flat-cpu.png");
+  const ProgramResult result = screenshot("cpu", flat_depth_png(), out);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const RgbaImage image = load_rgba(out);
+  EXPECT_EQ(image.width, 203 + 85);
+  EXPECT_EQ(image.height, 61);
+  EXPECT_GT(repeat_fraction(image, 85, 79), 0.99);
+  EXPECT_LT(repeat_fraction(image, 85, 85), 0.2);  // and not with the pattern's own period
+}
+
+TEST(EndToEnd, ScreenshotOfTheSceneIsTheStereogramSize) {
+  const std::string out = scratch_file("scene-cpu.png");
+  const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--size", "301x123", "--pattern-width", "64",
+                                             "--max-offset", "20", "--frames", "3", "--screenshot", out});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const RgbaImage image = load_rgba(out);
+  EXPECT_EQ(image.width, 301 + 64);
+  EXPECT_EQ(image.height, 123);
+}
+
+class ModesAgree : public ::testing::TestWithParam<std::string> {};
+
+// The same depth map gives the same picture whichever engine computed it (each channel within
+// one level: the compositor samples with float coordinates that may round differently).
+void expect_same_picture(const std::string& mode, const std::string& effect) {
+  std::vector<std::string> extra = {"--effect", effect};
+  const std::string reference = scratch_file("agree-cpu-" + effect + ".png");
+  const std::string candidate = scratch_file("agree-" + mode + "-" + effect + ".png");
+  const ProgramResult cpu = screenshot("cpu", ramp_depth_png(), reference, extra);
+  ASSERT_EQ(cpu.exit_code, 0) << cpu.err;
+  const ProgramResult other = screenshot(mode, ramp_depth_png(), candidate, extra);
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  if (other.err.find("unavailable") != std::string::npos)
+    GTEST_SKIP() << mode << " cannot run here: " << other.err;
+  const RgbaImage a = load_rgba(reference), b = load_rgba(candidate);
+  ASSERT_EQ(a.width, b.width);
+  ASSERT_EQ(a.height, b.height);
+  int worst = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i) worst = std::max(worst, max_channel_difference(a.pixels[i], b.pixels[i]));
+  EXPECT_LE(worst, 1) << mode << " with effect " << effect;
+}
+
+TEST_P(ModesAgree, CpuReadbackMatchesCpu) { expect_same_picture("cpu-readback", GetParam()); }
+TEST_P(ModesAgree, GpuMatchesCpu) { expect_same_picture("gpu", GetParam()); }
+INSTANTIATE_TEST_SUITE_P(Effects, ModesAgree, ::testing::Values("none", "sobel", "blur"));
+
+TEST(EndToEnd, GpuModeWithoutSharingFallsBackWithTheReason) {
+  const std::string out = scratch_file("gpu-fallback.png");
+  const ProgramResult result = screenshot("gpu", flat_depth_png(), out);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  if (result.err.find("unavailable") == std::string::npos)
+    GTEST_SKIP() << "GL sharing works here, so there is no fallback to see";
+  EXPECT_NE(result.err.find("GPU mode is unavailable: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("instead"), std::string::npos) << result.err;
+}
+
+TEST(EndToEnd, AKernelThatFailsToBuildShowsTheLogAndFallsBackToCpu) {
+  const std::string out = scratch_file("broken-kernels.png");
+  const ProgramResult result = screenshot("cpu-readback", flat_depth_png(), out, {}, "STEREOCL_BREAK_KERNELS=1");
+  if (result.err.find("no OpenCL platform") != std::string::npos) GTEST_SKIP() << "no OpenCL here: " << result.err;
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("failed to build"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("broken on purpose"), std::string::npos) << "the build log is shown: " << result.err;
+  EXPECT_NE(result.err.find("running CPU mode instead"), std::string::npos) << result.err;
+  EXPECT_EQ(load_rgba(out).width, 203 + 85);
+}
+
+TEST(EndToEnd, HistogramCsvCountsEveryDisplayedPixel) {
+  const std::string csv = scratch_file("histogram.csv");
+  const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--depth", flat_depth_png(), "--frames", "1",
+                                             "--histogram", csv});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::istringstream text(testing::read_text(csv));
+  std::string line;
+  std::getline(text, line);
+  EXPECT_EQ(line, "bin,count");
+  long total = 0, rows = 0;
+  while (std::getline(text, line)) {
+    total += std::stol(line.substr(line.find(',') + 1));
+    ++rows;
+  }
+  EXPECT_EQ(rows, 256);
+  EXPECT_EQ(total, (203 + 85) * 61);
+}
+
+TEST(BadInput, UnreadableDepthOrPatternFilesAreRefusedNamingTheFile) {
+  const std::string corrupt = testing::write_bytes("corrupt.png", "\x89PNG\r\n\x1a\nthis is not really a png");
+  const std::string text = testing::write_bytes("notes.png", "just some text");
+  for (const std::string& option : {std::string("--depth"), std::string("--pattern")}) {
+    for (const std::string& file : {corrupt, text, scratch_file("missing.png")}) {
+      const ProgramResult result = run_stereocl({"--hidden", option, file, "--frames", "1"});
+      EXPECT_EQ(result.exit_code, 2) << option << " " << file << ": " << result.err;
+      EXPECT_NE(result.err.find(file), std::string::npos) << result.err;
+    }
+  }
+}
+
+TEST(BadInput, APatternTooNarrowForTheMaxOffsetIsRefused) {
+  const std::string narrow = testing::write_grey_png("narrow-pattern.png", 20, 20, 128);
+  const ProgramResult result = run_stereocl({"--hidden", "--pattern", narrow, "--frames", "1"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("below pattern width - 1"), std::string::npos) << result.err;
+}
+
+TEST(BadInput, AbsurdValuesExitTwoWithOneLine) {
+  for (std::vector<std::string> arguments :
+       {std::vector<std::string>{"--size", "0x0"}, {"--max-offset", "1e9"}, {"--frames", "-5"}, {"--mode", "quantum"}}) {
+    const ProgramResult result = run_stereocl(arguments);
+    EXPECT_EQ(result.exit_code, 2) << arguments[0];
+    EXPECT_FALSE(result.err.empty());
+  }
+}
+
+TEST(EndToEnd, ListDevicesNamesThePlatforms) {
+  const ProgramResult result = run_stereocl({"--hidden", "--list-devices"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(result.out.find("platform 0:") != std::string::npos ||
+              result.out.find("no OpenCL platform") != std::string::npos)
+      << result.out;
+}
+
+TEST(EndToEnd, BenchWritesJsonForEveryModeThatRuns) {
+  const std::string json = scratch_file("bench.json");
+  const ProgramResult result = run_stereocl({"--bench", "--size", "96x64", "--frames", "5", "--json", json});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string text = testing::read_text(json);
+  for (const char* key : {"\"gl_renderer\"", "\"cl_device\"", "\"gl_sharing\"", "\"modes\"", "\"fps\"", "\"p95\"",
+                          "\"stereogram\"", "\"transfer\"", "\"mode\": \"scene\"", "\"mode\": \"cpu\""})
+    EXPECT_NE(text.find(key), std::string::npos) << key << " in " << text;
+  EXPECT_NE(result.out.find("vs Scene"), std::string::npos) << result.out;
+}
+
+}  // namespace
+}  // namespace stereocl

@@ -1,0 +1,43 @@
+#pragma once
+// Scratch files for tests: a fresh folder per test binary run, and small PNG makers.
+#include "compute/image.hpp"
+#include "render/image_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace stereocl::testing {
+
+inline std::filesystem::path scratch_dir() {
+  static const std::filesystem::path dir = [] {
+    auto path = std::filesystem::temp_directory_path() / ("stereocl-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(path);
+    return path;
+  }();
+  return dir;
+}
+
+inline std::string scratch_file(const std::string& name) { return (scratch_dir() / name).string(); }
+
+inline std::string write_png(const std::string& name, const RgbaImage& image) {
+  const std::string path = scratch_file(name);
+  const std::string error = save_png(path, image);
+  EXPECT_TRUE(error.empty()) << error;
+  return path;
+}
+
+inline std::string write_grey_png(const std::string& name, int width, int height, std::uint8_t grey) {
+  return write_png(name, RgbaImage(width, height, Rgba8{grey, grey, grey, 255}));
+}
+
+inline std::string write_bytes(const std::string& name, const std::string& bytes) {
+  const std::string path = scratch_file(name);
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+}  // namespace stereocl::testing
