@@ -14,9 +14,12 @@ void stereogram_offsets_row(const float* depth, int width, const StereogramParam
   for (int i = p; i < width + p; ++i) {
     float d = depth[i - p];
     d = d > 0.f ? (d < 1.f ? d : 1.f) : 0.f;  // also maps NaN to 0: a bad depth must not index out of the row
-    const float pos = static_cast<float>(i - p) + m * (1.0f - d);
-    const int k = static_cast<int>(pos);  // pos >= 0, so truncation is floor
-    const float f = pos - static_cast<float>(k);
+    // The shift is kept apart from the pixel index: (i - p) + shift as one float would round on
+    // long rows, and for M just below P - 1 could round up onto the pixel being written.
+    const float shift = m * (1.0f - d);
+    const int whole = static_cast<int>(shift);  // shift >= 0, so truncation is floor
+    const int k = (i - p) + whole;
+    const float f = shift - static_cast<float>(whole);
     const float a = offsets[k];
     const float b = offsets[k + 1];
     offsets[i] = 1.0f + (a + f * (b - a));

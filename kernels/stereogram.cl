@@ -18,10 +18,12 @@
 
 __constant sampler_t depth_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
 
-// Output pixel j + P repeats the coordinate found at this (fractional) output index.
-float source_position(float depth, int j) {
+// Output pixel j + P repeats the coordinate found this many pixels after index j. Kept apart
+// from j (not j + shift as one float) so its fraction stays exact on long rows and the lookup
+// never rounds up onto the pixel being written.
+float source_shift(float depth) {
   const float d = depth > 0.f ? (depth < 1.f ? depth : 1.f) : 0.f;  // NaN -> 0, as in the reference
-  return (float)j + MAX_OFFSET * (1.0f - d);
+  return MAX_OFFSET * (1.0f - d);
 }
 
 // One period on from the interpolated coordinate between the two neighbouring source pixels.
@@ -44,9 +46,10 @@ __kernel void stereogram_classic(__read_only image2d_t depth, __write_only image
     write_coordinate(offsets, i, y, coordinate);
   }
   for (int j = 0; j < width; ++j) {
-    const float position = source_position(read_imagef(depth, depth_sampler, (int2)(j, y)).x, j);
-    const int k = (int)position;  // position >= 0, so truncation is floor
-    const float fraction = position - (float)k;
+    const float shift = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x);
+    const int whole = (int)shift;  // shift >= 0, so truncation is floor
+    const int k = j + whole;
+    const float fraction = shift - (float)whole;
     const float coordinate =
         repeated_coordinate(ring[k % PATTERN_WIDTH], ring[(k + 1) % PATTERN_WIDTH], fraction);
     ring[j % PATTERN_WIDTH] = coordinate;  // output index j + P takes the slot of j, which nothing reads any more
@@ -57,7 +60,7 @@ __kernel void stereogram_classic(__read_only image2d_t depth, __write_only image
 // Output pixel i reads only indices <= i - (P - 1 - ceil(M)), so LANES_PER_ROW neighbouring
 // pixels never depend on each other: a row advances a band of LANES_PER_ROW pixels per step,
 // one pixel per work-item, with a barrier between bands. The depth reads leave the serial
-// path: a stage of source positions is read and converted by all lanes at once beforehand.
+// path: a stage of source shifts is read and converted by all lanes at once beforehand.
 // Only the last P coordinates stay in local memory, so any row width fits.
 __kernel __attribute__((reqd_work_group_size(LANES_PER_ROW, ROWS_PER_GROUP, 1))) void stereogram_fast(
     __read_only image2d_t depth, __write_only image2d_t offsets, int width, int height) {
@@ -83,16 +86,17 @@ __kernel __attribute__((reqd_work_group_size(LANES_PER_ROW, ROWS_PER_GROUP, 1)))
     if (row_exists) {
       for (int s = lane; s < stage_length; s += LANES_PER_ROW) {
         const int j = stage_start + s;
-        positions[s] = source_position(read_imagef(depth, depth_sampler, (int2)(j, y)).x, j);
+        positions[s] = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x);
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int band_start = 0; band_start < stage_length; band_start += LANES_PER_ROW) {
       const int s = band_start + lane;
       if (row_exists && s < stage_length) {
-        const float position = positions[s];
-        const int k = (int)position;
-        const float fraction = position - (float)k;
+        const float shift = positions[s];
+        const int whole = (int)shift;
+        const int k = stage_start + s + whole;
+        const float fraction = shift - (float)whole;
         const float coordinate = repeated_coordinate(ring[k & ring_mask], ring[(k + 1) & ring_mask], fraction);
         const int i = stage_start + s + PATTERN_WIDTH;
         // The slot held index i - RING_SIZE, older than anything this band looks up (all >= band start - P).

@@ -154,3 +154,21 @@ TEST(StereogramParamsValidate, RejectsLookupsThatCouldLeaveTheRow) {
 
 }  // namespace
 }  // namespace stereocl
+
+namespace stereocl {
+namespace {
+
+// With M just below P - 1 the lookup reaches the pixel right before the one being written; on a
+// long row, adding the shift to a large pixel index in float could round up onto the pixel
+// itself and read whatever the buffer held. Pre-filling with NaN makes such a read visible.
+TEST(StereogramReference, LongRowsWithTheLargestOffsetNeverReadThePixelBeingWritten) {
+  const StereogramParams params{4, 2.9999f};
+  ASSERT_FALSE(validate(params));
+  const int width = 20000;
+  std::vector<float> depth(width, 0.f), offsets(width + params.pattern_width, std::nanf(""));
+  stereogram_offsets_row(depth.data(), width, params, offsets.data());
+  for (int i = 0; i < width + params.pattern_width; ++i) ASSERT_TRUE(std::isfinite(offsets[i])) << "pixel " << i;
+}
+
+}  // namespace
+}  // namespace stereocl
