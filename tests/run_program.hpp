@@ -34,7 +34,9 @@ inline ProgramResult run_stereocl(const std::vector<std::string>& arguments, con
   static int counter = 0;
   const std::string out = scratch_file("stdout-" + std::to_string(counter));
   const std::string err = scratch_file("stderr-" + std::to_string(counter++));
-  std::string command = environment + " " + shell_quote(STEREOCL_BINARY);
+  // STEREOCL_TEST_BINARY lets a prebuilt copy be tested elsewhere (the lent GPU machine).
+  const char* binary = std::getenv("STEREOCL_TEST_BINARY");
+  std::string command = environment + " " + shell_quote(binary ? binary : STEREOCL_BINARY);
   for (const auto& argument : arguments) command += " " + shell_quote(argument);
   command += " >" + shell_quote(out) + " 2>" + shell_quote(err) + " </dev/null";
   const int status = std::system(command.c_str());
