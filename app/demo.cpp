@@ -36,9 +36,8 @@ Demo::Demo(const Options& options, ClSetup cl)
   }
   if (!options.depth_file.empty()) {
     if (auto error = load_depth_file(options.depth_file)) throw InputError(*error);
-  } else {
-    scene_.emplace(options.size.width, options.size.height);
   }
+  if (!scene_) use_depth_source();
   rebuild_pattern();
   compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
   applied_ = settings_;
@@ -84,25 +83,30 @@ void Demo::release_shared_textures() {
 }
 
 std::optional<std::string> Demo::load_depth_file(const std::string& path) {
-  auto loaded = load_image(path);
-  if (auto* reason = std::get_if<std::string>(&loaded)) return *reason;
-  still_depth_ = depth_from_grey(std::get<LoadedImage>(loaded).grey16, false);
-  if (!scene_ || scene_->width() != still_depth_->width || scene_->height() != still_depth_->height) {
-    release_shared_textures();
-    scene_.emplace(still_depth_->width, still_depth_->height);
-  }
-  upload_still_depth();
-  return std::nullopt;
+  const auto loaded = load_image(path);
+  if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
+  return use_as_depth(std::get<LoadedImage>(loaded));
 }
 
 std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
-  auto loaded = load_image(path);
-  if (auto* reason = std::get_if<std::string>(&loaded)) return *reason;
-  RgbaImage image = std::move(std::get<LoadedImage>(loaded).rgba);
+  const auto loaded = load_image(path);
+  if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
+  return use_as_pattern(std::get<LoadedImage>(loaded), path);
+}
+
+std::optional<std::string> Demo::use_as_depth(const LoadedImage& image) {
+  still_depth_ = depth_from_grey(image.grey16, false);
+  settings_.depth_source = applied_.depth_source = DepthSource::image;
+  use_depth_source();
+  return std::nullopt;
+}
+
+std::optional<std::string> Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   StereogramParams params = settings_.stereogram;
-  params.pattern_width = image.width;
+  params.pattern_width = loaded.rgba.width;
   if (auto reason = validate(params))
-    return path + ": as a pattern its width becomes the pattern width, and " + *reason;
+    return name + ": as a pattern its width becomes the pattern width, and " + *reason;
+  RgbaImage image = loaded.rgba;
   flip_rows(image);
   pattern_image_ = std::move(image);
   settings_.stereogram = params;
@@ -110,10 +114,21 @@ std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
   return std::nullopt;
 }
 
-void Demo::use_scene_depth() { still_depth_.reset(); }
+// Makes the scene target the size of the depth source (the --size scene or the loaded map) and
+// fills it from the map where that is the source.
+void Demo::use_depth_source() {
+  const bool from_image = settings_.depth_source == DepthSource::image && still_depth_;
+  const int width = from_image ? still_depth_->width : options_.size.width;
+  const int height = from_image ? still_depth_->height : options_.size.height;
+  if (!scene_ || scene_->width() != width || scene_->height() != height) {
+    release_shared_textures();
+    scene_.emplace(width, height);
+  }
+  if (from_image) upload_still_depth();
+}
 
 void Demo::upload_still_depth() {
-  if (!still_depth_ || !scene_) return;
+  if (!still_depth_ || !scene_ || settings_.depth_source != DepthSource::image) return;
   DepthImage depth = *still_depth_;
   if (settings_.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
@@ -130,7 +145,8 @@ void Demo::rebuild_pattern() {
     case PatternKind::random_colour: {
       const int width = settings_.stereogram.pattern_width;
       compositor_.set_pattern(make_random_pattern(width, generated_pattern_height(width),
-                                                  settings_.pattern_kind == PatternKind::random_colour, settings_.seed));
+                                                  settings_.pattern_kind == PatternKind::random_colour,
+                                                  settings_.seed + shimmer_frame_));
       break;
     }
     case PatternKind::image:
@@ -147,19 +163,26 @@ void Demo::apply_settings() {
     else settings_.stereogram.pattern_width = pattern_image_.width;
   }
   if (!availability_.available(settings_.mode)) settings_.mode = applied_.mode;
+  if (settings_.depth_source == DepthSource::image && !still_depth_) settings_.depth_source = DepthSource::scene;
 
+  // Shimmer: a new random pattern every frame. The depth is unchanged, so the shape holds still
+  // while the dots dance -- proof that the picture lives in the repeats, not in the dots.
+  const bool shimmering = settings_.shimmer && settings_.pattern_kind != PatternKind::image;
+  shimmer_frame_ = shimmering ? shimmer_frame_ + 1 : 0;
   const bool pattern_changed = settings_.stereogram.pattern_width != applied_.stereogram.pattern_width ||
-                               settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed;
+                               settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed ||
+                               settings_.shimmer != applied_.shimmer || shimmering;
   if (pattern_changed) rebuild_pattern();
+  if (settings_.depth_source != applied_.depth_source) use_depth_source();
+  // The panel's medians describe the mode on screen, not a mix with the one before.
+  if (settings_.mode != applied_.mode) timings_.clear();
   if (compositor_.needs_resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width)) {
     release_shared_textures();
     compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
   }
   if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
-  if (settings_.seed != applied_.seed && !still_depth_) {
-    const BallPhysics restarted = BallPhysics::from_seed(settings_.seed);
-    physics_.state = restarted.state;
-  }
+  // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
+  // watching does not make the scene jump.
   physics_.speed = settings_.ball_speed;
   applied_ = settings_;
 }
@@ -181,7 +204,7 @@ void Demo::render_frame(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
 
-  if (!still_depth_) {
+  if (settings_.depth_source == DepthSource::scene) {
     if (!settings_.paused) physics_.advance(seconds);
     gl_timer_.begin(static_cast<int>(Stage::render));
     scene_renderer_.render(physics_, settings_.invert_depth, *scene_);
@@ -197,6 +220,13 @@ void Demo::render_frame(double seconds) {
     gl_timer_.end();
     image = compositor_.output();
   }
+  showing_stereogram_ = settings_.mode != Mode::scene && settings_.debug_view == DebugView::none;
+  if (settings_.debug_view == DebugView::depth) {
+    image = debug_viewer_.show_depth(scene_->depth_texture(), scene_->width(), scene_->height());
+  } else if (settings_.debug_view == DebugView::offsets && settings_.mode != Mode::scene) {
+    image = debug_viewer_.show_offsets(compositor_.offsets_texture(), compositor_.output_width(),
+                                       compositor_.output_height());
+  }
   if (settings_.effect.effect != Effect::none) {
     if (effect_target_.width() != image.width || effect_target_.height() != image.height) {
       release_shared_textures();
@@ -205,12 +235,18 @@ void Demo::render_frame(double seconds) {
     pipeline->apply_effect(settings_.effect, image, effect_target_, timings_);
     image = effect_target_.display();
   }
-  if (settings_.histogram_enabled) histogram_ = pipeline->histogram(image, timings_);
+  // The panel plots the histogram, so it is computed while the panel shows (and for --histogram);
+  // with the panel hidden (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
+  if (settings_.histogram_enabled || settings_.show_panel) histogram_ = pipeline->histogram(image, timings_);
   displayed_ = image;
 }
 
-void Demo::present(int framebuffer_width, int framebuffer_height) const {
+void Demo::present(int framebuffer_width, int framebuffer_height) {
   stereocl::present(displayed_.framebuffer, displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
+  if (!settings_.convergence_dots || !showing_stereogram_) return;
+  const Rect where = fit_centred(displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
+  dots_.draw(convergence_dot_layout(where, displayed_.width, applied_.stereogram.pattern_width, framebuffer_height),
+             framebuffer_width, framebuffer_height);
 }
 
 RgbaImage Demo::final_image() const {

@@ -14,7 +14,10 @@
 #include "compute/image.hpp"
 #include "render/ball_physics.hpp"
 #include "render/colour_target.hpp"
+#include "render/convergence_dots.hpp"
+#include "render/debug_view.hpp"
 #include "render/gl_stage_timer.hpp"
+#include "render/image_file.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/scene_target.hpp"
 #include "render/stereogram_compositor.hpp"
@@ -34,6 +37,7 @@ class Demo {
   ~Demo();
 
   DemoSettings& settings() { return settings_; }
+  const DemoSettings& settings() const { return settings_; }
   const ModeAvailability& availability() const { return availability_; }
   const StageTimings& timings() const { return timings_; }
   // Drops all samples; window 0 keeps every later sample (benchmarks), else the last `window`.
@@ -49,8 +53,9 @@ class Demo {
 
   // Advances the ball by `seconds` and draws everything but the window.
   void render_frame(double seconds);
-  // Shows the current image in the window's framebuffer (1:1, centred).
-  void present(int framebuffer_width, int framebuffer_height) const;
+  // Shows the current image in the window's framebuffer (1:1, centred), with the convergence
+  // dots above a stereogram when they are on.
+  void present(int framebuffer_width, int framebuffer_height);
   // Closes the frame's timing sample with the frame time measured by the caller.
   void end_frame(double frame_milliseconds) { timings_.end_frame(frame_milliseconds); }
 
@@ -59,14 +64,20 @@ class Demo {
   DisplayImage displayed() const { return displayed_; }
 
   // Loads a depth map or pattern from a file; on failure returns the reason and changes nothing.
+  // A depth map switches settings().depth_source to it, a pattern the pattern kind to image.
   std::optional<std::string> load_depth_file(const std::string& path);
   std::optional<std::string> load_pattern_file(const std::string& path);
-  void use_scene_depth();  // back to the bouncing ball after a depth file
+  // The same for an image already decoded; `name` is for messages.
+  std::optional<std::string> use_as_depth(const LoadedImage& image);
+  std::optional<std::string> use_as_pattern(const LoadedImage& image, const std::string& name);
+  bool has_depth_image() const { return still_depth_.has_value(); }
+  bool has_pattern_image() const { return !pattern_image_.empty(); }
 
  private:
   void apply_settings();
   void rebuild_pattern();
   void upload_still_depth();
+  void use_depth_source();
   Pipeline* pipeline_for(Mode mode);
   void set_up_opencl(ClSetup cl);
   void release_shared_textures();
@@ -91,6 +102,10 @@ class Demo {
   StageTimings timings_;
   GlStageTimer gl_timer_;
   Histogram256 histogram_{};
+  DebugViewer debug_viewer_;
+  ConvergenceDots dots_;
+  bool showing_stereogram_ = false;  // the dots only make sense over one
+  std::uint32_t shimmer_frame_ = 0;
 };
 
 }  // namespace stereocl

@@ -10,12 +10,19 @@
 
 namespace stereocl {
 
+enum class DebugView { none, depth, offsets };  // what the window shows instead of the stereogram
+enum class DepthSource { scene, image };          // the bouncing ball, or a loaded depth map
+
 struct DemoSettings {
   Mode mode = Mode::cpu;
   StereogramParams stereogram;
   PatternKind pattern_kind = PatternKind::random_grey;
   std::uint32_t seed = 1;
+  bool shimmer = false;  // a fresh random pattern every frame: the dots dance, the shape stays
   bool invert_depth = false;
+  bool convergence_dots = true;
+  DebugView debug_view = DebugView::none;
+  DepthSource depth_source = DepthSource::scene;
   bool paused = false;
   float ball_speed = 1.0f;
   EffectSettings effect;

@@ -1,0 +1,34 @@
+#pragma once
+// Two dots one far-plane period apart above the stereogram: the standard viewing aid. Relax the
+// eyes until they look like three dots; the middle one is both dots fused, and the picture
+// behind them is then in depth. They are drawn into the window only, never into saved images.
+#include "render/gl_objects.hpp"
+#include "render/presenter.hpp"
+
+namespace stereocl {
+
+// Framebuffer pixels, origin bottom left as in GL.
+struct DotLayout {
+  float left_x = 0, right_x = 0, y = 0, radius = 0;
+};
+
+// Dots centred over `image` (where the presenter put it), one pattern period apart at the
+// scale the image is shown at; in the band above the image where there is room, else over
+// its top edge.
+DotLayout convergence_dot_layout(const Rect& image, int image_width, int pattern_width, int framebuffer_height);
+
+// Extra window height that leaves room for the dots above an image shown 1:1.
+inline constexpr int kDotBandHeight = 40;
+
+class ConvergenceDots {
+ public:
+  ConvergenceDots();
+  // Draws into the bound draw framebuffer (the window's), over what is there.
+  void draw(const DotLayout& layout, int framebuffer_width, int framebuffer_height);
+
+ private:
+  gl::Program program_;
+  gl::VertexArray empty_vertex_array_;
+};
+
+}  // namespace stereocl
