@@ -1,0 +1,153 @@
+// Dropping files onto the window, through handle_dropped_file(): the function the GLFW drop
+// callback calls, driven here with a hidden window and a real Demo.
+#include "app/demo.hpp"
+#include "app/file_drop.hpp"
+#include "app/window.hpp"
+#include "render/image_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <unistd.h>
+
+namespace stereocl {
+namespace {
+
+std::string scratch_path(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("stereocl-file-drop-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+std::string write_png(const std::string& name, const RgbaImage& image) {
+  const std::string path = scratch_path(name);
+  EXPECT_EQ(save_png(path, image), "");
+  return path;
+}
+
+RgbaImage grey_ramp(int width, int height) {
+  RgbaImage image(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const auto v = static_cast<std::uint8_t>(x * 255 / (width - 1));
+      image.at(x, y) = Rgba8{v, v, v, 255};
+    }
+  return image;
+}
+
+RgbaImage colour_tile(int width, int height) {
+  RgbaImage image(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      image.at(x, y) = Rgba8{static_cast<std::uint8_t>(x * 7), static_cast<std::uint8_t>(y * 5), 200, 255};
+  return image;
+}
+
+class FileDrop : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    WindowSettings hidden;
+    hidden.width = 320;
+    hidden.height = 240;
+    hidden.visible = false;
+    window_ = std::make_unique<Window>(hidden);
+    options_.size = Size{96, 64};
+    options_.mode = Mode::cpu;
+    demo_ = std::make_unique<Demo>(options_, open_opencl(window_->handle(), ""));
+    demo_->render_frame(1.0 / 60.0);
+  }
+  // A frame after the drop, as the main loop would draw it: must not throw or crash.
+  void draw_a_frame() {
+    demo_->render_frame(1.0 / 60.0);
+    demo_->present(320, 240);
+  }
+
+  Options options_;
+  std::unique_ptr<Window> window_;
+  std::unique_ptr<Demo> demo_;
+};
+
+TEST_F(FileDrop, AGreyPngBecomesTheDepthMap) {
+  const std::string path = write_png("ramp.png", grey_ramp(120, 50));
+  const DropResult result = handle_dropped_file(*demo_, path);
+  ASSERT_TRUE(result.loaded) << result.message;
+  EXPECT_EQ(result.loaded->role, FileRole::depth_map);
+  EXPECT_EQ(result.message, "Loaded ramp.png as depth map");
+  EXPECT_TRUE(demo_->has_depth_image());
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
+  EXPECT_EQ(demo_->scene_width(), 120);
+  EXPECT_EQ(demo_->scene_height(), 50);
+  draw_a_frame();
+  EXPECT_EQ(demo_->final_image().width, 120 + demo_->settings().stereogram.pattern_width);
+}
+
+TEST_F(FileDrop, AColourPngBecomesThePattern) {
+  const std::string path = write_png("tile.png", colour_tile(60, 60));
+  const DropResult result = handle_dropped_file(*demo_, path);
+  ASSERT_TRUE(result.loaded) << result.message;
+  EXPECT_EQ(result.loaded->role, FileRole::pattern);
+  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::image);
+  EXPECT_EQ(demo_->settings().stereogram.pattern_width, 60);
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
+  draw_a_frame();
+  EXPECT_EQ(demo_->final_image().width, 96 + 60);
+}
+
+TEST_F(FileDrop, ACorruptFileSaysWhyAndChangesNothing) {
+  const std::string path = scratch_path("corrupt.png");
+  std::ofstream(path, std::ios::binary) << "\x89PNG\r\n\x1a\n this is not the rest of a PNG";
+  const DemoSettings before = demo_->settings();
+  const DropResult result = handle_dropped_file(*demo_, path);
+  EXPECT_FALSE(result.loaded);
+  EXPECT_NE(result.message.find("corrupt.png"), std::string::npos) << result.message;
+  EXPECT_EQ(demo_->settings().pattern_kind, before.pattern_kind);
+  EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
+  EXPECT_EQ(demo_->settings().stereogram.pattern_width, before.stereogram.pattern_width);
+  EXPECT_FALSE(demo_->has_depth_image());
+  EXPECT_FALSE(demo_->has_pattern_image());
+  EXPECT_EQ(demo_->scene_width(), 96);
+  draw_a_frame();
+}
+
+TEST_F(FileDrop, AMissingFileSaysWhy) {
+  const DropResult result = handle_dropped_file(*demo_, scratch_path("not-there.png"));
+  EXPECT_FALSE(result.loaded);
+  EXPECT_NE(result.message.find("not-there.png"), std::string::npos) << result.message;
+}
+
+TEST_F(FileDrop, APatternTooWideForTheAlgorithmIsRefusedWithTheRule) {
+  const std::string path = write_png("wide.png", colour_tile(1100, 8));
+  const DropResult result = handle_dropped_file(*demo_, path);
+  EXPECT_FALSE(result.loaded);
+  EXPECT_NE(result.message.find("pattern width"), std::string::npos) << result.message;
+  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::random_grey);
+  draw_a_frame();
+}
+
+TEST_F(FileDrop, TheRoleCanBeSwappedAndTheOldOneIsUndone) {
+  const std::string path = write_png("ramp.png", grey_ramp(80, 40));
+  const DropResult as_depth = handle_dropped_file(*demo_, path);
+  ASSERT_TRUE(as_depth.loaded);
+  draw_a_frame();
+
+  const DropResult as_pattern = swap_role(*demo_, *as_depth.loaded);
+  ASSERT_TRUE(as_pattern.loaded) << as_pattern.message;
+  EXPECT_EQ(as_pattern.loaded->role, FileRole::pattern);
+  EXPECT_EQ(as_pattern.message, "Loaded ramp.png as pattern");
+  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::image);
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
+  draw_a_frame();
+  EXPECT_EQ(demo_->scene_width(), 96);  // the ball is back, at --size
+
+  const DropResult back = swap_role(*demo_, *as_pattern.loaded);
+  ASSERT_TRUE(back.loaded) << back.message;
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
+  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::random_grey);
+  draw_a_frame();
+  EXPECT_EQ(demo_->scene_width(), 80);
+}
+
+}  // namespace
+}  // namespace stereocl
