@@ -1,15 +1,25 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
-// The loop below is the whole program: poll, draw, show, swap. The work is in Demo.
+// The loop below is the whole program: poll, panel, draw, show, panel on top, swap. The work is
+// in Demo; the panel and the keys only change its settings.
 #include "app/bench.hpp"
 #include "app/demo.hpp"
+#include "app/file_drop.hpp"
+#include "app/imgui_layer.hpp"
+#include "app/key_bindings.hpp"
 #include "app/options.hpp"
+#include "app/panel.hpp"
 #include "app/window.hpp"
+#include "render/convergence_dots.hpp"
 #include "render/image_file.hpp"
+#include "render/pixel_transfer.hpp"
 
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -20,9 +30,10 @@ namespace {
 
 WindowSettings window_settings_for(const Options& options) {
   WindowSettings settings;
-  // Room for the stereogram at 1:1 where the screen allows; the presenter scales down otherwise.
+  // Room for the stereogram at 1:1, and the convergence dots above it, where the screen allows;
+  // the presenter scales down otherwise.
   settings.width = std::clamp(options.size.width + options.stereogram.pattern_width, 640, 1920);
-  settings.height = std::clamp(options.size.height, 480, 1080);
+  settings.height = std::clamp(options.size.height + kDotBandHeight, 480, 1080);
   settings.visible = !options.hidden;
   settings.vsync = options.vsync;
   return settings;
@@ -51,6 +62,62 @@ int save_outputs(const Options& options, const Demo& demo) {
   return code;
 }
 
+// What the GLFW callbacks reach through the window's user pointer.
+struct Session {
+  Window& window;
+  Demo& demo;
+  PanelState panel;
+  const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
+};
+
+Session& session_of(GLFWwindow* handle) { return *static_cast<Session*>(glfwGetWindowUserPointer(handle)); }
+
+void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mods*/) {
+  Session& session = session_of(handle);
+  if (action != GLFW_PRESS || (session.imgui && session.imgui->wants_keyboard())) return;
+  const auto bound = action_for_key(key);
+  if (!bound) return;
+  switch (*bound) {
+    case Action::quit: session.window.request_close(); break;
+    case Action::toggle_fullscreen: session.window.toggle_fullscreen(); break;
+    case Action::screenshot: session.panel.screenshot_requested = true; break;
+    default:
+      if (auto refused = apply_action(*bound, session.demo.settings(), session.demo.availability()))
+        session.panel.message = *refused;
+  }
+}
+
+void on_drop(GLFWwindow* handle, int count, const char** paths) {
+  // One file at a time: with several, the last would silently win over the others.
+  if (count > 0) session_of(handle).panel.show(handle_dropped_file(session_of(handle).demo, paths[0]));
+}
+
+// "stereocl-20260121-153012.png" in the working directory, never over an earlier one.
+std::string screenshot_name() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  std::string name = std::string("stereocl-") + stamp + ".png";
+  for (int n = 2; std::filesystem::exists(name); ++n) name = std::string("stereocl-") + stamp + "-" + std::to_string(n) + ".png";
+  return name;
+}
+
+// S and the panel's button save the stereogram itself (as --screenshot does), not the window:
+// the picture is what people want to keep, and it stays viewable only at its own pixel size.
+void save_screenshot(const Demo& demo, PanelState& panel) {
+  panel.screenshot_requested = false;
+  const std::string name = screenshot_name();
+  const std::string error = save_png(name, demo.final_image());
+  panel.message = error.empty() ? "Saved " + name : error;
+}
+
+// The window as shown, panel and dots included: the back buffer before it is swapped away.
+std::string save_window(const std::string& path, int width, int height) {
+  RgbaImage image = read_rgba(0, GL_BACK, width, height);
+  flip_rows(image);
+  return save_png(path, image);
+}
+
 int run(const Options& options) {
   Window window(window_settings_for(options));
   if (options.list_devices) {
@@ -59,15 +126,17 @@ int run(const Options& options) {
   }
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
   if (options.bench) return run_bench(options, window, demo);
-  glfwSetWindowUserPointer(window.handle(), &demo);
-  glfwSetKeyCallback(window.handle(), [](GLFWwindow* handle, int key, int, int action, int) {
-    if (action != GLFW_PRESS) return;
-    auto& target = *static_cast<Demo*>(glfwGetWindowUserPointer(handle));
-    if (key == GLFW_KEY_ESCAPE) glfwSetWindowShouldClose(handle, GLFW_TRUE);
-    if (key == GLFW_KEY_SPACE) target.settings().mode = next_available_mode(target.settings().mode, target.availability());
-  });
+
+  Session session{window, demo, PanelState::for_current_context()};
+  glfwSetWindowUserPointer(window.handle(), &session);
+  glfwSetKeyCallback(window.handle(), on_key);
+  glfwSetDropCallback(window.handle(), on_drop);
+  ImGuiLayer imgui(window.handle());
+  session.imgui = &imgui;
 
   long long frame = 0;
+  bool vsync = options.vsync;
+  std::string window_shot_error;
   double last_time = glfwGetTime();
   while (!window.should_close()) {
     glfwPollEvents();
@@ -81,16 +150,29 @@ int run(const Options& options) {
     const double now = glfwGetTime();
     const double seconds = now - last_time;
     last_time = now;
+    if (demo.settings().vsync != vsync) window.set_vsync(vsync = demo.settings().vsync);
 
+    const bool panel = demo.settings().show_panel;
+    if (panel) {
+      imgui.new_frame();
+      draw_panel(demo, session.panel);
+    }
     // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
     // same on every machine and in every mode; a live session follows the clock.
     demo.render_frame(options.frames ? 1.0 / 60.0 : seconds);
     demo.present(width, height);
+    if (panel) imgui.render();
+
+    if (session.panel.screenshot_requested) save_screenshot(demo, session.panel);
+    const bool last_frame = window.should_close() || (options.frames && frame + 1 >= *options.frames);
+    if (last_frame && !options.screenshot_window_file.empty())
+      window_shot_error = save_window(options.screenshot_window_file, width, height);
     window.swap_buffers();
     demo.end_frame(seconds * 1000.0);
     if (options.frames && ++frame >= *options.frames) break;
   }
-  return save_outputs(options, demo);
+  if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
+  return std::max(save_outputs(options, demo), window_shot_error.empty() ? 0 : 1);
 }
 
 }  // namespace

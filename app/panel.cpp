@@ -1,0 +1,254 @@
+#include "app/panel.hpp"
+
+#include "app/key_bindings.hpp"
+
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+constexpr std::array<Stage, kStageCount> kStages = {Stage::render, Stage::transfer, Stage::stereogram, Stage::effects,
+                                                    Stage::compose};
+
+const char* stage_label(Stage stage) {
+  switch (stage) {
+    case Stage::render: return "scene render";
+    case Stage::transfer: return "transfer to/from host";
+    case Stage::stereogram: return "stereogram";
+    case Stage::effects: return "effects + histogram";
+    case Stage::compose: return "compose";
+  }
+  return "?";
+}
+
+// Where each stage's time comes from in a mode, so the numbers can be trusted for what they are.
+const char* timing_sources(Mode mode) {
+  switch (mode) {
+    case Mode::scene: return "GL timer queries; effects by the best engine here";
+    case Mode::cpu: return "GL timer queries for render and compose, CPU clock for the rest";
+    case Mode::cpu_readback: return "GL timer queries, OpenCL event profiling, CPU clock for transfers";
+    case Mode::gpu: return "GL timer queries, OpenCL event profiling (acquire/release as transfer)";
+  }
+  return "";
+}
+
+void disabled_text_wrapped(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+void tooltip_when_hovered(const char* text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+}
+
+void draw_mode_section(Demo& demo) {
+  DemoSettings& settings = demo.settings();
+  for (Mode mode : kAllModes) {
+    const auto& reason = demo.availability().reason(mode);
+    ImGui::BeginDisabled(reason.has_value());
+    if (ImGui::RadioButton(std::string(mode_display_name(mode)).c_str(), settings.mode == mode)) settings.mode = mode;
+    ImGui::EndDisabled();
+    if (reason) tooltip_when_hovered(reason->c_str());
+    if (mode != kAllModes.back()) ImGui::SameLine();
+  }
+}
+
+void draw_performance_section(const Demo& demo) {
+  const StageTimings& timings = demo.timings();
+  const double frame_ms = timings.frame_median();
+  ImGui::Text("%.1f fps   %.2f ms per frame (median)", frame_ms > 0 ? 1000.0 / frame_ms : 0.0, frame_ms);
+  const std::vector<float> frames(timings.frames().begin(), timings.frames().end());
+  const float highest = frames.empty() ? 1.0f : *std::max_element(frames.begin(), frames.end());
+  ImGui::PlotLines("##frame times", frames.data(), static_cast<int>(frames.size()), 0, "last 240 frame times", 0.0f,
+                   std::max(highest, 1.0f) * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 50));
+  if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_SizingStretchProp)) {
+    for (Stage stage : kStages) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(stage_label(stage));
+      ImGui::TableNextColumn();
+      ImGui::Text("%8.3f ms", timings.stage_median(stage));
+    }
+    ImGui::EndTable();
+  }
+  disabled_text_wrapped((std::string("Medians. ") + timing_sources(demo.settings().mode)).c_str());
+}
+
+void draw_device_section(const Demo& demo, const PanelState& state) {
+  ImGui::TextWrapped("GL: %s", state.gl_renderer.c_str());
+  ImGui::TextWrapped("    %s", state.gl_version.c_str());
+  ImGui::TextWrapped("OpenCL: %s", demo.opencl_description().c_str());
+  if (demo.gl_sharing()) {
+    ImGui::TextUnformatted("GL sharing: active");
+  } else {
+    ImGui::TextUnformatted("GL sharing: off");
+    if (const auto& reason = demo.availability().reason(Mode::gpu)) disabled_text_wrapped(reason->c_str());
+  }
+}
+
+void draw_pattern_kind(Demo& demo) {
+  DemoSettings& settings = demo.settings();
+  for (PatternKind kind : {PatternKind::random_grey, PatternKind::random_colour, PatternKind::image}) {
+    const bool unavailable = kind == PatternKind::image && !demo.has_pattern_image();
+    ImGui::BeginDisabled(unavailable);
+    if (ImGui::RadioButton(pattern_kind_name(kind), settings.pattern_kind == kind)) settings.pattern_kind = kind;
+    ImGui::EndDisabled();
+    if (unavailable) tooltip_when_hovered("drop a colour PNG onto the window to use it as the pattern");
+    if (kind != PatternKind::image) ImGui::SameLine();
+  }
+}
+
+void draw_stereogram_section(Demo& demo) {
+  DemoSettings& settings = demo.settings();
+  StereogramParams& params = settings.stereogram;
+  draw_pattern_kind(demo);
+  const bool from_image = settings.pattern_kind == PatternKind::image;
+  ImGui::BeginDisabled(from_image);
+  if (ImGui::SliderInt("pattern width", &params.pattern_width, kMinPatternWidth, 400, "%d px",
+                       ImGuiSliderFlags_AlwaysClamp))
+    params.max_offset = std::min(params.max_offset, static_cast<float>(params.pattern_width - 2));
+  ImGui::EndDisabled();
+  if (from_image) tooltip_when_hovered("an image pattern repeats at its own width");
+  // M must stay below P - 1 (see validate()); the slider cannot go past P - 2.
+  ImGui::SliderFloat("max offset", &params.max_offset, 0.0f, static_cast<float>(params.pattern_width - 2), "%.1f px",
+                     ImGuiSliderFlags_AlwaysClamp);
+  ImGui::BeginDisabled(from_image);
+  if (ImGui::Button("Re-seed")) ++settings.seed;
+  ImGui::SameLine();
+  ImGui::Checkbox("shimmer", &settings.shimmer);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled("seed %u", settings.seed);
+  ImGui::Checkbox("invert depth", &settings.invert_depth);
+  tooltip_when_hovered("swaps wall-eyed and cross-eyed viewing");
+  ImGui::SameLine();
+  ImGui::Checkbox("convergence dots", &settings.convergence_dots);
+  ImGui::TextUnformatted("show:");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("stereogram", settings.debug_view == DebugView::none)) settings.debug_view = DebugView::none;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("depth", settings.debug_view == DebugView::depth)) settings.debug_view = DebugView::depth;
+  ImGui::SameLine();
+  const bool no_offsets = settings.mode == Mode::scene;
+  ImGui::BeginDisabled(no_offsets);
+  if (ImGui::RadioButton("offsets", settings.debug_view == DebugView::offsets)) settings.debug_view = DebugView::offsets;
+  ImGui::EndDisabled();
+  if (no_offsets) tooltip_when_hovered("Scene mode computes no offsets");
+}
+
+void draw_scene_section(Demo& demo) {
+  DemoSettings& settings = demo.settings();
+  ImGui::Checkbox("pause", &settings.paused);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-90);
+  ImGui::SliderFloat("ball speed", &settings.ball_speed, 0.0f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::TextUnformatted("depth:");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("3D scene", settings.depth_source == DepthSource::scene))
+    settings.depth_source = DepthSource::scene;
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!demo.has_depth_image());
+  if (ImGui::RadioButton("depth image", settings.depth_source == DepthSource::image))
+    settings.depth_source = DepthSource::image;
+  ImGui::EndDisabled();
+  if (!demo.has_depth_image()) tooltip_when_hovered("drop a grey PNG onto the window to use it as the depth map");
+}
+
+void draw_histogram(const Demo& demo) {
+  const Histogram256& bins = demo.last_histogram();
+  std::array<float, 256> values{};
+  std::transform(bins.begin(), bins.end(), values.begin(), [](auto count) { return static_cast<float>(count); });
+  const float highest = std::max(1.0f, *std::max_element(values.begin(), values.end()));
+  ImGui::PlotHistogram("##histogram", values.data(), static_cast<int>(values.size()), 0,
+                       "histogram of the displayed image (luma)", 0.0f, highest,
+                       ImVec2(ImGui::GetContentRegionAvail().x, 60));
+}
+
+void draw_effects_section(Demo& demo) {
+  EffectSettings& effect = demo.settings().effect;
+  for (Effect kind : {Effect::none, Effect::sobel, Effect::blur}) {
+    if (ImGui::RadioButton(std::string(effect_name(kind)).c_str(), effect.effect == kind)) effect.effect = kind;
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  ImGui::BeginDisabled(effect.effect != Effect::blur);
+  ImGui::SetNextItemWidth(-140);
+  ImGui::SliderInt("blur radius", &effect.blur_radius, 1, 32, "%d", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SameLine();
+  ImGui::Checkbox("clamp", &effect.blur_clamp);
+  tooltip_when_hovered("repeat the edge pixels instead of blurring in black");
+  ImGui::EndDisabled();
+  draw_histogram(demo);
+}
+
+void draw_loaded_file(Demo& demo, PanelState& state) {
+  if (!state.loaded) {
+    disabled_text_wrapped("Drop a PNG onto the window: a grey one becomes the depth map, a colour one the pattern.");
+    return;
+  }
+  const LoadedFile file = *state.loaded;
+  ImGui::TextWrapped("Loaded %s as %s", file.path.c_str(), role_name(file.role));
+  const FileRole other = file.role == FileRole::depth_map ? FileRole::pattern : FileRole::depth_map;
+  if (ImGui::Button((std::string("Use as ") + role_name(other)).c_str())) state.show(swap_role(demo, file));
+}
+
+void draw_keys_section() {
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    for (const KeyBinding& binding : key_bindings()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(binding.name.data(), binding.name.data() + binding.name.size());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(binding.does.data(), binding.does.data() + binding.does.size());
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace
+
+PanelState PanelState::for_current_context() {
+  const auto text = [](GLenum name) {
+    const auto* value = reinterpret_cast<const char*>(glGetString(name));
+    return std::string(value ? value : "?");
+  };
+  PanelState state;
+  state.gl_renderer = text(GL_RENDERER);
+  state.gl_version = text(GL_VERSION);
+  return state;
+}
+
+void PanelState::show(const DropResult& result) {
+  if (result.loaded) loaded = result.loaded;
+  message = result.message;
+}
+
+void draw_panel(Demo& demo, PanelState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth, io.DisplaySize.y));
+  ImGui::Begin("stereocl  (H hides this panel)", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  draw_mode_section(demo);
+  if (!state.message.empty()) ImGui::TextWrapped("%s", state.message.c_str());
+  if (ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) draw_performance_section(demo);
+  if (ImGui::CollapsingHeader("Device", ImGuiTreeNodeFlags_DefaultOpen)) draw_device_section(demo, state);
+  if (ImGui::CollapsingHeader("Stereogram", ImGuiTreeNodeFlags_DefaultOpen)) draw_stereogram_section(demo);
+  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) draw_scene_section(demo);
+  if (ImGui::CollapsingHeader("Effects", ImGuiTreeNodeFlags_DefaultOpen)) draw_effects_section(demo);
+  if (ImGui::CollapsingHeader("Files", ImGuiTreeNodeFlags_DefaultOpen)) draw_loaded_file(demo, state);
+  if (ImGui::CollapsingHeader("Keys")) draw_keys_section();
+  ImGui::Checkbox("vsync", &demo.settings().vsync);
+  ImGui::SameLine();
+  if (ImGui::Button("Screenshot")) state.screenshot_requested = true;
+  ImGui::End();
+}
+
+}  // namespace stereocl

@@ -1,0 +1,31 @@
+#pragma once
+// The control panel: a Dear ImGui window down the left side of the window, one collapsing
+// section per concern (mode, performance, device, stereogram, scene, effects, keys). It edits
+// Demo::settings() directly; the Demo applies the changes at the start of its next frame.
+#include "app/demo.hpp"
+#include "app/file_drop.hpp"
+
+#include <optional>
+#include <string>
+
+namespace stereocl {
+
+// Panel width in window units (not pixels): what the tests expect the panel to cover.
+inline constexpr float kPanelWidth = 350.0f;
+
+// What the panel shows besides the Demo's own state.
+struct PanelState {
+  std::string gl_renderer;  // read once at start: they do not change
+  std::string gl_version;
+  std::optional<LoadedFile> loaded;  // the last file dropped onto the window
+  std::string message;               // the last thing to tell the user: a refused key, a saved screenshot
+  bool screenshot_requested = false;  // the panel's button; the main loop saves it after drawing
+
+  // Reads GL_RENDERER and GL_VERSION from the current context.
+  static PanelState for_current_context();
+  void show(const DropResult& result);
+};
+
+void draw_panel(Demo& demo, PanelState& state);
+
+}  // namespace stereocl
