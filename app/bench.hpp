@@ -4,11 +4,10 @@
 // ratio to Scene and to CPU mode from this same run, and optionally writes JSON.
 #include "app/demo.hpp"
 #include "app/options.hpp"
-#include "app/window.hpp"
 
 namespace stereocl {
 
 // Returns the exit code.
-int run_bench(const Options& options, Window& window, Demo& demo);
+int run_bench(const Options& options, Demo& demo);
 
 }  // namespace stereocl

@@ -52,6 +52,7 @@ std::vector<float> unit_sphere(int slices, int stacks) {
 
 SceneRenderer::SceneRenderer()
     : program_(gl::link_program("scene.vert.glsl", "scene.frag.glsl")),
+      depth_program_(gl::link_program("scene.vert.glsl", "scene_depth.frag.glsl")),
       box_(upload(box_faces(BoxBounds{}.half_extent))),
       ball_(upload(unit_sphere(48, 24))) {}
 
@@ -68,7 +69,7 @@ SceneRenderer::Mesh SceneRenderer::upload(const std::vector<float>& data) {
   return mesh;
 }
 
-void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target) {
+void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target, bool depth_only) {
   const glm::vec3 half = physics.box.half_extent;
   const glm::vec3 camera(0.f, 0.f, half.z + kCameraDistanceToFront);
   const float aspect = static_cast<float>(target.width()) / static_cast<float>(target.height());
@@ -83,14 +84,18 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
   glViewport(0, 0, target.width(), target.height());
   const float background[] = {0.05f, 0.05f, 0.07f, 1.f};
   const float far_plane[] = {invert_depth ? 0.f : 1.f, 0.f, 0.f, 0.f};
-  glClearBufferfv(GL_COLOR, 0, background);
+  const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  const GLenum depth_alone[] = {GL_NONE, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, depth_only ? depth_alone : colour_and_depth);
+  if (!depth_only) glClearBufferfv(GL_COLOR, 0, background);
   glClearBufferfv(GL_COLOR, 1, far_plane);
   glClear(GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
 
-  glUseProgram(program_.get());
-  const auto location = [&](const char* name) { return glGetUniformLocation(program_.get(), name); };
+  const GLuint program = depth_only ? depth_program_.get() : program_.get();
+  glUseProgram(program);
+  const auto location = [&](const char* name) { return glGetUniformLocation(program, name); };
   glUniformMatrix4fv(location("view"), 1, GL_FALSE, glm::value_ptr(view));
   glUniformMatrix4fv(location("projection"), 1, GL_FALSE, glm::value_ptr(projection));
   glUniform3f(location("light_position"), -0.6f, half.y * 0.8f, half.z + 1.5f);
@@ -114,6 +119,7 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
 
   glBindVertexArray(0);
   glDisable(GL_DEPTH_TEST);
+  glDrawBuffers(2, colour_and_depth);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 

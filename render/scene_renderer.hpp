@@ -12,7 +12,9 @@ class SceneRenderer {
  public:
   SceneRenderer();
   // invert_depth writes 1 - depth: the far wall comes forward (wall-eyed <-> cross-eyed viewing).
-  void render(const BallPhysics& physics, bool invert_depth, SceneTarget& target);
+  // depth_only skips the lit colour: the stereogram modes need nothing but depth, and on GPUs with
+  // little raster hardware (an H100) the lighting and the extra attachment are most of the cost.
+  void render(const BallPhysics& physics, bool invert_depth, SceneTarget& target, bool depth_only = false);
 
  private:
   struct Mesh {
@@ -23,6 +25,7 @@ class SceneRenderer {
   static Mesh upload(const std::vector<float>& interleaved_position_normal);
 
   gl::Program program_;
+  gl::Program depth_program_;
   Mesh box_;
   Mesh ball_;
 };

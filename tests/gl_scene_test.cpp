@@ -21,12 +21,12 @@ class GlScene : public ::testing::Test {
       GTEST_SKIP() << "no GL context: " << error.what();
     }
   }
-  DepthImage render_depth(const glm::vec3& ball, int width, int height, bool invert = false) {
+  DepthImage render_depth(const glm::vec3& ball, int width, int height, bool invert = false, bool depth_only = false) {
     SceneTarget target(width, height);
     SceneRenderer renderer;
     BallPhysics physics;
     physics.state.position = ball;
-    renderer.render(physics, invert, target);
+    renderer.render(physics, invert, target, depth_only);
     DepthImage depth;
     DepthReadback readback;
     readback.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
@@ -60,6 +60,12 @@ TEST_F(GlScene, InvertDepthMirrorsTheRange) {
   const DepthImage normal = render_depth({0.f, 0.f, 0.5f}, 64, 36);
   const DepthImage inverted = render_depth({0.f, 0.f, 0.5f}, 64, 36, true);
   for (std::size_t i = 0; i < normal.pixels.size(); ++i) ASSERT_NEAR(normal.pixels[i] + inverted.pixels[i], 1.f, 1e-5f);
+}
+
+TEST_F(GlScene, DepthOnlyRenderingGivesTheSameDepth) {
+  const DepthImage full = render_depth({0.3f, -0.2f, 0.1f}, 200, 113);
+  const DepthImage depth_only = render_depth({0.3f, -0.2f, 0.1f}, 200, 113, false, true);
+  EXPECT_EQ(full.pixels, depth_only.pixels);
 }
 
 }  // namespace
