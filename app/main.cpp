@@ -125,7 +125,7 @@ int run(const Options& options) {
     return 0;
   }
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
-  if (options.bench) return run_bench(options, window, demo);
+  if (options.bench) return run_bench(options, demo);
 
   Session session{window, demo, PanelState::for_current_context()};
   glfwSetWindowUserPointer(window.handle(), &session);
