@@ -207,7 +207,7 @@ void Demo::render_frame(double seconds) {
   if (settings_.depth_source == DepthSource::scene) {
     if (!settings_.paused) physics_.advance(seconds);
     gl_timer_.begin(static_cast<int>(Stage::render));
-    scene_renderer_.render(physics_, settings_.invert_depth, *scene_);
+    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/settings_.mode != Mode::scene);
     gl_timer_.end();
   }
 
