@@ -87,8 +87,8 @@ void draw_device_section(const Demo& demo, const PanelState& state) {
   if (demo.gl_sharing()) {
     ImGui::TextUnformatted("GL sharing: active");
   } else {
-    ImGui::TextUnformatted("GL sharing: off");
-    if (const auto& reason = demo.availability().reason(Mode::gpu)) disabled_text_wrapped(reason->c_str());
+    ImGui::TextUnformatted("GL sharing: off (hover for why)");
+    if (const auto& reason = demo.availability().reason(Mode::gpu)) tooltip_when_hovered(reason->c_str());
   }
 }
 
@@ -189,7 +189,7 @@ void draw_effects_section(Demo& demo) {
 
 void draw_loaded_file(Demo& demo, PanelState& state) {
   if (!state.loaded) {
-    disabled_text_wrapped("Drop a PNG onto the window: a grey one becomes the depth map, a colour one the pattern.");
+    disabled_text_wrapped("Drop a PNG here: grey = depth map, colour = pattern.");
     return;
   }
   const LoadedFile file = *state.loaded;
@@ -237,7 +237,11 @@ void draw_panel(Demo& demo, PanelState& state) {
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
   draw_mode_section(demo);
-  if (!state.message.empty()) ImGui::TextWrapped("%s", state.message.c_str());
+  if (!state.message.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.3f, 1.0f));
+    ImGui::TextWrapped("%s", state.message.c_str());
+    ImGui::PopStyleColor();
+  }
   if (ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) draw_performance_section(demo);
   if (ImGui::CollapsingHeader("Device", ImGuiTreeNodeFlags_DefaultOpen)) draw_device_section(demo, state);
   if (ImGui::CollapsingHeader("Stereogram", ImGuiTreeNodeFlags_DefaultOpen)) draw_stereogram_section(demo);
