@@ -1,0 +1,37 @@
+// Where the convergence dots go: one pattern period apart at the scale the image is shown,
+// centred over it, above it where there is room.
+#include "render/convergence_dots.hpp"
+
+#include <gtest/gtest.h>
+
+namespace stereocl {
+namespace {
+
+TEST(ConvergenceDots, OnePeriodApartCentredAboveAnImageShownOneToOne) {
+  const Rect image = fit_centred(1365, 720, 1365, 760);
+  const DotLayout dots = convergence_dot_layout(image, 1365, 85, 760);
+  EXPECT_FLOAT_EQ(dots.right_x - dots.left_x, 85.0f);
+  EXPECT_FLOAT_EQ((dots.left_x + dots.right_x) / 2.0f, 1365.0f / 2.0f);
+  EXPECT_GT(dots.y - dots.radius, static_cast<float>(image.y + image.height));  // wholly above the picture
+  EXPECT_LT(dots.y + dots.radius, 760.0f);
+}
+
+TEST(ConvergenceDots, ScaleWithAnImageShownSmaller) {
+  const Rect image = fit_centred(2000, 1000, 1000, 600);  // shown at half size
+  const DotLayout dots = convergence_dot_layout(image, 2000, 100, 600);
+  EXPECT_FLOAT_EQ(dots.right_x - dots.left_x, 50.0f);
+}
+
+TEST(ConvergenceDots, GoOverTheTopEdgeWhenThereIsNoRoomAbove) {
+  const Rect image = fit_centred(800, 600, 800, 600);
+  const DotLayout dots = convergence_dot_layout(image, 800, 85, 600);
+  EXPECT_LT(dots.y + dots.radius, 600.0f);
+  EXPECT_GT(dots.y, 500.0f);
+}
+
+TEST(ConvergenceDots, NothingForAnEmptyImage) {
+  EXPECT_EQ(convergence_dot_layout(Rect{}, 0, 85, 600).radius, 0.0f);
+}
+
+}  // namespace
+}  // namespace stereocl
