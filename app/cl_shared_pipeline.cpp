@@ -7,11 +7,7 @@
 
 namespace stereocl {
 
-ClSharedPipeline::ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {
-  if (cl_.gl_events)
-    event_from_gl_sync_ = reinterpret_cast<GetEventFromGlSync>(
-        clGetExtensionFunctionAddressForPlatform(cl_.platform(), "clCreateEventFromGLsyncKHR"));
-}
+ClSharedPipeline::ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
 
 const cl::ImageGL& ClSharedPipeline::shared(GLuint texture, cl_mem_flags access) {
   auto found = shared_.find({texture, access});
@@ -20,33 +16,41 @@ const cl::ImageGL& ClSharedPipeline::shared(GLuint texture, cl_mem_flags access)
   return found->second;
 }
 
-std::vector<cl::Event> ClSharedPipeline::gl_done() {
-  if (event_from_gl_sync_) {
-    GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    glFlush();
-    cl_int status = CL_SUCCESS;
-    cl_event event = event_from_gl_sync_(cl_.context(), fence, &status);
-    glDeleteSync(fence);  // the CL event holds its own reference to the sync object
-    if (status == CL_SUCCESS && event) return {cl::Event(event)};
-  }
-  glFinish();
-  return {};
+void ClSharedPipeline::collect_device_times(StageTimings& timings, bool wait_all) {
+  const auto finished = [&](const PendingWork& work) {
+    for (const cl::Event& event : work.events)
+      if (event.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() != CL_COMPLETE && !wait_all) return false;
+    timings.add(work.stage, profiled_span_ms(work.events));
+    return true;
+  };
+  std::erase_if(pending_, finished);
 }
 
 template <class Work>
-double ClSharedPipeline::run_on_shared(const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work) {
+void ClSharedPipeline::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
+                                     Work&& work) {
+  collect_device_times(timings, false);
   Stopwatch clock;
-  const std::vector<cl::Event> gl_ready = gl_done();
+  if (!cl_.gl_events) glFinish();
   cl::Event acquired;
-  cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
-  const std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
+  cl_.queue.enqueueAcquireGLObjects(&objects, nullptr, &acquired);
+  std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
   cl_.queue.enqueueReleaseGLObjects(&objects);
-  // CL -> GL: finishing the queue is the portable sync; GL uses the textures right after.
-  cl_.queue.finish();
-  const double device_ms = profiled_span_ms(events);
-  // What is left of the wall time is the hand-over itself: fences, acquire, release.
-  timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
-  return device_ms;
+  if (cl_.gl_events) {
+    cl_.queue.flush();  // submitted; GL commands after the release wait for it on the GPU
+  } else {
+    cl_.queue.finish();
+  }
+  double hand_over = clock.lap();
+  if (!cl_.gl_events) {
+    // The CPU waited for the kernels too: count only what is left as the hand-over.
+    const double device = profiled_span_ms(events);
+    hand_over = std::max(0.0, hand_over - device);
+    timings.add(stage, device);
+  } else {
+    pending_.push_back({stage, std::move(events)});
+  }
+  timings.add(Stage::transfer, hand_over);
 }
 
 void ClSharedPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
@@ -54,10 +58,9 @@ void ClSharedPipeline::compute_offsets(const SceneTarget& scene, const Stereogra
   StereogramKernel& kernel = kernels_.stereogram(params);
   const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
   const cl::ImageGL& offsets = shared(compositor.offsets_texture(), CL_MEM_WRITE_ONLY);
-  const double ms = run_on_shared({depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
+  run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
     return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), &wait)};
   });
-  timings.add(Stage::stereogram, ms);
 }
 
 void ClSharedPipeline::apply_effect(const EffectSettings& settings, const DisplayImage& source,
@@ -65,21 +68,19 @@ void ClSharedPipeline::apply_effect(const EffectSettings& settings, const Displa
   const cl::ImageGL& in = shared(source.texture, CL_MEM_READ_ONLY);
   const cl::ImageGL& out = shared(destination.texture(), CL_MEM_WRITE_ONLY);
   const BlurBorder border = settings.blur_clamp ? BlurBorder::clamp : BlurBorder::zero;
-  const double ms = run_on_shared({in, out}, timings, [&](const std::vector<cl::Event>& wait) {
+  run_on_shared(Stage::effects, {in, out}, timings, [&](const std::vector<cl::Event>& wait) {
     return settings.effect == Effect::sobel
                ? kernels_.effects().sobel(cl_.queue, in, out, source.width, source.height, wait)
                : kernels_.effects().blur(cl_.queue, in, out, source.width, source.height, settings.blur_radius, border, wait);
   });
-  timings.add(Stage::effects, ms);
 }
 
 Histogram256 ClSharedPipeline::histogram(const DisplayImage& image, StageTimings& timings) {
   const cl::ImageGL& in = shared(image.texture, CL_MEM_READ_ONLY);
-  const double ms = run_on_shared({in}, timings, [&](const std::vector<cl::Event>& wait) {
+  run_on_shared(Stage::effects, {in}, timings, [&](const std::vector<cl::Event>& wait) {
     return kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait);
   });
-  timings.add(Stage::effects, ms);
-  return kernels_.effects().read_histogram(cl_.queue);
+  return kernels_.effects().read_histogram(cl_.queue);  // the one value that must come to the host
 }
 
 }  // namespace stereocl
