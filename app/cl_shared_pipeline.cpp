@@ -7,7 +7,11 @@
 
 namespace stereocl {
 
-ClSharedPipeline::ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
+ClSharedPipeline::ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {
+  if (cl_.gl_events)
+    event_from_gl_sync_ = reinterpret_cast<GetEventFromGlSync>(
+        clGetExtensionFunctionAddressForPlatform(cl_.platform(), "clCreateEventFromGLsyncKHR"));
+}
 
 const cl::ImageGL& ClSharedPipeline::shared(GLuint texture, cl_mem_flags access) {
   auto found = shared_.find({texture, access});
@@ -16,41 +20,32 @@ const cl::ImageGL& ClSharedPipeline::shared(GLuint texture, cl_mem_flags access)
   return found->second;
 }
 
-void ClSharedPipeline::collect_device_times(StageTimings& timings, bool wait_all) {
-  const auto finished = [&](const PendingWork& work) {
-    for (const cl::Event& event : work.events)
-      if (event.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() != CL_COMPLETE && !wait_all) return false;
-    timings.add(work.stage, profiled_span_ms(work.events));
-    return true;
-  };
-  std::erase_if(pending_, finished);
+std::vector<cl::Event> ClSharedPipeline::gl_done() {
+  if (event_from_gl_sync_) {
+    GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush();  // the fence must reach the GPU, or CL would wait for it forever
+    cl_int status = CL_SUCCESS;
+    cl_event event = event_from_gl_sync_(cl_.context(), fence, &status);
+    glDeleteSync(fence);  // the CL event keeps its own reference to the sync object
+    if (status == CL_SUCCESS && event) return {cl::Event(event)};
+  }
+  glFinish();
+  return {};
 }
 
 template <class Work>
 void ClSharedPipeline::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
                                      Work&& work) {
-  collect_device_times(timings, false);
   Stopwatch clock;
-  if (!cl_.gl_events) glFinish();
-  cl::Event acquired;
-  cl_.queue.enqueueAcquireGLObjects(&objects, nullptr, &acquired);
-  std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
-  cl_.queue.enqueueReleaseGLObjects(&objects);
-  if (cl_.gl_events) {
-    cl_.queue.flush();  // submitted; GL commands after the release wait for it on the GPU
-  } else {
-    cl_.queue.finish();
-  }
-  double hand_over = clock.lap();
-  if (!cl_.gl_events) {
-    // The CPU waited for the kernels too: count only what is left as the hand-over.
-    const double device = profiled_span_ms(events);
-    hand_over = std::max(0.0, hand_over - device);
-    timings.add(stage, device);
-  } else {
-    pending_.push_back({stage, std::move(events)});
-  }
-  timings.add(Stage::transfer, hand_over);
+  const std::vector<cl::Event> gl_ready = gl_done();
+  cl::Event acquired, released;
+  cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
+  const std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
+  cl_.queue.enqueueReleaseGLObjects(&objects, nullptr, &released);
+  released.wait();
+  const double device_ms = profiled_span_ms(events);
+  timings.add(stage, device_ms);
+  timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
 }
 
 void ClSharedPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,

@@ -1,9 +1,8 @@
 #pragma once
 // GPU mode: OpenCL works on the GL textures themselves (cl_khr_gl_sharing). Each step is
-// sync GL -> acquire -> kernels -> release -> sync CL; no pixel crosses to the host.
-// With cl_khr_gl_event, acquire and release synchronise with the GL context of this thread by
-// themselves, so the CPU never waits: GL and CL work queue up back to back on the GPU. Without
-// it, the portable explicit path is taken: glFinish before acquire, clFinish after release.
+// GL done -> acquire -> kernels -> release -> CL done; no pixel crosses to the host.
+// GL -> CL: a GL fence turned into the event acquire waits for (cl_khr_gl_event), else glFinish.
+// CL -> GL: waiting for the release event, after which GL may use the textures again.
 #include "app/pipeline.hpp"
 #include "compute/cl_environment.hpp"
 #include "compute/cl_kernels.hpp"
@@ -22,30 +21,23 @@ class ClSharedPipeline final : public Pipeline {
                     StageTimings& timings) override;
   Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
   // The CL views of GL textures must go before the textures do (resize, new depth map).
-  void release_shared_textures() override {
-    cl_.queue.finish();  // queued work may still use them
-    pending_.clear();
-    shared_.clear();
-  }
+  void release_shared_textures() override { shared_.clear(); }
 
  private:
   // The CL image for a GL texture, made on first use and kept until release_shared_textures().
   const cl::ImageGL& shared(GLuint texture, cl_mem_flags access);
-  // acquire -> work(wait list) -> release -> sync; `work`'s device time is added to `stage` once
-  // its events have completed (usually at the next call: reading it now would make the CPU wait).
+  // What acquire must wait for so that CL sees GL's work so far: the event of a GL fence, or
+  // nothing after a glFinish where the driver cannot make events from fences.
+  std::vector<cl::Event> gl_done();
+  // GL done -> acquire -> work(wait list) -> release -> CL done. The device time of `work`'s
+  // events goes to `stage`; the rest of the wall time, the hand-over itself, to transfer.
   template <class Work>
   void run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work);
-  // Adds the device time of finished work to the timings; with wait_all, waits for all of it.
-  void collect_device_times(StageTimings& timings, bool wait_all);
 
-  struct PendingWork {
-    Stage stage;
-    std::vector<cl::Event> events;
-  };
-
+  using GetEventFromGlSync = cl_event(CL_API_CALL*)(cl_context, void*, cl_int*);
   ClEnvironment& cl_;
   ClKernels& kernels_;
-  std::vector<PendingWork> pending_;
+  GetEventFromGlSync event_from_gl_sync_ = nullptr;
   std::map<std::pair<GLuint, cl_mem_flags>, cl::ImageGL> shared_;
 };
 

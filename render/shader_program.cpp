@@ -8,6 +8,16 @@
 namespace stereocl::gl {
 namespace {
 
+// The driver's message for a shader or program (glGetShaderInfoLog / glGetProgramInfoLog).
+template <class GetLog>
+std::string info_log(GLuint object, GetLog get_log) {
+  std::string log(4096, '\0');
+  GLsizei written = 0;
+  get_log(object, static_cast<GLsizei>(log.size()), &written, log.data());
+  log.resize(static_cast<std::size_t>(written));
+  return log;
+}
+
 Shader compile(GLenum stage, std::string_view file) {
   const std::string_view text = shader_source(file);
   if (text.empty()) throw std::runtime_error("shader " + std::string(file) + " is not embedded in this binary");
@@ -18,13 +28,9 @@ Shader compile(GLenum stage, std::string_view file) {
   glCompileShader(shader.get());
   GLint ok = GL_FALSE;
   glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    std::string log(4096, '\0');
-    GLsizei written = 0;
-    glGetShaderInfoLog(shader.get(), static_cast<GLsizei>(log.size()), &written, log.data());
-    log.resize(static_cast<std::size_t>(written));
-    throw std::runtime_error("shader " + std::string(file) + " failed to compile:\n" + log);
-  }
+  if (!ok)
+    throw std::runtime_error("shader " + std::string(file) + " failed to compile:\n" +
+                             info_log(shader.get(), glGetShaderInfoLog));
   return shader;
 }
 
@@ -39,14 +45,9 @@ Program link_program(std::string_view vertex_file, std::string_view fragment_fil
   glLinkProgram(program.get());
   GLint ok = GL_FALSE;
   glGetProgramiv(program.get(), GL_LINK_STATUS, &ok);
-  if (!ok) {
-    std::string log(4096, '\0');
-    GLsizei written = 0;
-    glGetProgramInfoLog(program.get(), static_cast<GLsizei>(log.size()), &written, log.data());
-    log.resize(static_cast<std::size_t>(written));
+  if (!ok)
     throw std::runtime_error("program " + std::string(vertex_file) + " + " + std::string(fragment_file) +
-                             " failed to link:\n" + log);
-  }
+                             " failed to link:\n" + info_log(program.get(), glGetProgramInfoLog));
   glDetachShader(program.get(), vertex.get());
   glDetachShader(program.get(), fragment.get());
   return program;
