@@ -3,6 +3,7 @@
 #include "compute/cl_program.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -10,21 +11,45 @@ namespace stereocl {
 
 namespace {
 
-constexpr int items_per_thread = 4;  // ITEMS_PER_THREAD in kernels/blur.cl
-constexpr int column_group_width = 64;
+// Must match kernels/blur.cl.
+constexpr int group_size = 256;
+constexpr int chunk_rows = 8;
+int input_columns(int channels) { return channels == 1 ? 1024 : 256; }
 
 int round_up(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
+int ceil_div(int value, int divisor) { return (value + divisor - 1) / divisor; }
+
+// Local column of a strip's first output (>= r + 1, so the prefix sum just before every window
+// lies in the strip) and how many outputs a strip makes; grey keeps both multiples of 4 for
+// 4-byte loads and stores.
+struct Strip {
+  int lead;
+  int width;
+};
+Strip strip_layout(int channels, int radius) {
+  if (channels == 1) {
+    const int lead = round_up(radius + 1, 4);
+    return {lead, (input_columns(1) - lead - radius) / 4 * 4};
+  }
+  return {radius + 1, input_columns(4) - (radius + 1) - radius};
+}
 
 }  // namespace
 
+std::uint32_t blur_multiplier(int radius) {
+  require_valid_blur_radius(radius);
+  const std::uint64_t n = static_cast<std::uint64_t>(2 * radius + 1) * static_cast<std::uint64_t>(2 * radius + 1);
+  return static_cast<std::uint32_t>(((std::uint64_t{1} << blur_multiplier_shift) + n - 1) / n);
+}
+
 BlurKernel::BlurKernel(const cl::Context& context, const cl::Device& device)
-    : context_(context),
-      group_size_(static_cast<int>(std::min<std::size_t>(256, device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()))) {
-  const std::string group = " -D GROUP_SIZE=" + std::to_string(group_size_);
-  const cl::Program grey = build_program(context, device, "blur.cl", "-D CHANNELS=1" + group);
-  const cl::Program rgba = build_program(context, device, "blur.cl", "-D CHANNELS=4" + group);
-  grey_ = Passes{cl::Kernel(grey, "blur_rows"), cl::Kernel(grey, "blur_columns")};
-  rgba_ = Passes{cl::Kernel(rgba, "blur_rows"), cl::Kernel(rgba, "blur_columns")};
+    : compute_units_(static_cast<int>(device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {
+  if (device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() < static_cast<std::size_t>(group_size))
+    throw std::runtime_error("the blur kernel needs work-groups of " + std::to_string(group_size) +
+                             " items; this device allows " +
+                             std::to_string(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()));
+  grey_ = cl::Kernel(build_program(context, device, "blur.cl", "-D CHANNELS=1"), "blur");
+  rgba_ = cl::Kernel(build_program(context, device, "blur.cl", "-D CHANNELS=4"), "blur");
 }
 
 BlurEvents BlurKernel::enqueue_grey(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out,
@@ -39,52 +64,48 @@ BlurEvents BlurKernel::enqueue_rgba(const cl::CommandQueue& queue, const cl::Buf
   return enqueue(rgba_, 4, queue, in, out, width, height, radius, border, wait_for);
 }
 
-BlurEvents BlurKernel::enqueue(Passes& passes, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
+int BlurKernel::tile_rows(int channels, int width, int height, int radius) const {
+  if (const char* forced = std::getenv("STEREOCL_BLUR_TILE_ROWS")) {
+    const int rows = std::atoi(forced);
+    if (rows > 0) return round_up(rows, chunk_rows);
+  }
+  const int strips = ceil_div(width, strip_layout(channels, radius).width);
+  // About four groups per compute unit, at least 16 rows and at least r rows per group.
+  const int wanted_groups = 4 * std::max(1, compute_units_);
+  const int rows = ceil_div(height * strips, wanted_groups);
+  return round_up(std::clamp(std::max(rows, radius), 16, 256), chunk_rows);
+}
+
+BlurEvents BlurKernel::enqueue(cl::Kernel& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
                                const cl::Buffer& out, int width, int height, int radius, BlurBorder border,
                                const std::vector<cl::Event>& wait_for) {
   require_valid_blur_radius(radius);
   if (width <= 0 || height <= 0)
     throw std::invalid_argument("blur image size " + std::to_string(width) + "x" + std::to_string(height) +
                                 " must be positive");
-  const auto pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-  const std::size_t image_bytes = pixels * static_cast<std::size_t>(channels);
+  const std::size_t image_bytes =
+      static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * static_cast<std::size_t>(channels);
   if (in.getInfo<CL_MEM_SIZE>() < image_bytes || out.getInfo<CL_MEM_SIZE>() < image_bytes)
     throw std::invalid_argument("blur buffer is smaller than " + std::to_string(width) + "x" +
                                 std::to_string(height) + "x" + std::to_string(channels) + " bytes");
-  const std::size_t row_sums_bytes = image_bytes * sizeof(cl_ushort);
-  if (row_sums_bytes_ < row_sums_bytes) {
-    row_sums_ = cl::Buffer(context_, CL_MEM_READ_WRITE, row_sums_bytes);
-    row_sums_bytes_ = row_sums_bytes;
-  }
-  const int clamp_border = border == BlurBorder::clamp ? 1 : 0;
-
-  passes.rows.setArg(0, in);
-  passes.rows.setArg(1, row_sums_);
-  passes.rows.setArg(2, width);
-  passes.rows.setArg(3, height);
-  passes.rows.setArg(4, radius);
-  passes.rows.setArg(5, clamp_border);
-  const int outputs_per_group = group_size_ * items_per_thread;
-  const int groups_per_row = (width + outputs_per_group - 1) / outputs_per_group;
-  BlurEvents events;
-  queue.enqueueNDRangeKernel(passes.rows, cl::NullRange, cl::NDRange(groups_per_row * group_size_, height),
-                             cl::NDRange(group_size_, 1), wait_for.empty() ? nullptr : &wait_for, &events.row_pass);
-
-  // At least 2r+1 rows per work-item bounds the first window's set-up to one read per output;
-  // at least 32 keeps that set-up small for small radii too.
-  const int rows_per_item = std::max(32, 2 * radius + 1);
-  passes.columns.setArg(0, row_sums_);
-  passes.columns.setArg(1, out);
-  passes.columns.setArg(2, width);
-  passes.columns.setArg(3, height);
-  passes.columns.setArg(4, radius);
-  passes.columns.setArg(5, clamp_border);
-  passes.columns.setArg(6, rows_per_item);
-  const std::vector<cl::Event> after_rows{events.row_pass};
-  queue.enqueueNDRangeKernel(passes.columns, cl::NullRange,
-                             cl::NDRange(round_up(width, column_group_width), (height + rows_per_item - 1) / rows_per_item),
-                             cl::NDRange(column_group_width, 1), &after_rows, &events.column_pass);
-  return events;
+  const Strip strip = strip_layout(channels, radius);
+  const int rows = tile_rows(channels, width, height, radius);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  kernel.setArg(2, width);
+  kernel.setArg(3, height);
+  kernel.setArg(4, radius);
+  kernel.setArg(5, border == BlurBorder::clamp ? 1 : 0);
+  kernel.setArg(6, strip.width);
+  kernel.setArg(7, strip.lead);
+  kernel.setArg(8, rows);
+  kernel.setArg(9, static_cast<cl_uint>(blur_multiplier(radius)));
+  const int groups_x = ceil_div(width, strip.width);
+  const int groups_y = ceil_div(height, rows);
+  cl::Event done;
+  queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(static_cast<std::size_t>(groups_x) * group_size, groups_y),
+                             cl::NDRange(group_size, 1), wait_for.empty() ? nullptr : &wait_for, &done);
+  return BlurEvents{done, done};
 }
 
 }  // namespace stereocl

@@ -1,110 +1,187 @@
-// Normalised box blur of radius RADIUS <= 32, separable and exact; see compute/blur_cpu.hpp.
-// Built with -D CHANNELS=1 (uchar pixels) or -D CHANNELS=4 (uchar4 RGBA, alpha blurred too) and
-// -D GROUP_SIZE=<work-group size of blur_rows>.
+// Normalised box blur of radius <= 32 in one pass, exact; see compute/blur_cpu.hpp.
+// Built with -D CHANNELS=1 (uchar pixels) or -D CHANNELS=4 (uchar4 RGBA, alpha blurred too).
 //
-// Neither pass costs more for a larger radius:
-//  * blur_rows: a work-group takes a run of one row plus r pixels either side into local memory,
-//    prefix-sums it, and each horizontal window sum is the difference of two prefix sums.
-//  * blur_columns: each work-item walks down a column segment keeping a running window sum: one
-//    row enters and one leaves per output. The host makes segments at least 2r+1 rows long, so
-//    setting up the first window costs at most one extra read per output.
-// Horizontal sums are at most 65 * 255 = 16575, so they travel between the passes as ushort.
+// A work-group of GROUP_SIZE items owns a strip of INPUT_COLUMNS image columns (1024 grey,
+// 256 RGBA) and walks down tile_rows output rows of it, CHUNK rows at a time:
+//  1. vertical: each item keeps, in registers, the running sum of its columns over the 2r+1 rows
+//     around the current row (one row enters, one leaves per output row) and writes it to local
+//     memory;
+//  2. horizontal: the group prefix-sums each of the CHUNK rows in local memory (each item a run of
+//     RUN columns, then each run's start from the totals before it);
+//  3. each output is the difference of two prefix sums, rounded and divided by (2r+1)^2 through an
+//     exact multiply-high (BlurKernel computes the multiplier; tests check it for every sum).
+// Nothing costs more for a larger radius except the first window of each strip (2r+1 rows) and
+// the r columns either side a strip needs and does not output.
+// Local layouts pad one slot after every run and PAD_ROW slots after every row, so the items of a
+// warp hit distinct banks in every phase.
 
-#define MAX_RADIUS 32
-#define ITEMS_PER_THREAD 4
-#define OUTPUTS_PER_GROUP (GROUP_SIZE * ITEMS_PER_THREAD)
-#define SPAN_CAPACITY (OUTPUTS_PER_GROUP + 2 * MAX_RADIUS)
-
-#if CHANNELS == 4
-typedef uchar4 pixel_t;
-typedef uint4 sum_t;
-typedef ushort4 row_sum_t;
-#define to_sum convert_uint4
-#define to_row_sum convert_ushort4
-#define to_pixel convert_uchar4
-#elif CHANNELS == 1
-typedef uchar pixel_t;
+#define GROUP_SIZE 256
+#define CHUNK 8
+#if CHANNELS == 1
+#define COLUMNS_PER_ITEM 4
+#define PAD_ROW 4  // row pitch = 4 mod 32 words: the 8 rows x 4 runs of a warp in distinct banks
 typedef uint sum_t;
-typedef ushort row_sum_t;
-#define to_sum convert_uint
-#define to_row_sum convert_ushort
-#define to_pixel convert_uchar
+typedef uchar pixel_t;
+#elif CHANNELS == 4
+#define COLUMNS_PER_ITEM 1
+#define PAD_ROW 1  // row pitch = 1 mod 8 uint4: 8 rows of a quarter-warp in distinct bank quads
+typedef uint4 sum_t;
+typedef uchar4 pixel_t;
 #else
 #error "CHANNELS must be 1 or 4"
 #endif
+#define INPUT_COLUMNS (GROUP_SIZE * COLUMNS_PER_ITEM)
+#define RUN (INPUT_COLUMNS * CHUNK / GROUP_SIZE)  // columns one item prefix-sums: 32 grey, 8 RGBA
+#define RUNS (INPUT_COLUMNS / RUN)                // runs per row: 32
+#define PITCH (INPUT_COLUMNS + RUNS + PAD_ROW)
+#define SLOT(column) ((column) + (column) / RUN)
 
-// Pixel x of a row of `width`, or the border's stand-in when x is outside the row.
-static inline sum_t row_sample(global const pixel_t* row, int x, int width, int clamp_border) {
-  if (x >= 0 && x < width) return to_sum(row[x]);
-  return clamp_border ? to_sum(row[clamp(x, 0, width - 1)]) : (sum_t)(0);
+// Row y of the image, or the border's stand-in for a row outside it (null: all zero).
+static inline global const pixel_t* border_row(global const pixel_t* image, int width, int height, int y,
+                                               int clamp_border) {
+  if (y < 0 || y >= height) {
+    if (!clamp_border) return 0;
+    y = clamp(y, 0, height - 1);
+  }
+  return image + (size_t)y * width;
 }
 
-// global: (groups * GROUP_SIZE, height), local: (GROUP_SIZE, 1); group g covers
-// OUTPUTS_PER_GROUP pixels of row get_group_id(1) starting at g * OUTPUTS_PER_GROUP.
-kernel void blur_rows(global const pixel_t* image, global row_sum_t* row_sums, int width, int height, int radius,
-                      int clamp_border) {
-  local sum_t span[SPAN_CAPACITY];
-  local sum_t thread_totals[GROUP_SIZE];
+static inline uint4 pixel_at(global const pixel_t* row, int x, int width, int clamp_border) {
+  if (x < 0 || x >= width) {
+    if (!clamp_border) return (uint4)(0);
+    x = clamp(x, 0, width - 1);
+  }
+#if CHANNELS == 1
+  return (uint4)(row[x], 0, 0, 0);
+#else
+  return convert_uint4(row[x]);
+#endif
+}
+
+// What one item reads of a row: grey, columns x..x+3 (one per lane of the uint4); RGBA, the four
+// channels of column x. `aligned`: x..x+3 are inside a row whose start is 4-byte aligned.
+static inline uint4 load_item(global const pixel_t* image, int width, int height, int y, int x, int clamp_border,
+                              int aligned) {
+  global const pixel_t* row = border_row(image, width, height, y, clamp_border);
+  if (!row) return (uint4)(0);
+#if CHANNELS == 1
+  if (aligned) return convert_uint4(*(global const uchar4*)(row + x));
+  return (uint4)(pixel_at(row, x, width, clamp_border).s0, pixel_at(row, x + 1, width, clamp_border).s0,
+                 pixel_at(row, x + 2, width, clamp_border).s0, pixel_at(row, x + 3, width, clamp_border).s0);
+#else
+  return pixel_at(row, x, width, clamp_border);
+#endif
+}
+
+// global: (groups_x * GROUP_SIZE, groups_y), local: (GROUP_SIZE, 1). Group (gx, gy) writes output
+// columns [gx * tile_width, +tile_width) and rows [gy * tile_rows, +tile_rows); its local column 0
+// is image column gx * tile_width - lead. tile_rows is a multiple of CHUNK; for grey, tile_width
+// and lead are multiples of 4; lead >= r + 1 and lead + tile_width + r <= INPUT_COLUMNS.
+// out = mul_hi(sum + n/2, multiplier) >> 2 equals (sum + n/2) / n for every sum in range.
+kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void blur(
+    global const pixel_t* restrict image, global pixel_t* restrict blurred, int width, int height, int radius,
+    int clamp_border, int tile_width, int lead, int tile_rows, uint multiplier) {
+  local sum_t sums[CHUNK * PITCH];                // vertical sums, then their prefix sums within each run
+  local sum_t run_totals[CHUNK * (RUNS + 1)];     // [row][run]
+  local sum_t run_starts[CHUNK * (RUNS + 1)];     // [row][run]: the row's sum before that run
   const int lid = get_local_id(0);
-  const int y = get_group_id(1);
-  const int x0 = get_group_id(0) * OUTPUTS_PER_GROUP;
-  const int outputs = min(OUTPUTS_PER_GROUP, width - x0);
-  const int span_length = outputs + 2 * radius;
-  global const pixel_t* row = image + (size_t)y * width;
+  const int x0 = get_group_id(0) * tile_width;
+  const int strip = x0 - lead;
+  const int y0 = get_group_id(1) * tile_rows;
+  const int y_end = min(y0 + tile_rows, height);
+  const uint rounding = (uint)((2 * radius + 1) * (2 * radius + 1)) / 2;
 
-  for (int j = lid; j < span_length; j += GROUP_SIZE) span[j] = row_sample(row, x0 - radius + j, width, clamp_border);
-  barrier(CLK_LOCAL_MEM_FENCE);
+  // 1. The vertical window of 2r+1 rows around row y0 - 1.
+  const int x = strip + COLUMNS_PER_ITEM * lid;
+  const int aligned = CHANNELS == 1 && (width & 3) == 0 && x >= 0 && x + 3 < width;
+  uint4 column_sum = (uint4)(0);
+  for (int y = y0 - radius - 1; y < y0 + radius; ++y)
+    column_sum += load_item(image, width, height, y, x, clamp_border, aligned);
 
-  // Inclusive prefix sum of span: each thread scans a short run of its own, the run totals are
-  // scanned across the group (Hillis-Steele), and each run then adds the totals before it.
-  const int run = (span_length + GROUP_SIZE - 1) / GROUP_SIZE;
-  const int run_begin = min(lid * run, span_length);
-  const int run_end = min(run_begin + run, span_length);
-  sum_t total = (sum_t)(0);
-  for (int j = run_begin; j < run_end; ++j) {
-    total += span[j];
-    span[j] = total;
-  }
-  thread_totals[lid] = total;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int offset = 1; offset < GROUP_SIZE; offset <<= 1) {
-    const sum_t earlier = lid >= offset ? thread_totals[lid - offset] : (sum_t)(0);
+  for (int y_chunk = y0; y_chunk < y_end; y_chunk += CHUNK) {
+    uint4 entering[CHUNK], leaving[CHUNK];
+#pragma unroll
+    for (int i = 0; i < CHUNK; ++i) {
+      entering[i] = load_item(image, width, height, y_chunk + i + radius, x, clamp_border, aligned);
+      leaving[i] = load_item(image, width, height, y_chunk + i - radius - 1, x, clamp_border, aligned);
+    }
+#pragma unroll
+    for (int i = 0; i < CHUNK; ++i) {
+      // The true sum never goes negative, so unsigned wrap-around in between is harmless.
+      column_sum += entering[i] - leaving[i];
+#if CHANNELS == 1
+      local sum_t* row = sums + i * PITCH;
+      const int c = COLUMNS_PER_ITEM * lid;
+      row[SLOT(c)] = column_sum.s0;
+      row[SLOT(c + 1)] = column_sum.s1;
+      row[SLOT(c + 2)] = column_sum.s2;
+      row[SLOT(c + 3)] = column_sum.s3;
+#else
+      sums[i * PITCH + SLOT(lid)] = column_sum;
+#endif
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    thread_totals[lid] += earlier;
+
+    // 2. Prefix sums: item (row, run) scans its run, then learns where the run starts.
+    const int row = lid % CHUNK;
+    const int run = lid / CHUNK;
+    {
+      local sum_t* p = sums + row * PITCH + run * (RUN + 1);
+      sum_t total = (sum_t)(0);
+#pragma unroll
+      for (int i = 0; i < RUN; ++i) {
+        total += p[i];
+        p[i] = total;
+      }
+      run_totals[row * (RUNS + 1) + run] = total;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  const sum_t before_run = lid > 0 ? thread_totals[lid - 1] : (sum_t)(0);
-  for (int j = run_begin; j < run_end; ++j) span[j] += before_run;
-  barrier(CLK_LOCAL_MEM_FENCE);
+    {
+      sum_t start = (sum_t)(0);
+      for (int j = 0; j < run; ++j) start += run_totals[row * (RUNS + 1) + j];
+      run_starts[row * (RUNS + 1) + run] = start;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
 
-  // Output x0 + i covers span[i .. i + 2r].
-  global row_sum_t* out = row_sums + (size_t)y * width + x0;
-  for (int i = lid; i < outputs; i += GROUP_SIZE)
-    out[i] = to_row_sum(span[i + 2 * radius] - (i > 0 ? span[i - 1] : (sum_t)(0)));
-}
-
-static inline sum_t column_sample(global const row_sum_t* row_sums, int x, int y, int width, int height,
-                                  int clamp_border) {
-  if (y >= 0 && y < height) return to_sum(row_sums[(size_t)y * width + x]);
-  return clamp_border ? to_sum(row_sums[(size_t)clamp(y, 0, height - 1) * width + x]) : (sum_t)(0);
-}
-
-// global: (>= width, segments); work-item (x, s) writes rows [s * rows_per_item, +rows_per_item).
-kernel void blur_columns(global const row_sum_t* row_sums, global pixel_t* image, int width, int height, int radius,
-                         int clamp_border, int rows_per_item) {
-  const int x = get_global_id(0);
-  const int y_begin = get_global_id(1) * rows_per_item;
-  if (x >= width || y_begin >= height) return;
-  const int y_end = min(y_begin + rows_per_item, height);
-  const uint window = (uint)(2 * radius + 1) * (uint)(2 * radius + 1);
-
-  sum_t sum = (sum_t)(0);
-  for (int y = y_begin - radius; y <= y_begin + radius; ++y)
-    sum += column_sample(row_sums, x, y, width, height, clamp_border);
-  for (int y = y_begin; y < y_end; ++y) {
-    image[(size_t)y * width + x] = to_pixel((sum + (sum_t)(window / 2)) / (sum_t)(window));
-    // Unsigned wrap-around in the subtraction is harmless: the true sum is never negative.
-    sum += column_sample(row_sums, x, y + radius + 1, width, height, clamp_border) -
-           column_sample(row_sums, x, y - radius, width, height, clamp_border);
+    // 3. Output (x0 + x, y) covers local columns lead + x - r .. lead + x + r: the prefix sum at
+    // the last minus the prefix sum just before the first.
+    const int rows = min(CHUNK, y_end - y_chunk);
+    for (int i = 0; i < rows; ++i) {
+      local const sum_t* prefix = sums + i * PITCH;
+      local const sum_t* starts = run_starts + i * (RUNS + 1);
+      global pixel_t* out_row = blurred + (size_t)(y_chunk + i) * width;
+#if CHANNELS == 1
+      for (int j = 4 * lid; j < tile_width && x0 + j < width; j += 4 * GROUP_SIZE) {
+        uint4 sum;
+        int last = lead + j + radius;
+        int before = lead + j - radius - 1;
+        sum.s0 = prefix[SLOT(last)] + starts[last / RUN] - prefix[SLOT(before)] - starts[before / RUN];
+        ++last, ++before;
+        sum.s1 = prefix[SLOT(last)] + starts[last / RUN] - prefix[SLOT(before)] - starts[before / RUN];
+        ++last, ++before;
+        sum.s2 = prefix[SLOT(last)] + starts[last / RUN] - prefix[SLOT(before)] - starts[before / RUN];
+        ++last, ++before;
+        sum.s3 = prefix[SLOT(last)] + starts[last / RUN] - prefix[SLOT(before)] - starts[before / RUN];
+        const uchar4 result = convert_uchar4(mul_hi(sum + (uint4)(rounding), (uint4)(multiplier)) >> 2);
+        const int gx = x0 + j;
+        if ((width & 3) == 0 && gx + 3 < width) {
+          *(global uchar4*)(out_row + gx) = result;
+        } else {
+          out_row[gx] = result.s0;
+          if (gx + 1 < width) out_row[gx + 1] = result.s1;
+          if (gx + 2 < width) out_row[gx + 2] = result.s2;
+          if (gx + 3 < width) out_row[gx + 3] = result.s3;
+        }
+      }
+#else
+      for (int j = lid; j < tile_width && x0 + j < width; j += GROUP_SIZE) {
+        const int last = lead + j + radius;
+        const int before = lead + j - radius - 1;
+        const uint4 sum = prefix[SLOT(last)] + starts[last / RUN] - prefix[SLOT(before)] - starts[before / RUN];
+        out_row[x0 + j] = convert_uchar4(mul_hi(sum + (uint4)(rounding), (uint4)(multiplier)) >> 2);
+      }
+#endif
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);  // before the next chunk overwrites sums
   }
 }

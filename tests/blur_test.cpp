@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -172,6 +174,67 @@ std::vector<BlurCase> blur_cases() {
 
 INSTANTIATE_TEST_SUITE_P(Cases, BlurKernelTest, ::testing::ValuesIn(blur_cases()),
                          [](const auto& test_info) { return case_name(test_info.param); });
+
+// The kernel divides by (2r+1)^2 with a multiply-high; it must agree with the division for every
+// sum a window can have, for every radius.
+TEST(BlurKernel, MultiplierDividesExactlyForEveryWindowSum) {
+  for (int radius = min_blur_radius; radius <= max_blur_radius; ++radius) {
+    const std::uint64_t n = static_cast<std::uint64_t>(2 * radius + 1) * static_cast<std::uint64_t>(2 * radius + 1);
+    const std::uint64_t m = blur_multiplier(radius);
+    std::uint64_t mismatches = 0;
+    for (std::uint64_t sum = 0; sum <= 255 * n; ++sum) {
+      const std::uint64_t q = sum + n / 2;
+      mismatches += ((q * m) >> blur_multiplier_shift) != q / n;
+    }
+    EXPECT_EQ(mismatches, 0u) << "r=" << radius;
+  }
+}
+
+// Each work-group owns a strip of columns (1024 grey, 256 RGBA, less 2r+1 or so of overlap) and a
+// band of rows; images just around those sizes, with bands forced to 8 and 16 rows, exercise every
+// edge of that tiling.
+TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  BlurKernel kernel(cl->context, cl->device);
+  struct Size {
+    int width, height;
+  };
+  const Size grey_sizes[] = {{1015, 9}, {1016, 17}, {1017, 23}, {956, 8}, {957, 7}, {2033, 25}, {988, 31}};
+  const Size rgba_sizes[] = {{252, 9}, {253, 17}, {254, 23}, {189, 8}, {190, 7}, {507, 25}, {221, 33}};
+  for (const char* band : {"8", "16"}) {
+    setenv("STEREOCL_BLUR_TILE_ROWS", band, 1);
+    for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
+      for (const int radius : test_radii) {
+        for (const Size size : grey_sizes) {
+          SCOPED_TRACE(std::string("grey band=") + band + " " + border_name(border) + " r=" + std::to_string(radius) +
+                       " " + std::to_string(size.width) + "x" + std::to_string(size.height));
+          const GreyImage image = random_grey(size.width, size.height, static_cast<unsigned>(radius + size.width));
+          EXPECT_TRUE(blur_on_device(*cl, kernel, image, radius, border).pixels ==
+                      blur_reference(image, radius, border).pixels);
+        }
+        for (const Size size : rgba_sizes) {
+          SCOPED_TRACE(std::string("rgba band=") + band + " " + border_name(border) + " r=" + std::to_string(radius) +
+                       " " + std::to_string(size.width) + "x" + std::to_string(size.height));
+          const RgbaImage image = random_rgba(size.width, size.height, static_cast<unsigned>(radius + size.width));
+          EXPECT_TRUE(blur_on_device(*cl, kernel, image, radius, border).pixels ==
+                      blur_reference(image, radius, border).pixels);
+        }
+      }
+    }
+  }
+  unsetenv("STEREOCL_BLUR_TILE_ROWS");
+}
+
+// Saturated input gives the largest sums the kernel's 32-bit prefix sums and rounding must hold.
+TEST(BlurKernel, WhiteStaysWhite) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  BlurKernel kernel(cl->context, cl->device);
+  const GreyImage white(1100, 70, 255);
+  for (const int radius : test_radii)
+    EXPECT_TRUE(blur_on_device(*cl, kernel, white, radius, BlurBorder::clamp).pixels == white.pixels) << "r=" << radius;
+}
 
 TEST(BlurKernel, RejectsRadiiOutsideOneToThirtyTwo) {
   auto cl = testing::open_cl_test_device();
