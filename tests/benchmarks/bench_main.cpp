@@ -2,6 +2,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -9,6 +11,10 @@
 #include <vector>
 
 namespace stereocl::bench {
+
+namespace {
+bool per_call = false;
+}
 
 testing::ClTestDevice& device() {
   static std::optional<testing::ClTestDevice> opened = testing::open_cl_test_device();
@@ -19,22 +25,40 @@ testing::ClTestDevice& device() {
   return *opened;
 }
 
-double event_seconds(const cl::Event& event) {
-  const auto start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-  const auto end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+void set_per_call_timing(bool enabled) { per_call = enabled; }
+bool per_call_timing() { return per_call; }
+const char* timing_description() {
+  return per_call ? "wall clock per call (enqueue to completion wait, launch overhead included)"
+                  : "OpenCL event profiling (device time, first command's start to last command's end)";
+}
+
+double time_call(const std::function<std::vector<cl::Event>()>& enqueue) {
+  using clock = std::chrono::steady_clock;
+  const auto before = clock::now();
+  const std::vector<cl::Event> events = enqueue();
+  cl::WaitForEvents(events);
+  const auto after = clock::now();
+  if (per_call) return std::chrono::duration<double>(after - before).count();
+  cl_ulong start = ~cl_ulong{0}, end = 0;
+  for (const cl::Event& event : events) {
+    start = std::min(start, event.getProfilingInfo<CL_PROFILING_COMMAND_START>());
+    end = std::max(end, event.getProfilingInfo<CL_PROFILING_COMMAND_END>());
+  }
   return static_cast<double>(end - start) * 1e-9;
 }
 
 }  // namespace stereocl::bench
 
 int main(int argc, char** argv) {
-  // Take --cl-device TEXT / --cl-device=TEXT out before Google Benchmark sees the arguments.
+  // Take --cl-device TEXT / --cl-device=TEXT and --per-call out before Google Benchmark sees the arguments.
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     if (std::strcmp(argv[i], "--cl-device") == 0 && i + 1 < argc) {
       setenv("STEREOCL_CL_DEVICE", argv[++i], 1);
     } else if (std::strncmp(argv[i], "--cl-device=", 12) == 0) {
       setenv("STEREOCL_CL_DEVICE", argv[i] + 12, 1);
+    } else if (std::strcmp(argv[i], "--per-call") == 0) {
+      stereocl::bench::set_per_call_timing(true);
     } else {
       rest.push_back(argv[i]);
     }
@@ -44,6 +68,9 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(rest_count, rest.data())) return 2;
   const auto& chosen = stereocl::bench::device();
   std::printf("OpenCL device: %s\n", chosen.device.getInfo<CL_DEVICE_NAME>().c_str());
+  std::printf("timing: %s\n", stereocl::bench::timing_description());
+  std::fflush(stdout);
+  benchmark::AddCustomContext("timing", stereocl::bench::per_call_timing() ? "wall clock per call" : "OpenCL event profiling");
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -1,4 +1,5 @@
-// Sobel, box blur and histogram kernels, timed by OpenCL event profiling (manual time).
+// Sobel, box blur and histogram kernels, timed per call by time_call() (bench_device.hpp): OpenCL
+// event profiling by default, wall clock per call with --per-call (manual time either way).
 // GB/s counts the bytes any implementation must move: the input read once and the outputs
 // written once (a blur's row-sum scratch is not counted, so its GB/s is comparable to a copy).
 // Inputs are random, and each iteration works on the next of several buffer sets whose total
@@ -44,13 +45,6 @@ cl::Buffer device_copy(const std::vector<std::uint8_t>& bytes) {
                     const_cast<std::uint8_t*>(bytes.data()));
 }
 
-// From the first command's start to the last one's end, for work made of several kernels.
-double span_seconds(const cl::Event& first, const cl::Event& last) {
-  const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-  const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-  return static_cast<double>(end - start) * 1e-9;
-}
-
 void report_rates(benchmark::State& state, double kernel_seconds, double pixels, double bytes) {
   const double runs = static_cast<double>(state.iterations());
   if (pixels > 0) state.counters["Mpixel/s"] = runs * pixels / kernel_seconds / 1e6;
@@ -74,9 +68,7 @@ void sobel(benchmark::State& state, int width, int height) {
   double kernel_seconds = 0;
   std::size_t next = 0;
   for (auto _ : state) {
-    const cl::Event done = run(sets[next++ % sets.size()]);
-    done.wait();
-    const double seconds = event_seconds(done);
+    const double seconds = time_call([&] { return std::vector<cl::Event>{run(sets[next++ % sets.size()])}; });
     kernel_seconds += seconds;
     state.SetIterationTime(seconds);
   }
@@ -105,14 +97,15 @@ void blur(benchmark::State& state, bool rgba, int width, int height) {
   double kernel_seconds = 0;
   std::size_t next = 0;
   for (auto _ : state) {
-    const BlurEvents done = run(sets[next++ % sets.size()]);
-    done.column_pass.wait();
-    const double seconds = span_seconds(done.row_pass, done.column_pass);
+    const double seconds = time_call([&] {
+      const BlurEvents done = run(sets[next++ % sets.size()]);
+      return std::vector<cl::Event>{done.row_pass, done.column_pass};
+    });
     kernel_seconds += seconds;
     state.SetIterationTime(seconds);
   }
   report_rates(state, kernel_seconds, static_cast<double>(pixels), 2.0 * static_cast<double>(image_bytes));
-  state.SetLabel(std::string(rgba ? "RGBA8" : "8UC1") + " clamp, both passes");
+  state.SetLabel(std::string(rgba ? "RGBA8" : "8UC1") + " clamp");
 }
 
 void histogram(benchmark::State& state, std::size_t wanted_bytes) {
@@ -130,9 +123,9 @@ void histogram(benchmark::State& state, std::size_t wanted_bytes) {
   double kernel_seconds = 0;
   std::size_t next = 0;
   for (auto _ : state) {
-    const cl::Event done = kernel.enqueue(cl.queue, inputs[next++ % inputs.size()], bytes, bins);
-    done.wait();
-    const double seconds = event_seconds(done);  // the kernel alone; the 1 KiB zero-fill is separate
+    // Profiled: the kernel alone (the 1 KiB zero-fill is a separate command); per call: both.
+    const double seconds =
+        time_call([&] { return std::vector<cl::Event>{kernel.enqueue(cl.queue, inputs[next++ % inputs.size()], bytes, bins)}; });
     kernel_seconds += seconds;
     state.SetIterationTime(seconds);
   }
