@@ -95,6 +95,7 @@ kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void blur(
   const int x = strip + COLUMNS_PER_ITEM * lid;
   const int aligned = CHANNELS == 1 && (width & 3) == 0 && x >= 0 && x + 3 < width;
   uint4 column_sum = (uint4)(0);
+#pragma unroll 4
   for (int y = y0 - radius - 1; y < y0 + radius; ++y)
     column_sum += load_item(image, width, height, y, x, clamp_border, aligned);
 
