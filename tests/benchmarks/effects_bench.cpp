@@ -26,6 +26,8 @@ constexpr std::size_t cache_defeating_bytes = std::size_t{128} << 20;
 
 std::size_t rotation_count(std::size_t bytes_per_set) {
   const std::size_t sets = (cache_defeating_bytes + bytes_per_set - 1) / bytes_per_set;
+  // One set already larger than the cache needs no partner: every call streams from memory anyway.
+  if (bytes_per_set >= cache_defeating_bytes) return 1;
   return std::clamp<std::size_t>(sets, 2, 8);
 }
 
