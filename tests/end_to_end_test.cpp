@@ -155,6 +155,21 @@ TEST(EndToEnd, AKernelThatFailsToBuildShowsTheLogAndFallsBackToCpu) {
   EXPECT_EQ(load_rgba(out).width, 203 + 85);
 }
 
+TEST(EndToEnd, NoOpenClPlatformLeavesCpuAndSceneModes) {
+  // ocl-icd reads its vendor list from OCL_ICD_VENDORS: an empty folder means no platform at all.
+  const std::string no_vendors = testing::scratch_file("no-vendors");
+  std::filesystem::create_directories(no_vendors);
+  const std::string out = scratch_file("no-opencl.png");
+  const ProgramResult result = screenshot("gpu", flat_depth_png(), out, {}, "OCL_ICD_VENDORS=" + no_vendors);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("no OpenCL platform"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("running CPU mode instead"), std::string::npos) << result.err;
+  EXPECT_EQ(load_rgba(out).width, 203 + 85);
+  const ProgramResult devices = run_stereocl({"--hidden", "--list-devices"}, "OCL_ICD_VENDORS=" + no_vendors);
+  EXPECT_EQ(devices.exit_code, 0);
+  EXPECT_NE(devices.out.find("no OpenCL platform"), std::string::npos) << devices.out;
+}
+
 TEST(EndToEnd, HistogramCsvCountsEveryDisplayedPixel) {
   const std::string csv = scratch_file("histogram.csv");
   const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--depth", flat_depth_png(), "--frames", "1",
