@@ -8,12 +8,12 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
 
 echo "== Release build and tests"
-"$root/scripts/build.sh" "$root/build"
+"$root/scripts/build.sh" "$root/build" -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON
 xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build" --output-on-failure -j "$jobs"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 "$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEREOCL_SANITIZE=ON \
-  -DSTEREOCL_BENCHMARKS=OFF
+  -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=OFF
 # GL and OpenCL drivers (Mesa, PoCL) keep allocations for the life of the process and were not
 # built with sanitizers: leaks are theirs, not ours, so leak checking is off; everything else is on.
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
