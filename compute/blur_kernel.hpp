@@ -26,6 +26,10 @@ struct BlurEvents {
 constexpr int blur_multiplier_shift = 34;  // the kernel takes mul_hi (>> 32), then >> 2
 std::uint32_t blur_multiplier(int radius);
 
+// The band height tile_rows() picks without an override (a multiple of 8), as a plain function of
+// the image, the radius and the device's compute units, so tests can check it without a device.
+int choose_blur_tile_rows(int channels, int width, int height, int radius, int compute_units);
+
 class BlurKernel {
  public:
   // Throws KernelBuildError if kernels/blur.cl does not build for `device`, and
@@ -52,8 +56,8 @@ class BlurKernel {
                      const std::vector<cl::Event>& wait_for);
 
   int compute_units_;
-  cl::Kernel grey_;
-  cl::Kernel rgba_;
+  cl::Kernel grey_[2];  // [border == clamp]
+  cl::Kernel rgba_[2];
 };
 
 }  // namespace stereocl

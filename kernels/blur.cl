@@ -1,5 +1,6 @@
 // Normalised box blur of radius <= 32 in one pass, exact; see compute/blur_cpu.hpp.
-// Built with -D CHANNELS=1 (uchar pixels) or -D CHANNELS=4 (uchar4 RGBA, alpha blurred too).
+// Built with -D CHANNELS=1 (uchar pixels) or -D CHANNELS=4 (uchar4 RGBA, alpha blurred too), and
+// -D CLAMP_BORDER=0 (zero border) or 1 (clamped border; the kernel's clamp_border argument must match).
 //
 // A work-group of GROUP_SIZE items owns a strip of INPUT_COLUMNS image columns (1024 grey,
 // 256 RGBA) and walks down tile_rows output rows of it, CHUNK rows at a time:
@@ -17,6 +18,7 @@
 
 #define GROUP_SIZE 256
 #define CHUNK 8
+#define WARM 8  // first-window rows in flight per item
 #if CHANNELS == 1
 #define COLUMNS_PER_ITEM 4
 #define PAD_ROW 4  // row pitch = 4 mod 32 words: the 8 rows x 4 runs of a warp in distinct banks
@@ -34,43 +36,54 @@ typedef uchar4 pixel_t;
 #define RUN (INPUT_COLUMNS * CHUNK / GROUP_SIZE)  // columns one item prefix-sums: 32 grey, 8 RGBA
 #define RUNS (INPUT_COLUMNS / RUN)                // runs per row: 32
 #define PITCH (INPUT_COLUMNS + RUNS + PAD_ROW)
+#if CHANNELS == 1
+#define TOTALS_PITCH (RUNS + 4)  // 16-byte aligned rows, read back as uint4
+#else
+#define TOTALS_PITCH (RUNS + 1)
+#endif
 #define SLOT(column) ((column) + (column) / RUN)
 
-// Row y of the image, or the border's stand-in for a row outside it (null: all zero).
-static inline global const pixel_t* border_row(global const pixel_t* image, int width, int height, int y,
-                                               int clamp_border) {
-  if (y < 0 || y >= height) {
-    if (!clamp_border) return 0;
-    y = clamp(y, 0, height - 1);
-  }
-  return image + (size_t)y * width;
-}
-
-static inline uint4 pixel_at(global const pixel_t* row, int x, int width, int clamp_border) {
-  if (x < 0 || x >= width) {
-    if (!clamp_border) return (uint4)(0);
-    x = clamp(x, 0, width - 1);
-  }
-#if CHANNELS == 1
-  return (uint4)(row[x], 0, 0, 0);
-#else
-  return convert_uint4(row[x]);
-#endif
-}
-
-// What one item reads of a row: grey, columns x..x+3 (one per lane of the uint4); RGBA, the four
-// channels of column x. `aligned`: x..x+3 are inside a row whose start is 4-byte aligned.
+// What one item reads of row y: grey, columns x..x+3 (one per lane of the uint4); RGBA, the four
+// channels of column x. Branch-free in y: the row index is clamped (always a valid address) and, with
+// a zero border, a row outside the image is multiplied by 0, so the compiler can issue many of these
+// loads before it needs any of them. `inside`: x..x+3 lie in the image and rows start 4-byte
+// aligned, so one uchar4 load does.
 static inline uint4 load_item(global const pixel_t* image, int width, int height, int y, int x, int clamp_border,
-                              int aligned) {
-  global const pixel_t* row = border_row(image, width, height, y, clamp_border);
-  if (!row) return (uint4)(0);
+                              int inside) {
+  const uint keep = (clamp_border || (uint)y < (uint)height) ? 1u : 0u;
+  global const pixel_t* row = image + (size_t)clamp(y, 0, height - 1) * width;
 #if CHANNELS == 1
-  if (aligned) return convert_uint4(*(global const uchar4*)(row + x));
-  return (uint4)(pixel_at(row, x, width, clamp_border).s0, pixel_at(row, x + 1, width, clamp_border).s0,
-                 pixel_at(row, x + 2, width, clamp_border).s0, pixel_at(row, x + 3, width, clamp_border).s0);
+  if (inside) return convert_uint4(*(global const uchar4*)(row + x)) * keep;
+  uint4 v;
+  v.s0 = row[clamp(x, 0, width - 1)] * (clamp_border || (uint)x < (uint)width ? keep : 0u);
+  v.s1 = row[clamp(x + 1, 0, width - 1)] * (clamp_border || (uint)(x + 1) < (uint)width ? keep : 0u);
+  v.s2 = row[clamp(x + 2, 0, width - 1)] * (clamp_border || (uint)(x + 2) < (uint)width ? keep : 0u);
+  v.s3 = row[clamp(x + 3, 0, width - 1)] * (clamp_border || (uint)(x + 3) < (uint)width ? keep : 0u);
+  return v;
 #else
-  return pixel_at(row, x, width, clamp_border);
+  return convert_uint4(row[clamp(x, 0, width - 1)]) * (clamp_border || (uint)x < (uint)width ? keep : 0u);
 #endif
+}
+
+// Sum of rows y0 - r - 1 .. y0 + r - 1 of the item's columns; call with a constant `inside`.
+static inline uint4 first_window(global const pixel_t* image, int width, int height, int y0, int radius, int x,
+                                 int clamp_border, int inside) {
+  uint4 partial[WARM];
+#pragma unroll
+  for (int k = 0; k < WARM; ++k) partial[k] = (uint4)(0);
+  const int first = y0 - radius - 1, count = 2 * radius + 1;
+  int done = 0;
+  for (; done + WARM <= count; done += WARM) {
+#pragma unroll
+    for (int k = 0; k < WARM; ++k) partial[k] += load_item(image, width, height, first + done + k, x, clamp_border, inside);
+  }
+#pragma unroll
+  for (int k = 0; k < WARM; ++k)
+    if (done + k < count) partial[k] += load_item(image, width, height, first + done + k, x, clamp_border, inside);
+  uint4 sum = (uint4)(0);
+#pragma unroll
+  for (int k = 0; k < WARM; ++k) sum += partial[k];
+  return sum;
 }
 
 // global: (groups_x * GROUP_SIZE, groups_y), local: (GROUP_SIZE, 1). Group (gx, gy) writes output
@@ -80,10 +93,11 @@ static inline uint4 load_item(global const pixel_t* image, int width, int height
 // out = mul_hi(sum + n/2, multiplier) >> 2 equals (sum + n/2) / n for every sum in range.
 kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void blur(
     global const pixel_t* restrict image, global pixel_t* restrict blurred, int width, int height, int radius,
-    int clamp_border, int tile_width, int lead, int tile_rows, uint multiplier) {
+    int clamp_border_argument, int tile_width, int lead, int tile_rows, uint multiplier) {
   local sum_t sums[CHUNK * PITCH];                // vertical sums, then their prefix sums within each run
-  local sum_t run_totals[CHUNK * (RUNS + 1)];     // [row][run]
+  local sum_t run_totals[CHUNK * TOTALS_PITCH] __attribute__((aligned(16)));  // [row][run]
   local sum_t run_starts[CHUNK * (RUNS + 1)];     // [row][run]: the row's sum before that run
+  const int clamp_border = CLAMP_BORDER;  // a build option, so the border costs no per-load selects
   const int lid = get_local_id(0);
   const int x0 = get_group_id(0) * tile_width;
   const int strip = x0 - lead;
@@ -94,17 +108,25 @@ kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void blur(
   // 1. The vertical window of 2r+1 rows around row y0 - 1.
   const int x = strip + COLUMNS_PER_ITEM * lid;
   const int aligned = CHANNELS == 1 && (width & 3) == 0 && x >= 0 && x + 3 < width;
-  uint4 column_sum = (uint4)(0);
-#pragma unroll 4
-  for (int y = y0 - radius - 1; y < y0 + radius; ++y)
-    column_sum += load_item(image, width, height, y, x, clamp_border, aligned);
-
+  // The first window: 2r+1 loads, WARM in flight at a time. `aligned` is tested once, outside the
+  // loops, so each copy is straight-line code whose loads the compiler can issue back to back (a
+  // branch around every load kept them one at a time: ~6 us per 8-row chunk on the H100).
+  uint4 column_sum = aligned ? first_window(image, width, height, y0, radius, x, clamp_border, 1)
+                             : first_window(image, width, height, y0, radius, x, clamp_border, 0);
   for (int y_chunk = y0; y_chunk < y_end; y_chunk += CHUNK) {
     uint4 entering[CHUNK], leaving[CHUNK];
+    if (aligned) {
 #pragma unroll
-    for (int i = 0; i < CHUNK; ++i) {
-      entering[i] = load_item(image, width, height, y_chunk + i + radius, x, clamp_border, aligned);
-      leaving[i] = load_item(image, width, height, y_chunk + i - radius - 1, x, clamp_border, aligned);
+      for (int i = 0; i < CHUNK; ++i) {
+        entering[i] = load_item(image, width, height, y_chunk + i + radius, x, clamp_border, 1);
+        leaving[i] = load_item(image, width, height, y_chunk + i - radius - 1, x, clamp_border, 1);
+      }
+    } else {
+#pragma unroll
+      for (int i = 0; i < CHUNK; ++i) {
+        entering[i] = load_item(image, width, height, y_chunk + i + radius, x, clamp_border, 0);
+        leaving[i] = load_item(image, width, height, y_chunk + i - radius - 1, x, clamp_border, 0);
+      }
     }
 #pragma unroll
     for (int i = 0; i < CHUNK; ++i) {
@@ -134,12 +156,25 @@ kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void blur(
         total += p[i];
         p[i] = total;
       }
-      run_totals[row * (RUNS + 1) + run] = total;
+      run_totals[row * TOTALS_PITCH + run] = total;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     {
       sum_t start = (sum_t)(0);
-      for (int j = 0; j < run; ++j) start += run_totals[row * (RUNS + 1) + j];
+#if CHANNELS == 1
+      // The row's 32 run totals as 8 uint4 loads (rows padded to 36 for 16-byte alignment),
+      // masked to the runs before this one: 8 local loads, not up to 31.
+      local const uint4* totals = (local const uint4*)(run_totals + row * TOTALS_PITCH);
+#pragma unroll
+      for (int q = 0; q < RUNS / 4; ++q) {
+        const uint4 t = totals[q];
+        const int j = 4 * q;
+        start += (j < run ? t.s0 : 0u) + (j + 1 < run ? t.s1 : 0u) + (j + 2 < run ? t.s2 : 0u) + (j + 3 < run ? t.s3 : 0u);
+      }
+#else
+#pragma unroll
+      for (int j = 0; j < RUNS - 1; ++j) start += j < run ? run_totals[row * TOTALS_PITCH + j] : (sum_t)(0);
+#endif
       run_starts[row * (RUNS + 1) + run] = start;
     }
     barrier(CLK_LOCAL_MEM_FENCE);

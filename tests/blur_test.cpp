@@ -236,6 +236,26 @@ TEST(BlurKernel, WhiteStaysWhite) {
     EXPECT_TRUE(blur_on_device(*cl, kernel, white, radius, BlurBorder::clamp).pixels == white.pixels) << "r=" << radius;
 }
 
+// The default band height: a multiple of the kernel's 8-row chunk, 32 rows for grey 2560x2560 on
+// 132 compute units (the H100 sweep's best), fewer for small images so the device still gets
+// groups, and longer RGBA bands for larger radii.
+TEST(BlurKernel, DefaultBandHeights) {
+  for (const int channels : {1, 4})
+    for (const int radius : {1, 2, 4, 8, 16, 32})
+      for (const auto& [width, height] : {std::pair{1, 1}, std::pair{256, 256}, std::pair{1920, 1080},
+                                         std::pair{2560, 2560}, std::pair{8192, 8192}})
+        for (const int units : {1, 8, 132}) {
+          const int rows = choose_blur_tile_rows(channels, width, height, radius, units);
+          EXPECT_EQ(rows % 8, 0);
+          EXPECT_GE(rows, 8);
+          EXPECT_LE(rows, 64);
+        }
+  for (const int radius : {1, 16, 32}) EXPECT_EQ(choose_blur_tile_rows(1, 2560, 2560, radius, 132), 32);
+  EXPECT_EQ(choose_blur_tile_rows(1, 256, 256, 1, 132), 8);
+  EXPECT_EQ(choose_blur_tile_rows(4, 2560, 2560, 1, 132), 16);
+  EXPECT_EQ(choose_blur_tile_rows(4, 2560, 2560, 32, 132), 56);
+}
+
 TEST(BlurKernel, RejectsRadiiOutsideOneToThirtyTwo) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
