@@ -4,6 +4,8 @@
 #include "compute/blur_cpu.hpp"
 #include "compute/blur_kernel.hpp"
 
+#include "random_images.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,25 +18,10 @@
 namespace stereocl {
 namespace {
 
+using testing::random_grey;
+using testing::random_rgba;
+
 constexpr int test_radii[] = {1, 2, 4, 16, 32};
-
-GreyImage random_grey(int width, int height, unsigned seed) {
-  GreyImage image(width, height);
-  std::mt19937 random(seed);
-  std::uniform_int_distribution<int> byte(0, 255);
-  for (auto& p : image.pixels) p = static_cast<std::uint8_t>(byte(random));
-  return image;
-}
-
-RgbaImage random_rgba(int width, int height, unsigned seed) {
-  RgbaImage image(width, height);
-  std::mt19937 random(seed);
-  std::uniform_int_distribution<int> byte(0, 255);
-  for (auto& p : image.pixels)
-    p = Rgba8{static_cast<std::uint8_t>(byte(random)), static_cast<std::uint8_t>(byte(random)),
-              static_cast<std::uint8_t>(byte(random)), static_cast<std::uint8_t>(byte(random))};
-  return image;
-}
 
 // The definition, one window at a time: what the separable reference must equal.
 GreyImage blur_by_definition(const GreyImage& image, int radius, BlurBorder border) {

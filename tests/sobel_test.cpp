@@ -4,6 +4,8 @@
 #include "compute/sobel_cpu.hpp"
 #include "compute/sobel_kernel.hpp"
 
+#include "random_images.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -12,13 +14,7 @@
 namespace stereocl {
 namespace {
 
-GreyImage random_grey(int width, int height, unsigned seed) {
-  GreyImage image(width, height);
-  std::mt19937 random(seed);
-  std::uniform_int_distribution<int> byte(0, 255);
-  for (auto& pixel : image.pixels) pixel = static_cast<std::uint8_t>(byte(random));
-  return image;
-}
+using testing::random_grey;
 
 TEST(SobelReference, HorizontalRampHasOnlyAnXGradient) {
   GreyImage ramp(20, 5);

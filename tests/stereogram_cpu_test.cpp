@@ -3,6 +3,8 @@
 #include "compute/stereogram_cpu.hpp"
 #include "compute/stereogram_params.hpp"
 
+#include "random_images.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,13 +15,7 @@
 namespace stereocl {
 namespace {
 
-DepthImage random_depth(int width, int height, unsigned seed) {
-  DepthImage depth(width, height);
-  std::mt19937 generator(seed);
-  std::uniform_real_distribution<float> uniform(0.f, 1.f);
-  for (float& d : depth.pixels) d = uniform(generator);
-  return depth;
-}
+using testing::random_depth;
 
 float fractional_part(float coordinate) { return coordinate - std::floor(coordinate); }
 

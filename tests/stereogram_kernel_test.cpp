@@ -5,6 +5,8 @@
 #include "compute/cl_program.hpp"
 #include "compute/stereogram_cpu.hpp"
 
+#include "random_images.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,19 +19,13 @@
 namespace stereocl {
 namespace {
 
+using testing::random_depth;
+
 using testing::ClTestDevice;
 
 constexpr float kTolerance = 1e-4f;
 
 const cl::ImageFormat kFloatFormat(CL_R, CL_FLOAT);
-
-DepthImage random_depth(int width, int height, unsigned seed) {
-  DepthImage depth(width, height);
-  std::mt19937 generator(seed);
-  std::uniform_real_distribution<float> uniform(0.f, 1.f);
-  for (float& d : depth.pixels) d = uniform(generator);
-  return depth;
-}
 
 cl::Image2D upload_depth(const ClTestDevice& cl, const DepthImage& depth) {
   return cl::Image2D(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kFloatFormat, depth.width, depth.height, 0,
