@@ -37,7 +37,12 @@ Demo::Demo(const Options& options, ClSetup cl)
   if (!options.depth_file.empty()) {
     if (auto error = load_depth_file(options.depth_file)) throw InputError(*error);
   }
-  if (!scene_) use_depth_source();
+  if (!scene_) {
+    if (auto error = check_fits_textures(options.size.width, options.size.height, settings_.stereogram.pattern_width))
+      throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
+                       ": " + *error);
+    use_depth_source();
+  }
   rebuild_pattern();
   compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
   applied_ = settings_;
@@ -85,7 +90,8 @@ void Demo::release_shared_textures() {
 std::optional<std::string> Demo::load_depth_file(const std::string& path) {
   const auto loaded = load_image(path);
   if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
-  return use_as_depth(std::get<LoadedImage>(loaded));
+  if (auto error = use_as_depth(std::get<LoadedImage>(loaded))) return path + ": " + *error;
+  return std::nullopt;
 }
 
 std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
@@ -94,7 +100,18 @@ std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
   return use_as_pattern(std::get<LoadedImage>(loaded), path);
 }
 
+std::optional<std::string> Demo::check_fits_textures(int width, int height, int pattern_width) const {
+  GLint max_side = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+  if (width + pattern_width <= max_side && height <= max_side) return std::nullopt;
+  return "the stereogram would be " + std::to_string(width + pattern_width) + "x" + std::to_string(height) +
+         " pixels, and this GL driver's textures stop at " + std::to_string(max_side) +
+         " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width";
+}
+
 std::optional<std::string> Demo::use_as_depth(const LoadedImage& image) {
+  if (auto error = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width))
+    return "as a depth map: " + *error;
   still_depth_ = depth_from_grey(image.grey16, false);
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
@@ -157,7 +174,9 @@ void Demo::rebuild_pattern() {
 
 void Demo::apply_settings() {
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
-  if (validate(settings_.stereogram)) settings_.stereogram = applied_.stereogram;
+  if (validate(settings_.stereogram) ||
+      check_fits_textures(scene_->width(), scene_->height(), settings_.stereogram.pattern_width))
+    settings_.stereogram = applied_.stereogram;
   if (settings_.pattern_kind == PatternKind::image) {
     if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
     else settings_.stereogram.pattern_width = pattern_image_.width;

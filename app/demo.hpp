@@ -75,6 +75,8 @@ class Demo {
 
  private:
   void apply_settings();
+  // nullopt if a (width + P) x height stereogram fits the driver's textures, else why not.
+  std::optional<std::string> check_fits_textures(int width, int height, int pattern_width) const;
   void rebuild_pattern();
   void upload_still_depth();
   void use_depth_source();
