@@ -226,6 +226,34 @@ TEST(BadInput, AStereogramWiderThanTheDriversTexturesIsRefusedNotCrashed) {
   EXPECT_NE(result.err.find("16384x64"), std::string::npos) << result.err;
 }
 
+TEST(EndToEnd, TheShippedDepthMapAndPatternMakeAStereogram) {
+  const std::string depth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
+  const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
+  const std::string out = scratch_file("assets.png");
+  const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--depth", depth, "--pattern", pattern,
+                                             "--max-offset", "40", "--frames", "1", "--screenshot", out});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const RgbaImage image = load_rgba(out);
+  EXPECT_EQ(image.width, 800 + 120);  // the pattern's width is the pattern width
+  EXPECT_EQ(image.height, 450);
+  // Above the shapes the floor is far and nearly flat (grey about 23, so d = 0.91): the picture
+  // repeats best with a period of P - M(1 - d) = 120 - 40 * 0.09 = 116.4 pixels there.
+  int best_period = 0;
+  double best_difference = 1e9;
+  for (int period = 120 - 41; period <= 120; ++period) {
+    double difference = 0;
+    for (int y = 20; y < 60; ++y)
+      for (int x = 120 + period; x < 120 + 300; ++x)
+        difference += max_channel_difference(image.at(x, y), image.at(x - period, y));
+    difference /= 40.0 * (300 - period);
+    if (difference < best_difference) {
+      best_difference = difference;
+      best_period = period;
+    }
+  }
+  EXPECT_NEAR(best_period, 116.4, 1.0);
+}
+
 TEST(EndToEnd, ListDevicesNamesThePlatforms) {
   const ProgramResult result = run_stereocl({"--hidden", "--list-devices"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
