@@ -9,7 +9,8 @@ jobs=$(nproc)
 
 echo "== Release build and tests"
 "$root/scripts/build.sh" "$root/build" -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON
-xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build" --no-tests=error --output-on-failure -j "$jobs"
+xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build" --no-tests=error --output-on-failure -j "$jobs" \
+  | tee "$root/build/ctest.log"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 "$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEREOCL_SANITIZE=ON \
@@ -17,9 +18,18 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 # GL and OpenCL drivers (Mesa, PoCL) keep allocations for the life of the process and were not
 # built with sanitizers: leaks are theirs, not ours, so leak checking is off; everything else is on.
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build-asan" --no-tests=error --output-on-failure -j "$jobs"
+  xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build-asan" --no-tests=error --output-on-failure -j "$jobs" \
+  | tee "$root/build-asan/ctest.log"
 
 echo "== Benchmarks run (small sizes, no targets asserted)"
 xvfb-run -a -s "-screen 0 1920x1080x24" "$root/build/stereocl" --bench --size 320x180 --frames 30 \
   --json "$root/build/bench.json"
 "$root/build/tests/benchmarks/stereocl-bench" --benchmark_filter='256x64|256x256|64KiB' --benchmark_min_time=0.01
+
+# One closing line for both test runs (the benchmarks above print last and assert nothing).
+count() { sed -n "s/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\1 \2/p" "$1"; }
+read -r failed_release total_release < <(count "$root/build/ctest.log")
+read -r failed_asan total_asan < <(count "$root/build-asan/ctest.log")
+skipped=$(cat "$root/build/ctest.log" "$root/build-asan/ctest.log" | grep -c "(Skipped)" || true)
+failed=$((failed_release + failed_asan))
+echo "tests: $((total_release + total_asan - failed - skipped)) passed, $failed failed, $skipped skipped"
