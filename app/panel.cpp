@@ -12,9 +12,6 @@
 namespace stereocl {
 namespace {
 
-constexpr std::array<Stage, kStageCount> kStages = {Stage::render, Stage::transfer, Stage::stereogram, Stage::effects,
-                                                    Stage::compose};
-
 const char* stage_label(Stage stage) {
   switch (stage) {
     case Stage::render: return "scene render";
@@ -68,7 +65,7 @@ void draw_performance_section(const Demo& demo) {
   ImGui::PlotLines("##frame times", frames.data(), static_cast<int>(frames.size()), 0, "last 240 frame times", 0.0f,
                    std::max(highest, 1.0f) * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 50));
   if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_SizingStretchProp)) {
-    for (Stage stage : kStages) {
+    for (Stage stage : kAllStages) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(stage_label(stage));

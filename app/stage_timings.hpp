@@ -11,6 +11,8 @@ namespace stereocl {
 
 enum class Stage { render, transfer, stereogram, effects, compose };
 inline constexpr std::size_t kStageCount = 5;
+inline constexpr std::array<Stage, kStageCount> kAllStages = {Stage::render, Stage::transfer, Stage::stereogram,
+                                                              Stage::effects, Stage::compose};
 std::string_view stage_name(Stage stage);  // "render", as in the --bench JSON
 
 // Median and 95th percentile of a set of samples; 0 for an empty set.
