@@ -2,16 +2,13 @@
 
 #include "app/stopwatch.hpp"
 #include "compute/cl_profiling.hpp"
+#include "compute/cl_sizes.hpp"
 
 namespace stereocl {
 namespace {
 
 const cl::ImageFormat kFloatFormat(CL_R, CL_FLOAT);
 const cl::ImageFormat kRgbaFormat(CL_RGBA, CL_UNORM_INT8);
-
-std::array<cl::size_type, 3> region(int width, int height) {
-  return {static_cast<cl::size_type>(width), static_cast<cl::size_type>(height), 1};
-}
 
 }  // namespace
 
@@ -36,10 +33,10 @@ void ClReadbackPipeline::compute_offsets(const SceneTarget& scene, const Stereog
 
   Stopwatch clock;
   readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_);
-  cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, region(width, height), 0, 0, depth_.pixels.data());
+  cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
   double transfer = clock.lap();
   const cl::Event run = kernel.enqueue(cl_.queue, depth, offsets, width, height);
-  cl_.queue.enqueueReadImage(offsets, CL_TRUE, {0, 0, 0}, region(out_width, height), 0, 0, offsets_.pixels.data());
+  cl_.queue.enqueueReadImage(offsets, CL_TRUE, {0, 0, 0}, image_region(out_width, height), 0, 0, offsets_.pixels.data());
   const double kernel_ms = profiled_span_ms({run});
   transfer += clock.lap() - kernel_ms;
   compositor.upload_offsets(offsets_);
@@ -52,7 +49,7 @@ cl::Image2D& ClReadbackPipeline::upload_rgba(const DisplayImage& source, DeviceI
   Stopwatch clock;
   const RgbaImage pixels = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
   cl::Image2D& image = device_image(slot, kRgbaFormat, source.width, source.height);
-  cl_.queue.enqueueWriteImage(image, CL_TRUE, {0, 0, 0}, region(source.width, source.height), 0, 0, pixels.pixels.data());
+  cl_.queue.enqueueWriteImage(image, CL_TRUE, {0, 0, 0}, image_region(source.width, source.height), 0, 0, pixels.pixels.data());
   timings.add(Stage::transfer, clock.lap());
   return image;
 }
@@ -70,7 +67,7 @@ void ClReadbackPipeline::apply_effect(const EffectSettings& settings, const Disp
 
   Stopwatch clock;
   RgbaImage result(width, height);
-  cl_.queue.enqueueReadImage(out, CL_TRUE, {0, 0, 0}, region(width, height), 0, 0, result.pixels.data());
+  cl_.queue.enqueueReadImage(out, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, result.pixels.data());
   upload_texture(destination.texture(), result);
   timings.add(Stage::transfer, clock.lap());
 }

@@ -1,6 +1,7 @@
 #include "compute/blur_kernel.hpp"
 
 #include "compute/cl_program.hpp"
+#include "compute/cl_sizes.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -16,7 +17,6 @@ constexpr int group_size = 256;
 constexpr int chunk_rows = 8;
 int input_columns(int channels) { return channels == 1 ? 1024 : 256; }
 
-int round_up(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
 int ceil_div(int value, int divisor) { return (value + divisor - 1) / divisor; }
 
 // Local column of a strip's first output (>= r + 1, so the prefix sum just before every window

@@ -1,13 +1,8 @@
 #include "compute/cl_effects.hpp"
 
+#include "compute/cl_sizes.hpp"
+
 namespace stereocl {
-namespace {
-
-std::array<cl::size_type, 3> region(int width, int height) {
-  return {static_cast<cl::size_type>(width), static_cast<cl::size_type>(height), 1};
-}
-
-}  // namespace
 
 ClEffects::ClEffects(const cl::Context& context, const cl::Device& device)
     : context_(context),
@@ -43,9 +38,9 @@ std::vector<cl::Event> ClEffects::blur(const cl::CommandQueue& queue, const cl::
                                        const std::vector<cl::Event>& wait_for) {
   reserve(static_cast<std::size_t>(width) * height);
   std::vector<cl::Event> events(2);
-  queue.enqueueCopyImageToBuffer(in, rgba_in_, {0, 0, 0}, region(width, height), 0, &wait_for, &events[0]);
+  queue.enqueueCopyImageToBuffer(in, rgba_in_, {0, 0, 0}, image_region(width, height), 0, &wait_for, &events[0]);
   const BlurEvents passes = blur_.enqueue_rgba(queue, rgba_in_, rgba_out_, width, height, radius, border);
-  queue.enqueueCopyBufferToImage(rgba_out_, out, 0, {0, 0, 0}, region(width, height), nullptr, &events[1]);
+  queue.enqueueCopyBufferToImage(rgba_out_, out, 0, {0, 0, 0}, image_region(width, height), nullptr, &events[1]);
   events.push_back(passes.row_pass);
   events.push_back(passes.column_pass);
   return events;

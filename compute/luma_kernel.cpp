@@ -1,6 +1,7 @@
 #include "compute/luma_kernel.hpp"
 
 #include "compute/cl_program.hpp"
+#include "compute/cl_sizes.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -12,7 +13,6 @@ namespace {
 constexpr int group_width = 16;
 constexpr int group_height = 16;
 
-int round_up(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 void require_image_fits(const cl::Buffer& luma, int width, int height) {
   if (width <= 0 || height <= 0)

@@ -1,6 +1,7 @@
 #include "compute/sobel_kernel.hpp"
 
 #include "compute/cl_program.hpp"
+#include "compute/cl_sizes.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -12,8 +13,6 @@ namespace {
 constexpr int pixels_per_item = 16;  // PIXELS_PER_ITEM in kernels/sobel.cl
 constexpr int group_width = 16;      // 256 pixels of a row per work-group row
 constexpr int group_height = 8;
-
-int round_up(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 }  // namespace
 

@@ -1,0 +1,17 @@
+#pragma once
+// Size arithmetic every kernel host needs: NDRanges are whole work-groups, image regions 3D.
+#include <CL/opencl.hpp>
+
+#include <array>
+
+namespace stereocl {
+
+// The smallest multiple of `multiple` that holds `value` (both positive).
+constexpr int round_up(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
+
+// The origin-to-corner region of a width x height 2D image, for image reads, writes and copies.
+inline std::array<cl::size_type, 3> image_region(int width, int height) {
+  return {static_cast<cl::size_type>(width), static_cast<cl::size_type>(height), 1};
+}
+
+}  // namespace stereocl
