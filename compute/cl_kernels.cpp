@@ -9,8 +9,7 @@ ClKernels::ClKernels(const cl::Context& context, const cl::Device& device, const
 }
 
 StereogramKernel& ClKernels::stereogram(const StereogramParams& params) {
-  const StereogramParams& built = stereogram_->params();
-  if (built.pattern_width != params.pattern_width || built.max_offset != params.max_offset || stereogram_->kind() != kind_)
+  if (stereogram_->params() != params || stereogram_->kind() != kind_)
     stereogram_.emplace(context_, device_, params, kind_);
   return *stereogram_;
 }

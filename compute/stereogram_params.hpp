@@ -8,6 +8,7 @@ namespace stereocl {
 struct StereogramParams {
   int pattern_width = 85;   // P: pixels per pattern repeat; the output is P wider than the depth
   float max_offset = 30.f;  // M: shift in pixels between the far plane (d=1) and the nearest point (d=0)
+  friend bool operator==(const StereogramParams&, const StereogramParams&) = default;
 };
 
 inline constexpr int kMinPatternWidth = 4;
