@@ -23,6 +23,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   set_up_opencl(std::move(cl));
   settings_.mode = fallback_mode(options.mode, availability_);
@@ -101,8 +102,7 @@ std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
 }
 
 std::optional<std::string> Demo::check_fits_textures(int width, int height, int pattern_width) const {
-  GLint max_side = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+  const int max_side = max_texture_side_;
   if (width + pattern_width <= max_side && height <= max_side) return std::nullopt;
   return "the stereogram would be " + std::to_string(width + pattern_width) + "x" + std::to_string(height) +
          " pixels, and this GL driver's textures stop at " + std::to_string(max_side) +

@@ -77,6 +77,7 @@ class Demo {
   void apply_settings();
   // nullopt if a (width + P) x height stereogram fits the driver's textures, else why not.
   std::optional<std::string> check_fits_textures(int width, int height, int pattern_width) const;
+  int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
   void rebuild_pattern();
   void upload_still_depth();
   void use_depth_source();
