@@ -1,6 +1,5 @@
 #include "render/convergence_dots.hpp"
 
-#include "render/shader_program.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -26,8 +25,7 @@ DotLayout convergence_dot_layout(const Rect& image, int image_width, int pattern
 }
 
 ConvergenceDots::ConvergenceDots()
-    : program_(gl::link_program("fullscreen.vert.glsl", "dots.frag.glsl")),
-      empty_vertex_array_(gl::make_vertex_array()) {}
+    : pass_("dots.frag.glsl") {}
 
 void ConvergenceDots::draw(const DotLayout& layout, int framebuffer_width, int framebuffer_height) {
   if (layout.radius <= 0) return;
@@ -43,13 +41,11 @@ void ConvergenceDots::draw(const DotLayout& layout, int framebuffer_width, int f
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_DEPTH_TEST);
-  glUseProgram(program_.get());
-  glUniform2f(glGetUniformLocation(program_.get(), "left"), layout.left_x, layout.y);
-  glUniform2f(glGetUniformLocation(program_.get(), "right"), layout.right_x, layout.y);
-  glUniform1f(glGetUniformLocation(program_.get(), "radius"), layout.radius);
-  glBindVertexArray(empty_vertex_array_.get());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
+  pass_.use();
+  glUniform2f(pass_.uniform("left"), layout.left_x, layout.y);
+  glUniform2f(pass_.uniform("right"), layout.right_x, layout.y);
+  glUniform1f(pass_.uniform("radius"), layout.radius);
+  pass_.draw();
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
 }

@@ -2,6 +2,7 @@
 // Two dots one far-plane period apart above the stereogram: the standard viewing aid. Relax the
 // eyes until they look like three dots; the middle one is both dots fused, and the picture
 // behind them is then in depth. They are drawn into the window only, never into saved images.
+#include "render/fullscreen_pass.hpp"
 #include "render/gl_objects.hpp"
 #include "render/presenter.hpp"
 
@@ -27,8 +28,7 @@ class ConvergenceDots {
   void draw(const DotLayout& layout, int framebuffer_width, int framebuffer_height);
 
  private:
-  gl::Program program_;
-  gl::VertexArray empty_vertex_array_;
+  FullscreenPass pass_;
 };
 
 }  // namespace stereocl

@@ -1,6 +1,5 @@
 #include "render/debug_view.hpp"
 
-#include "render/shader_program.hpp"
 
 namespace stereocl {
 namespace {
@@ -9,8 +8,7 @@ constexpr int kShowOffsets = 1;
 }  // namespace
 
 DebugViewer::DebugViewer()
-    : program_(gl::link_program("fullscreen.vert.glsl", "debug_view.frag.glsl")),
-      empty_vertex_array_(gl::make_vertex_array()) {}
+    : pass_("debug_view.frag.glsl") {}
 
 DisplayImage DebugViewer::show_depth(GLuint depth_texture, int width, int height) {
   return draw(depth_texture, width, height, kShowDepth);
@@ -26,14 +24,12 @@ DisplayImage DebugViewer::draw(GLuint texture, int width, int height, int what) 
   glViewport(0, 0, width, height);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
-  glUseProgram(program_.get());
+  pass_.use();
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture);
-  glUniform1i(glGetUniformLocation(program_.get(), "source"), 0);
-  glUniform1i(glGetUniformLocation(program_.get(), "what"), what);
-  glBindVertexArray(empty_vertex_array_.get());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
+  glUniform1i(pass_.uniform("source"), 0);
+  glUniform1i(pass_.uniform("what"), what);
+  pass_.draw();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   return target_.display();
 }

@@ -2,6 +2,7 @@
 // Grey pictures of the stereogram's inputs, for seeing what the algorithm sees: the linear depth
 // (near = bright, like a depth-map file) and the offsets it turned that depth into.
 #include "render/colour_target.hpp"
+#include "render/fullscreen_pass.hpp"
 #include "render/gl_objects.hpp"
 
 namespace stereocl {
@@ -20,8 +21,7 @@ class DebugViewer {
  private:
   DisplayImage draw(GLuint texture, int width, int height, int what);
 
-  gl::Program program_;
-  gl::VertexArray empty_vertex_array_;
+  FullscreenPass pass_;
   ColourTarget target_;
 };
 

@@ -1,13 +1,11 @@
 #include "render/stereogram_compositor.hpp"
 
-#include "render/shader_program.hpp"
 
 
 namespace stereocl {
 
 StereogramCompositor::StereogramCompositor()
-    : program_(gl::link_program("fullscreen.vert.glsl", "stereogram.frag.glsl")),
-      empty_vertex_array_(gl::make_vertex_array()) {}
+    : pass_("stereogram.frag.glsl") {}
 
 bool StereogramCompositor::resize(int depth_width, int height, int pattern_width) {
   if (!needs_resize(depth_width, height, pattern_width)) return false;
@@ -46,18 +44,16 @@ void StereogramCompositor::compose() {
   glViewport(0, 0, output_width_, height_);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
-  glUseProgram(program_.get());
+  pass_.use();
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, offsets_.get());
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, pattern_.get());
-  glUniform1i(glGetUniformLocation(program_.get(), "offsets"), 0);
-  glUniform1i(glGetUniformLocation(program_.get(), "pattern"), 1);
-  glUniform2f(glGetUniformLocation(program_.get(), "pattern_size"), static_cast<float>(pattern_width_),
+  glUniform1i(pass_.uniform("offsets"), 0);
+  glUniform1i(pass_.uniform("pattern"), 1);
+  glUniform2f(pass_.uniform("pattern_size"), static_cast<float>(pattern_width_),
               static_cast<float>(pattern_height_));
-  glBindVertexArray(empty_vertex_array_.get());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
+  pass_.draw();
   glActiveTexture(GL_TEXTURE0);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }

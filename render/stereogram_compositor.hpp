@@ -3,6 +3,7 @@
 // offsets computed per pixel (on the CPU, or by OpenCL straight into offsets_texture()).
 #include "compute/image.hpp"
 #include "render/colour_target.hpp"
+#include "render/fullscreen_pass.hpp"
 #include "render/gl_objects.hpp"
 
 namespace stereocl {
@@ -28,8 +29,7 @@ class StereogramCompositor {
   DisplayImage output() const { return output_.display(); }
 
  private:
-  gl::Program program_;
-  gl::VertexArray empty_vertex_array_;  // core profile needs one bound even with no attributes
+  FullscreenPass pass_;
   gl::Texture pattern_;
   int pattern_width_ = 0, pattern_height_ = 0;
   gl::Texture offsets_;

@@ -1,0 +1,16 @@
+#include "render/fullscreen_pass.hpp"
+
+#include "render/shader_program.hpp"
+
+namespace stereocl {
+
+FullscreenPass::FullscreenPass(std::string_view fragment_file)
+    : program_(gl::link_program("fullscreen.vert.glsl", fragment_file)), empty_vertex_array_(gl::make_vertex_array()) {}
+
+void FullscreenPass::draw() const {
+  glBindVertexArray(empty_vertex_array_.get());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+}
+
+}  // namespace stereocl
