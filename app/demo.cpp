@@ -91,8 +91,7 @@ void Demo::release_shared_textures() {
 std::optional<std::string> Demo::load_depth_file(const std::string& path) {
   const auto loaded = load_image(path);
   if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
-  if (auto error = use_as_depth(std::get<LoadedImage>(loaded))) return path + ": " + *error;
-  return std::nullopt;
+  return use_as_depth(std::get<LoadedImage>(loaded), path);
 }
 
 std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
@@ -109,9 +108,9 @@ std::optional<std::string> Demo::check_fits_textures(int width, int height, int 
          " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width";
 }
 
-std::optional<std::string> Demo::use_as_depth(const LoadedImage& image) {
+std::optional<std::string> Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
   if (auto error = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width))
-    return "as a depth map: " + *error;
+    return name + ": as a depth map, " + *error;
   still_depth_ = depth_from_grey(image.grey16, false);
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();

@@ -68,7 +68,7 @@ class Demo {
   std::optional<std::string> load_depth_file(const std::string& path);
   std::optional<std::string> load_pattern_file(const std::string& path);
   // The same for an image already decoded; `name` is for messages.
-  std::optional<std::string> use_as_depth(const LoadedImage& image);
+  std::optional<std::string> use_as_depth(const LoadedImage& image, const std::string& name);
   std::optional<std::string> use_as_pattern(const LoadedImage& image, const std::string& name);
   bool has_depth_image() const { return still_depth_.has_value(); }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
