@@ -1,8 +1,9 @@
 #include "bench_device.hpp"
 
+#include "compute/cl_profiling.hpp"
+
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -39,12 +40,7 @@ double time_call(const std::function<std::vector<cl::Event>()>& enqueue) {
   cl::WaitForEvents(events);
   const auto after = clock::now();
   if (per_call) return std::chrono::duration<double>(after - before).count();
-  cl_ulong start = ~cl_ulong{0}, end = 0;
-  for (const cl::Event& event : events) {
-    start = std::min(start, event.getProfilingInfo<CL_PROFILING_COMMAND_START>());
-    end = std::max(end, event.getProfilingInfo<CL_PROFILING_COMMAND_END>());
-  }
-  return static_cast<double>(end - start) * 1e-9;
+  return profiled_span_ms(events) * 1e-3;
 }
 
 }  // namespace stereocl::bench
