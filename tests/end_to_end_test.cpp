@@ -28,6 +28,13 @@ int max_channel_difference(Rgba8 a, Rgba8 b) {
   return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
 }
 
+// The largest difference of any channel at any pixel of two same-sized images.
+int worst_channel_difference(const RgbaImage& a, const RgbaImage& b) {
+  int worst = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i) worst = std::max(worst, max_channel_difference(a.pixels[i], b.pixels[i]));
+  return worst;
+}
+
 // The fraction of pixels (right of the first pattern strip) equal to the pixel `period` to their left.
 double repeat_fraction(const RgbaImage& image, int start, int period) {
   long same = 0, total = 0;
@@ -101,9 +108,7 @@ void expect_same_picture(const std::string& mode, const std::string& effect) {
   const RgbaImage a = load_rgba(reference), b = load_rgba(candidate);
   ASSERT_EQ(a.width, b.width);
   ASSERT_EQ(a.height, b.height);
-  int worst = 0;
-  for (std::size_t i = 0; i < a.pixels.size(); ++i) worst = std::max(worst, max_channel_difference(a.pixels[i], b.pixels[i]));
-  EXPECT_LE(worst, 1) << mode << " with effect " << effect;
+  EXPECT_LE(worst_channel_difference(a, b), 1) << mode << " with effect " << effect;
 }
 
 TEST_P(ModesAgree, CpuReadbackMatchesCpu) { expect_same_picture("cpu-readback", GetParam()); }
@@ -126,9 +131,7 @@ void expect_same_animated_picture(const std::string& mode) {
   if (other.err.find("unavailable") != std::string::npos) GTEST_SKIP() << mode << " cannot run here: " << other.err;
   const RgbaImage a = load_rgba(reference), b = load_rgba(candidate);
   ASSERT_EQ(a.pixels.size(), b.pixels.size());
-  int worst = 0;
-  for (std::size_t i = 0; i < a.pixels.size(); ++i) worst = std::max(worst, max_channel_difference(a.pixels[i], b.pixels[i]));
-  EXPECT_LE(worst, 1) << mode;
+  EXPECT_LE(worst_channel_difference(a, b), 1) << mode;
 }
 
 TEST(EndToEnd, AnimatedSceneCpuReadbackMatchesCpu) { expect_same_animated_picture("cpu-readback"); }
