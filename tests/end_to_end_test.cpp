@@ -15,15 +15,6 @@ using testing::ProgramResult;
 using testing::run_stereocl;
 using testing::scratch_file;
 
-RgbaImage load_rgba(const std::string& path) {
-  auto loaded = load_image(path);
-  if (auto* error = std::get_if<std::string>(&loaded)) {
-    ADD_FAILURE() << *error;
-    return {};
-  }
-  return std::get<LoadedImage>(loaded).rgba;
-}
-
 int max_channel_difference(Rgba8 a, Rgba8 b) {
   return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
 }
@@ -74,7 +65,7 @@ TEST(EndToEnd, CpuModeScreenshotOfAFlatPlaneRepeatsWithItsPeriod) {
   const std::string out = scratch_file("flat-cpu.png");
   const ProgramResult result = screenshot("cpu", flat_depth_png(), out);
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  const RgbaImage image = load_rgba(out);
+  const RgbaImage image = testing::read_png(out);
   EXPECT_EQ(image.width, 203 + 85);
   EXPECT_EQ(image.height, 61);
   EXPECT_GT(repeat_fraction(image, 85, 79), 0.99);
@@ -86,7 +77,7 @@ TEST(EndToEnd, ScreenshotOfTheSceneIsTheStereogramSize) {
   const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--size", "301x123", "--pattern-width", "64",
                                              "--max-offset", "20", "--frames", "3", "--screenshot", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  const RgbaImage image = load_rgba(out);
+  const RgbaImage image = testing::read_png(out);
   EXPECT_EQ(image.width, 301 + 64);
   EXPECT_EQ(image.height, 123);
 }
@@ -105,7 +96,7 @@ void expect_same_picture(const std::string& mode, const std::string& effect) {
   ASSERT_EQ(other.exit_code, 0) << other.err;
   if (other.err.find("unavailable") != std::string::npos)
     GTEST_SKIP() << mode << " cannot run here: " << other.err;
-  const RgbaImage a = load_rgba(reference), b = load_rgba(candidate);
+  const RgbaImage a = testing::read_png(reference), b = testing::read_png(candidate);
   ASSERT_EQ(a.width, b.width);
   ASSERT_EQ(a.height, b.height);
   EXPECT_LE(worst_channel_difference(a, b), 1) << mode << " with effect " << effect;
@@ -129,7 +120,7 @@ void expect_same_animated_picture(const std::string& mode) {
   const ProgramResult other = run_stereocl(arguments);
   ASSERT_EQ(other.exit_code, 0) << other.err;
   if (other.err.find("unavailable") != std::string::npos) GTEST_SKIP() << mode << " cannot run here: " << other.err;
-  const RgbaImage a = load_rgba(reference), b = load_rgba(candidate);
+  const RgbaImage a = testing::read_png(reference), b = testing::read_png(candidate);
   ASSERT_EQ(a.pixels.size(), b.pixels.size());
   EXPECT_LE(worst_channel_difference(a, b), 1) << mode;
 }
@@ -155,7 +146,7 @@ TEST(EndToEnd, AKernelThatFailsToBuildShowsTheLogAndFallsBackToCpu) {
   EXPECT_NE(result.err.find("failed to build"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("broken on purpose"), std::string::npos) << "the build log is shown: " << result.err;
   EXPECT_NE(result.err.find("running CPU mode instead"), std::string::npos) << result.err;
-  EXPECT_EQ(load_rgba(out).width, 203 + 85);
+  EXPECT_EQ(testing::read_png(out).width, 203 + 85);
 }
 
 TEST(EndToEnd, NoOpenClPlatformLeavesCpuAndSceneModes) {
@@ -167,7 +158,7 @@ TEST(EndToEnd, NoOpenClPlatformLeavesCpuAndSceneModes) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.err.find("no OpenCL platform"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("running CPU mode instead"), std::string::npos) << result.err;
-  EXPECT_EQ(load_rgba(out).width, 203 + 85);
+  EXPECT_EQ(testing::read_png(out).width, 203 + 85);
   const ProgramResult devices = run_stereocl({"--hidden", "--list-devices"}, "OCL_ICD_VENDORS=" + no_vendors);
   EXPECT_EQ(devices.exit_code, 0);
   EXPECT_NE(devices.out.find("no OpenCL platform"), std::string::npos) << devices.out;
@@ -236,7 +227,7 @@ TEST(EndToEnd, TheShippedDepthMapAndPatternMakeAStereogram) {
   const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--depth", depth, "--pattern", pattern,
                                              "--max-offset", "40", "--frames", "1", "--screenshot", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  const RgbaImage image = load_rgba(out);
+  const RgbaImage image = testing::read_png(out);
   EXPECT_EQ(image.width, 800 + 120);  // the pattern's width is the pattern width
   EXPECT_EQ(image.height, 450);
   // Above the shapes the floor is far and nearly flat (grey about 23, so d = 0.91): the picture

@@ -4,28 +4,17 @@
 #include "app/file_drop.hpp"
 #include "app/window.hpp"
 #include "render/image_file.hpp"
+#include "test_files.hpp"
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <memory>
-#include <unistd.h>
 
 namespace stereocl {
 namespace {
 
-std::string scratch_path(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("stereocl-file-drop-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
-
-std::string write_png(const std::string& name, const RgbaImage& image) {
-  const std::string path = scratch_path(name);
-  EXPECT_EQ(save_png(path, image), "");
-  return path;
-}
+using testing::scratch_file;
+using testing::write_png;
 
 RgbaImage grey_ramp(int width, int height) {
   RgbaImage image(width, height);
@@ -96,8 +85,7 @@ TEST_F(FileDrop, AColourPngBecomesThePattern) {
 }
 
 TEST_F(FileDrop, ACorruptFileSaysWhyAndChangesNothing) {
-  const std::string path = scratch_path("corrupt.png");
-  std::ofstream(path, std::ios::binary) << "\x89PNG\r\n\x1a\n this is not the rest of a PNG";
+  const std::string path = testing::write_bytes("corrupt.png", "\x89PNG\r\n\x1a\n this is not the rest of a PNG");
   const DemoSettings before = demo_->settings();
   const DropResult result = handle_dropped_file(*demo_, path);
   EXPECT_FALSE(result.loaded);
@@ -112,7 +100,7 @@ TEST_F(FileDrop, ACorruptFileSaysWhyAndChangesNothing) {
 }
 
 TEST_F(FileDrop, AMissingFileSaysWhy) {
-  const DropResult result = handle_dropped_file(*demo_, scratch_path("not-there.png"));
+  const DropResult result = handle_dropped_file(*demo_, scratch_file("not-there.png"));
   EXPECT_FALSE(result.loaded);
   EXPECT_NE(result.message.find("not-there.png"), std::string::npos) << result.message;
 }

@@ -1,41 +1,30 @@
 // The window as users see it, through the program's own --screenshot-window under Xvfb: the
 // panel changes the panel's area of the window and nothing else.
 #include "app/panel.hpp"
-#include "render/image_file.hpp"
+#include "run_program.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
 #include <string>
-#include <unistd.h>
+#include <vector>
 
 namespace stereocl {
 namespace {
 
-std::string scratch_path(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("stereocl-panel-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
-
 // Runs stereocl with a fixed-step animation, so two runs draw the same stereogram.
-RgbaImage window_screenshot(const std::string& name, const std::string& extra_arguments) {
-  const std::string path = scratch_path(name);
-  const std::string command = std::string("'") + STEREOCL_BINARY + "' --mode cpu --size 320x180 --frames 4 " +
-                              extra_arguments + " --screenshot-window '" + path + "'";
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
-  auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) {
-    ADD_FAILURE() << *reason;
-    return {};
-  }
-  return std::get<LoadedImage>(loaded).rgba;
+RgbaImage window_screenshot(const std::string& name, std::vector<std::string> extra_arguments) {
+  const std::string path = testing::scratch_file(name);
+  std::vector<std::string> arguments = {"--mode", "cpu", "--size", "320x180", "--frames", "4"};
+  arguments.insert(arguments.end(), extra_arguments.begin(), extra_arguments.end());
+  arguments.insert(arguments.end(), {"--screenshot-window", path});
+  const testing::ProgramResult result = testing::run_stereocl(arguments);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  return testing::read_png(path);
 }
 
 TEST(PanelWindow, ThePanelChangesOnlyItsOwnArea) {
-  const RgbaImage with_panel = window_screenshot("with-panel.png", "");
-  const RgbaImage without = window_screenshot("without-panel.png", "--no-panel");
+  const RgbaImage with_panel = window_screenshot("with-panel.png", {});
+  const RgbaImage without = window_screenshot("without-panel.png", {"--no-panel"});
   ASSERT_FALSE(with_panel.empty());
   ASSERT_EQ(with_panel.width, without.width);
   ASSERT_EQ(with_panel.height, without.height);
@@ -50,11 +39,10 @@ TEST(PanelWindow, ThePanelChangesOnlyItsOwnArea) {
 }
 
 TEST(PanelWindow, WithoutThePanelTheWindowShowsTheStereogramOneToOneAndCentred) {
-  const std::string final_image = scratch_path("final.png");
-  const RgbaImage window = window_screenshot("bare.png", "--no-panel --screenshot '" + final_image + "'");
-  auto loaded = load_image(final_image);
-  ASSERT_TRUE(std::holds_alternative<LoadedImage>(loaded)) << std::get<std::string>(loaded);
-  const RgbaImage& picture = std::get<LoadedImage>(loaded).rgba;
+  const std::string final_image = testing::scratch_file("final.png");
+  const RgbaImage window = window_screenshot("bare.png", {"--no-panel", "--screenshot", final_image});
+  const RgbaImage picture = testing::read_png(final_image);
+  ASSERT_FALSE(picture.empty());
   ASSERT_LE(picture.width, window.width);
   ASSERT_LE(picture.height, window.height);
   const int left = (window.width - picture.width) / 2;

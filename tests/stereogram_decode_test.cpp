@@ -48,9 +48,7 @@ TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
   const auto result = testing::run_stereocl({"--hidden", "--mode", "cpu", "--size", "400x240", "--frames",
                                              std::to_string(frames), "--screenshot", shot});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  auto loaded = load_image(shot);
-  ASSERT_TRUE(std::holds_alternative<LoadedImage>(loaded)) << std::get<std::string>(loaded);
-  const RgbaImage& picture = std::get<LoadedImage>(loaded).rgba;
+  const RgbaImage picture = testing::read_png(shot);
   ASSERT_EQ(picture.width, width + kPatternWidth);
 
   // The same scene, from the same seed after the same fixed steps, straight from GL.

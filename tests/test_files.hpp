@@ -30,6 +30,17 @@ inline std::string write_png(const std::string& name, const RgbaImage& image) {
   return path;
 }
 
+// The picture in a PNG the test (or the program) wrote; an empty image and a test failure if
+// it cannot be read.
+inline RgbaImage read_png(const std::string& path) {
+  auto loaded = load_image(path);
+  if (const auto* error = std::get_if<std::string>(&loaded)) {
+    ADD_FAILURE() << *error;
+    return {};
+  }
+  return std::get<LoadedImage>(loaded).rgba;
+}
+
 inline std::string write_grey_png(const std::string& name, int width, int height, std::uint8_t grey) {
   return write_png(name, RgbaImage(width, height, Rgba8{grey, grey, grey, 255}));
 }
