@@ -1,13 +1,37 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages stereocl needs to build, run and test -- only those missing.
-# Runs as root, or through sudo.
+# Installs the Debian 12 packages stereocl needs -- only those missing. Runs as root, or through sudo.
+#   scripts/install-deps.sh            what building and running the demo needs (scripts/run.sh)
+#   scripts/install-deps.sh --test     that, plus what the tests need (scripts/test.sh)
+#   scripts/install-deps.sh --list GROUP...   print the groups' packages, one a line; installs nothing
+# The groups below are the single list of what the build uses: tests/check_build_packages.py fails
+# when the compiler opens a header or the linker a library from a package that is not listed here
+# (or pulled in by one that is), and when a listed -dev package is never used.
 set -euo pipefail
-packages=(
-  build-essential cmake pkg-config
-  libglfw3-dev libglm-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd clinfo
-  libimgui-dev python3-glad xvfb xauth libgl1-mesa-dri libegl-dev libgl-dev libstb-dev
-  libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev
+
+# Tools the build runs (help2man makes the man page; file and dpkg-dev's dpkg-shlibdeps make the .deb).
+tools=(build-essential cmake pkg-config python3-glad help2man file)
+# Headers and libraries the program is compiled and linked against.
+build=(
+  libglfw3-dev libxrandr-dev libgl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
+  libglm-dev libimgui-dev libstb-dev libcli11-dev nlohmann-json3-dev
 )
+# What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
+# driver (PoCL on the CPU where no GPU driver exists), and an X server for machines with no display.
+run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth)
+# Headers and libraries of the tests and benchmarks.
+test=(libgtest-dev libbenchmark-dev)
+
+if [ "${1:-}" = --list ]; then
+  shift
+  for group in "$@"; do
+    declare -n list=$group
+    printf '%s\n' "${list[@]}"
+  done
+  exit 0
+fi
+
+packages=("${tools[@]}" "${build[@]}" "${run[@]}")
+[ "${1:-}" = --test ] && packages+=("${test[@]}")
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

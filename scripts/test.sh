@@ -4,7 +4,7 @@
 # and the kernel micro-benchmarks at small sizes (they must run; CI asserts no speed).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-"$root/scripts/install-deps.sh"
+"$root/scripts/install-deps.sh" --test
 jobs=$(nproc)
 
 echo "== Release build and tests"
