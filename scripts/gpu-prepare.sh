@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Run HERE (the development machine) before using the lent NVIDIA machine: fills .gpu/ (ignored
 # by git, carried by the device tool) with the Debian packages that give a GLX window on the
-# NVIDIA driver there (see ../shared/gpu/README.md), and .gpu/bin with a Release build of the
-# programs. Then one device call runs anything:
-#   device run  carry=[".gpu"]  command="bash scripts/gpu-run.sh stereocl --bench --json \$OUT/bench.json"
+# NVIDIA driver there (see docs/development.md), a Release build of the programs in .gpu/bin, and in
+# .gpu/lib every library they load that neither that machine's base system nor the carried packages
+# provide (ldd decides, so a new dependency is bundled without anyone remembering to). Then one
+# device call runs anything:
+#   device run  carry=[".gpu"]  command="bash scripts/gpu-check.sh"
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -14,9 +16,27 @@ if [ ! -d .gpu/gl ] || [ ! -d .gpu/x ]; then
   "$fetch" .gpu
 fi
 cp ../shared/gpu/device-env.sh .gpu/device-env.sh 2>/dev/null || [ -f .gpu/device-env.sh ]
-"$root/scripts/build.sh" "$root/build-gpu"
-mkdir -p .gpu/bin
+"$root/scripts/build.sh" "$root/build-gpu" -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON
+rm -rf .gpu/bin .gpu/lib
+mkdir -p .gpu/bin .gpu/lib
 cp build-gpu/stereocl build-gpu/tests/benchmarks/stereocl-bench .gpu/bin/
-for test in build-gpu/tests/*_test; do cp "$test" .gpu/bin/; done
-strip .gpu/bin/* 2>/dev/null || true
-du -sh .gpu .gpu/bin
+# Only the tests that need the GPU go (the carried folder is limited to 64 MiB): those of the
+# kernels, the modes and GL sharing.
+for test in end_to_end_test stereogram_kernel_test sobel_test blur_test histogram_test luma_test; do
+  cp "build-gpu/tests/$test" .gpu/bin/
+done
+strip .gpu/bin/*
+
+# Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL
+# loaders whose vendor parts come from its NVIDIA driver. Everything else the binaries load must be
+# in the carried packages or bundled here.
+provided_there='^(libc|libm|libdl|librt|libpthread|ld-linux-x86-64|libgcc_s|libstdc\+\+|libGL|libGLX|libGLdispatch|libEGL|libOpenGL|libOpenCL)\.so'
+carried=$(for deb in .gpu/gl/*.deb .gpu/x/*.deb; do dpkg-deb -c "$deb"; done | awk '{print $NF}' | xargs -n1 basename | sort -u)
+for library in $(ldd .gpu/bin/* | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u); do
+  name=$(basename "$library")
+  [[ $name =~ $provided_there ]] && continue
+  grep -qxF "$name" <<<"$carried" && continue
+  cp -L "$library" .gpu/lib/
+done
+echo "gpu-prepare: bundled $(ls .gpu/lib | tr '\n' ' ')"
+du -sh .gpu .gpu/bin .gpu/lib

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run ON the lent NVIDIA machine (device tool), from the repo root, with .gpu carried
 # (scripts/gpu-prepare.sh fills it): registers NVIDIA's OpenCL, starts Xvfb with GLX on the
-# NVIDIA driver, puts the prebuilt programs on PATH, then runs the given command.
+# NVIDIA driver, puts the prebuilt programs and their bundled libraries on the paths, checks that
+# every library they load is found, then runs the given command.
 #   bash scripts/gpu-run.sh stereocl --mode gpu --frames 60 --screenshot $OUT/gpu.png
 set -eo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -9,6 +10,12 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 # shellcheck disable=SC1091
 source .gpu/device-env.sh
-export PATH="$root/.gpu/bin:$PATH"
+export PATH="$root/.gpu/bin:$PATH" LD_LIBRARY_PATH="$root/.gpu/lib:$LD_LIBRARY_PATH"
+missing=$(ldd .gpu/bin/* 2>/dev/null | grep 'not found' | sort -u || true)
+if [ -n "$missing" ]; then
+  echo "gpu-run: libraries not found on this machine (add them to scripts/gpu-prepare.sh):" >&2
+  echo "$missing" >&2
+  exit 1
+fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
 "$@"

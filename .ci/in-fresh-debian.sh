@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs inside the pristine Debian 12 of .ci/run, as root in a clean clone: exactly the README's
+# two commands, a check of the run command's picture, then the .deb that step 2 installs.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+scripts/test.sh
+
+rm -f /tmp/shot.png
+scripts/run.sh --frames 30 --hidden --screenshot /tmp/shot.png
+# The stereogram of the default 1280x720 scene is 85 pixels (one far-plane period) wider.
+size=$(/usr/bin/python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n", "not a PNG"; print("%dx%d" % struct.unpack(">II", d[16:24]))' /tmp/shot.png)
+[ "$size" = 1365x720 ] || { echo "ci: scripts/run.sh's screenshot is $size, expected 1365x720"; exit 1; }
+echo "ci: scripts/run.sh wrote a ${size} PNG"
+
+scripts/package.sh build-deb

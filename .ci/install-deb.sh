@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs inside a pristine Debian 12 that holds only the .deb (in /root): installs it as a user would,
+# with the dependencies dpkg-shlibdeps wrote into it, and runs the installed program.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq /root/stereocl_*.deb
+# No display in a chroot: an X server for the run, as a user on a server would add.
+apt-get install -y -qq --no-install-recommends xvfb xauth
+stereocl --version
+xvfb-run -a stereocl --frames 2 --hidden --screenshot /tmp/installed.png
+[ -s /tmp/installed.png ] || { echo "ci: the installed stereocl wrote no screenshot"; exit 1; }
+for file in /usr/share/man/man1/stereocl.1.gz /usr/share/applications/stereocl.desktop \
+            /usr/share/icons/hicolor/scalable/apps/stereocl.svg; do
+  [ -f "$file" ] || { echo "ci: the .deb did not install $file"; exit 1; }
+done
+echo "ci: the .deb installed and ran: $(stereocl --version)"

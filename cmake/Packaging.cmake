@@ -1,0 +1,38 @@
+# `cmake --install` lays stereocl out as a Debian program (bin/, a man page, a desktop entry with an
+# icon), and `cpack -G DEB` makes a .deb whose dependencies dpkg-shlibdeps reads off the binaries,
+# so they follow whatever the build links instead of a hand-kept list.
+include(GNUInstallDirs)
+
+install(TARGETS stereocl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES packaging/stereocl.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+install(FILES packaging/stereocl.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+
+# The man page is made from --help and --version at build time, so it cannot drift from the options.
+find_program(HELP2MAN_EXECUTABLE help2man REQUIRED)
+set(man_page "${PROJECT_BINARY_DIR}/stereocl.1")
+add_custom_command(
+  OUTPUT "${man_page}.gz"
+  COMMAND "${HELP2MAN_EXECUTABLE}" --no-info --section=1
+          "--name=live autostereograms made by OpenGL and OpenCL together"
+          "--output=${man_page}" "$<TARGET_FILE:stereocl>"
+  COMMAND gzip -9nf "${man_page}"
+  DEPENDS stereocl
+  COMMENT "Making the man page from stereocl --help" VERBATIM)
+add_custom_target(stereocl_man_page ALL DEPENDS "${man_page}.gz")
+install(FILES "${man_page}.gz" DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME stereocl)
+set(CPACK_PACKAGE_VENDOR "stereocl")
+set(CPACK_PACKAGE_CONTACT "stereocl developers <stereocl@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "live autostereograms made by OpenGL and OpenCL together")
+set(CPACK_PACKAGE_DESCRIPTION
+    "A ball bouncing in an open box, drawn by OpenGL into a depth texture and turned into a\n single-image 3D picture on the CPU, through OpenCL with host copies, or by OpenCL on the\n shared GL textures, with Sobel, box blur and a histogram as OpenCL post-effects.")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The program runs without an OpenCL driver (CPU and Scene modes), so a driver is recommended,
+# not required: PoCL on any CPU, or the GPU vendor's ICD.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri")
+set(CPACK_STRIP_FILES ON)
+include(CPack)
