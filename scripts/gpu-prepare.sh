@@ -9,7 +9,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
+exclude=$(git rev-parse --git-path info/exclude)
+mkdir -p "$(dirname "$exclude")"
+grep -qx '/.gpu/' "$exclude" 2>/dev/null || echo '/.gpu/' >> "$exclude"
 if [ ! -d .gpu/gl ] || [ ! -d .gpu/x ]; then
   fetch=../shared/gpu/fetch-debs.sh
   [ -x "$fetch" ] || { echo "gpu-prepare: $fetch not found (it comes with the shared folder beside the repo)" >&2; exit 1; }
