@@ -13,4 +13,5 @@ size=$(/usr/bin/python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24)
 [ "$size" = 1365x720 ] || { echo "ci: scripts/run.sh's screenshot is $size, expected 1365x720"; exit 1; }
 echo "ci: scripts/run.sh wrote a ${size} PNG"
 
-scripts/package.sh build-deb
+# The Release build of scripts/run.sh serves for the package too: only the install prefix differs.
+scripts/package.sh "$PWD/build"
