@@ -33,7 +33,9 @@ strip .gpu/bin/*
 # loaders whose vendor parts come from its NVIDIA driver. Everything else the binaries load must be
 # in the carried packages or bundled here.
 provided_there='^(libc|libm|libdl|librt|libpthread|ld-linux-x86-64|libgcc_s|libstdc\+\+|libGL|libGLX|libGLdispatch|libEGL|libOpenGL|libOpenCL)\.so'
-carried=$(for deb in .gpu/gl/*.deb .gpu/x/*.deb; do dpkg-deb -c "$deb"; done | awk '{print $NF}' | xargs -n1 basename | sort -u)
+# Names the carried packages install, links included ("./usr/lib/.../libglfw.so.3 -> libglfw.so.3.3").
+carried=$(for deb in .gpu/gl/*.deb .gpu/x/*.deb; do dpkg-deb -c "$deb"; done |
+          awk '{print ($(NF-1) == "->") ? $(NF-2) : $NF}' | xargs -n1 basename | sort -u)
 for library in $(ldd .gpu/bin/* | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u); do
   name=$(basename "$library")
   [[ $name =~ $provided_there ]] && continue
