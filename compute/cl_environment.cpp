@@ -39,6 +39,9 @@ std::string trimmed(std::string text) {
   return text;
 }
 
+std::string platform_name_of(const cl::Platform& platform) { return trimmed(platform.getInfo<CL_PLATFORM_NAME>()); }
+std::string device_name_of(const cl::Device& device) { return trimmed(device.getInfo<CL_DEVICE_NAME>()); }
+
 // The context properties that tie a CL context to the window's GL context, per window system.
 std::vector<cl_context_properties> gl_sharing_properties(GLFWwindow* window, const cl::Platform& platform) {
 #if defined(_WIN32)
@@ -118,8 +121,8 @@ ClEnvironment make_environment(const cl::Platform& platform, const cl::Device& d
   environment.queue = cl::CommandQueue(environment.context, device, CL_QUEUE_PROFILING_ENABLE);
   environment.shares_gl = shares;
   environment.gl_events = shares && has_extension(device, "cl_khr_gl_event");
-  environment.platform_name = trimmed(platform.getInfo<CL_PLATFORM_NAME>());
-  environment.device_name = trimmed(device.getInfo<CL_DEVICE_NAME>());
+  environment.platform_name = platform_name_of(platform);
+  environment.device_name = device_name_of(device);
   return environment;
 }
 
@@ -142,9 +145,6 @@ std::vector<cl::Device> devices_or_empty(const cl::Platform& platform) {
   }
   return devices;
 }
-
-std::string platform_name_of(const cl::Platform& platform) { return trimmed(platform.getInfo<CL_PLATFORM_NAME>()); }
-std::string device_name_of(const cl::Device& device) { return trimmed(device.getInfo<CL_DEVICE_NAME>()); }
 
 // Where `device` sits in its platform's list: its number in "P:D".
 std::size_t index_in(const std::vector<cl::Device>& devices, const cl::Device& device) {

@@ -1,6 +1,7 @@
 // --config and --write-config: what is written reads back as the same Options, and the shipped
 // presets say what their comments promise.
 #include "app/options.hpp"
+#include "render/convergence_dots.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
@@ -70,7 +71,8 @@ TEST(ConfigFile, ThePresenterPresetShowsTheGpuModeBigAndBare) {
   const Options options = parsed({"--config", std::string(STEREOCL_ASSETS_DIR) + "/presets/presenter.toml"});
   EXPECT_EQ(options.mode, Mode::gpu);
   EXPECT_TRUE(options.mode_given);
-  EXPECT_EQ(options.size, (Size{1920, 1080}));
+  EXPECT_EQ(options.size.width + options.stereogram.pattern_width, 1920);  // a full HD projector at 1:1
+  EXPECT_EQ(options.size.height + kDotBandHeight, 1080);
   EXPECT_GT(options.stereogram.pattern_width, Options{}.stereogram.pattern_width);
   EXPECT_FALSE(options.show_panel);
   EXPECT_FALSE(options.bench);
