@@ -250,7 +250,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   } catch (const CLI::FileError& error) {  // CLI11 names the file or key but not the option that read it
     return ExitRequest{2, std::string("stereocl: --config: ") + error.what()};
   } catch (const CLI::ConfigError& error) {
-    return ExitRequest{2, std::string("stereocl: --config: ") + error.what() + " (not an option; see --help)"};
+    return ExitRequest{2, std::string("stereocl: --config: ") + error.what() + " (see --help)"};
   } catch (const CLI::ParseError& error) {
     return ExitRequest{2, std::string("stereocl: ") + error.what() + " (see --help)"};
   }
