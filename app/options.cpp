@@ -133,11 +133,11 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   app.add_option("--frames", text.frames, "exit after N frames (default: run until closed; " +
                                               std::to_string(kBenchFrames) + " with --bench)")
       ->type_name("N")->check(CLI::Range(0LL, std::numeric_limits<long long>::max()).description("0 or more"));
-  app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG")
+  auto* screenshot = app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG")
       ->type_name("FILE.png")->check(writable_path());
-  app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown")
+  auto* screenshot_window = app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown")
       ->type_name("FILE.png")->check(writable_path());
-  app.add_option("--histogram", options.histogram_file, "write the last frame's 256-bin histogram as CSV")
+  auto* histogram = app.add_option("--histogram", options.histogram_file, "write the last frame's 256-bin histogram as CSV")
       ->type_name("FILE.csv")->check(writable_path());
   app.add_flag("--hidden", options.hidden, "no visible window");
   app.add_flag("--no-vsync", text.no_vsync, "draw as fast as possible");
@@ -146,7 +146,9 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("N")->capture_default_str()->check(range(0, 1024));
   app.add_option("--cl-device", options.cl_device, "OpenCL device: P:D as --list-devices numbers them, or part of its name")
       ->type_name("P:D|NAME");
-  auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here, print a table, then exit");
+  // --bench draws no last frame to save: these would be silently ignored.
+  auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here, print a table, then exit")
+                    ->excludes(screenshot)->excludes(screenshot_window)->excludes(histogram);
   app.add_flag("--list-devices", options.list_devices, "list OpenCL platforms and devices, then exit")
       ->configurable(false)->excludes(bench);
   // An optional value, which CLI11's config writer would save as `json=false`: so not in configs.

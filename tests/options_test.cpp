@@ -78,6 +78,8 @@ TEST(Options, TheSeedIsAUint32AndSaysSo) {
 TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
   expect_refused({"--bench", "--list-devices"}, "--bench excludes --list-devices");
   expect_refused({"--bench", "--json"}, "--json: with --bench, name the FILE.json");
+  expect_refused({"--bench", "--screenshot", "shot.png"}, "--screenshot excludes --bench");
+  expect_refused({"--histogram", "h.csv", "--bench"}, "--histogram excludes --bench");
   const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
   expect_refused({"--pattern", pattern, "--colour-pattern"}, "--pattern excludes --colour-pattern");
 }
