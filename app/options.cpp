@@ -195,9 +195,23 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   return std::nullopt;
 }
 
+// CLI11's config text with every flag that is off written as a commented-out `flag=true`: read
+// back, `bench=false` would count as --bench given and trip its excludes (--screenshot ...), and
+// an off flag sets nothing anyway.
+std::string config_text(const CLI::App& app) {
+  std::istringstream lines(app.config_to_str(/*default_also=*/true, /*write_description=*/true));
+  std::string text, line;
+  const std::string off = "=false";
+  while (std::getline(lines, line)) {
+    const bool flag_off = line.size() > off.size() && line.front() != '#' && line.ends_with(off);
+    text += flag_off ? "# " + line.substr(0, line.size() - off.size()) + "=true\n" : line + "\n";
+  }
+  return text;
+}
+
 ExitRequest write_config(const CLI::App& app, const std::string& path) {
   std::ofstream file(path);
-  file << app.config_to_str(/*default_also=*/true, /*write_description=*/true);
+  file << config_text(app);
   if (!file) return ExitRequest{2, "stereocl: --write-config " + path + ": " + std::strerror(errno)};
   return ExitRequest{0, "stereocl: wrote " + path};
 }

@@ -2,6 +2,7 @@
 // presets say what their comments promise.
 #include "app/options.hpp"
 #include "render/convergence_dots.hpp"
+#include "run_program.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
@@ -45,6 +46,17 @@ TEST(ConfigFile, DefaultsAndBenchSurviveTheRoundTrip) {
   EXPECT_EQ(round_trip({}, "defaults.toml"), parsed({}));
   EXPECT_FALSE(round_trip({}, "defaults-mode.toml").mode_given);  // "the best that runs" stays that
   EXPECT_EQ(round_trip({"--bench", "--frames", "20"}, "bench.toml"), parsed({"--bench", "--frames", "20"}));
+}
+
+TEST(ConfigFile, AWrittenConfigLeavesOffFlagsOutSoTheyCannotClash) {
+  const std::string config = testing::scratch_file("flags.toml");
+  ASSERT_EQ(std::get<ExitRequest>(parse_command_line({"--write-config", config})).code, 0);
+  const std::string text = testing::read_text(config);
+  EXPECT_EQ(text.find("bench=false"), std::string::npos) << text;
+  EXPECT_NE(text.find("# bench=true"), std::string::npos) << text;
+  EXPECT_TRUE(parsed({"--config", config, "--list-devices"}).list_devices);  // --list-devices excludes --bench
+  EXPECT_EQ(parsed({"--config", config, "--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png"}).pattern_file,
+            std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png");  // --pattern excludes --colour-pattern
 }
 
 TEST(ConfigFile, TheCommandLineWinsOverTheFile) {
