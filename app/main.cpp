@@ -118,12 +118,32 @@ std::string save_window(const std::string& path, int width, int height) {
   return save_png(path, image);
 }
 
-int run(const Options& options) {
-  Window window(window_settings_for(options));
-  if (options.list_devices) {
-    std::fputs(describe_opencl_devices(window.handle()).c_str(), stdout);
+// --list-devices, as text or (--json) as JSON to stdout or the --json file.
+int list_devices(const Options& options, GLFWwindow* window) {
+  const auto devices = list_opencl_devices(window);
+  if (!options.list_devices_as_json) {
+    std::fputs(describe_opencl_devices(devices).c_str(), stdout);
     return 0;
   }
+  const std::string json = describe_opencl_devices_json(devices);
+  if (options.json_file.empty()) {
+    std::fputs(json.c_str(), stdout);
+    return 0;
+  }
+  std::ofstream file(options.json_file);
+  file << json;
+  if (!file) throw InputError("--json " + options.json_file + ": cannot write the device list");
+  return 0;
+}
+
+int run(const Options& options) {
+  Window window(window_settings_for(options));
+  if (options.list_devices) return list_devices(options, window.handle());
+  // Before anything runs: a device asked for by name or number that is not here is a typo, not a
+  // reason to quietly measure or show something else.
+  if (!options.cl_device.empty())
+    if (const auto unmatched = unmatched_device_filter(options.cl_device, list_opencl_devices(window.handle())))
+      throw InputError(*unmatched);
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
   if (options.bench) return run_bench(options, demo);
 

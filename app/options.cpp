@@ -1,10 +1,222 @@
 #include "app/options.hpp"
 
+#include "app/key_bindings.hpp"
+
 #include <CLI/CLI.hpp>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#ifndef STEREOCL_VERSION
+#define STEREOCL_VERSION "unknown"
+#endif
 
 namespace stereocl {
+namespace {
+
+constexpr std::array kEffects = {Effect::none, Effect::sobel, Effect::blur};
+
+// What CLI11 binds to where Options holds something else: words to look up, and values whose
+// absence means something (no --mode: the best mode that runs; no --frames: run until closed).
+struct CommandLineText {
+  std::string mode;
+  std::string size;
+  std::string effect{effect_name(Options{}.effect)};
+  std::string blur_border = Options{}.blur_clamp ? "clamp" : "zero";
+  std::string stereogram_kernel = Options{}.fast_stereogram_kernel ? "fast" : "classic";
+  long long frames = -1;
+  bool no_vsync = !Options{}.vsync;
+  bool no_panel = !Options{}.show_panel;
+  std::string write_config;
+};
+
+std::string size_text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
+
+template <typename T>
+std::string number_text(T value) {
+  std::ostringstream out;  // 84 and 38.5, not std::to_string's 84.000000
+  out << value;
+  return out.str();
+}
+
+std::vector<std::string> mode_names() {
+  std::vector<std::string> names;
+  for (Mode mode : kAllModes) names.emplace_back(mode_cli_name(mode));
+  return names;
+}
+
+std::vector<std::string> effect_names() {
+  std::vector<std::string> names;
+  for (Effect effect : kEffects) names.emplace_back(effect_name(effect));
+  return names;
+}
+
+// The keys, from the table the window itself uses, so --help cannot list a key that is not bound.
+std::string keys_epilog() {
+  std::string text = "Keys in the window:\n";
+  for (const KeyBinding& binding : key_bindings()) {
+    std::string name(binding.name);
+    name.resize(std::max<std::size_t>(name.size(), 7), ' ');
+    text += "  " + name + std::string(binding.does) + "\n";
+  }
+  return text;
+}
+
+// Why `path` cannot be written, or empty. Outputs are written after the last frame, so a bad path
+// is refused before the first one instead of after a long run; nothing is created to find out.
+std::string unwritable_reason(const std::string& path) {
+  if (path.empty()) return {};  // a bare --json: stdout
+  const std::string parent = std::filesystem::path(path).parent_path().empty()
+                                 ? std::string(".")
+                                 : std::filesystem::path(path).parent_path().string();
+  struct stat status {};
+  const auto refuse = [&](const std::string& where, int error) {
+    return "cannot write " + path + " (" + (where == path ? "" : where + ": ") + std::strerror(error) + ")";
+  };
+  if (::stat(parent.c_str(), &status) != 0) return refuse(parent, errno);
+  if (!S_ISDIR(status.st_mode)) return refuse(parent, ENOTDIR);
+  if (::access(parent.c_str(), W_OK | X_OK) != 0) return refuse(parent, errno);
+  if (::stat(path.c_str(), &status) != 0) return {};  // a new file in a writable folder
+  if (S_ISDIR(status.st_mode)) return refuse(path, EISDIR);
+  if (::access(path.c_str(), W_OK) != 0) return refuse(path, errno);
+  return {};
+}
+
+// CLI11's range with a short description, so --help keeps its one-line columns.
+template <typename T>
+CLI::Validator range(T min, T max) {
+  return CLI::Range(min, max).description(number_text(min) + ".." + number_text(max));
+}
+
+CLI::Validator writable_path() { return CLI::Validator(unwritable_reason, "", "WRITABLE"); }
+
+void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text) {
+  const Options defaults;
+  app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
+      ->type_name("MODE")->check(CLI::IsMember(mode_names()));
+  app.add_option("--size", text.size, "scene size (default " + size_text(defaults.size) + ", " + size_text(kBenchSize) +
+                                           " with --bench); the stereogram is --pattern-width wider")
+      ->type_name("WxH");
+  app.add_option("--pattern-width", options.stereogram.pattern_width, "pattern repeat P")
+      ->type_name("PIXELS")->capture_default_str()->check(range(kMinPatternWidth, kMaxPatternWidth));
+  app.add_option("--max-offset", options.stereogram.max_offset, "depth shift M, at least 0 and below P - 1")
+      ->type_name("PIXELS")->capture_default_str();
+  auto* pattern = app.add_option("--pattern", options.pattern_file, "tileable PNG to repeat; its width becomes P")
+                      ->type_name("FILE.png")->check(CLI::ExistingFile);
+  app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
+  app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
+      ->type_name("FILE.png")->check(CLI::ExistingFile);
+  app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
+  app.add_option("--seed", options.seed, "seed for the ball and the random pattern")
+      ->type_name("N")->capture_default_str()
+      ->check(range(0LL, static_cast<long long>(std::numeric_limits<std::uint32_t>::max())));
+  app.add_option("--effect", text.effect, "applied to the displayed image")
+      ->type_name("EFFECT")->capture_default_str()->check(CLI::IsMember(effect_names()));
+  app.add_option("--blur-radius", options.blur_radius, "box blur radius")
+      ->type_name("PIXELS")->capture_default_str()->check(range(1, 32));
+  app.add_option("--blur-border", text.blur_border, "what the blur reads past the edge")
+      ->type_name("BORDER")->capture_default_str()->check(CLI::IsMember({"zero", "clamp"}));
+  app.add_option("--stereogram-kernel", text.stereogram_kernel, "OpenCL stereogram kernel")
+      ->type_name("KERNEL")->capture_default_str()->check(CLI::IsMember({"classic", "fast"}));
+}
+
+void declare_run_options(CLI::App& app, Options& options, CommandLineText& text) {
+  app.add_option("--frames", text.frames, "exit after N frames (default: run until closed; " +
+                                              std::to_string(kBenchFrames) + " with --bench)")
+      ->type_name("N")->check(CLI::Range(0LL, std::numeric_limits<long long>::max()).description("0 or more"));
+  auto* screenshot = app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG")
+      ->type_name("FILE.png")->check(writable_path());
+  auto* screenshot_window = app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown")
+      ->type_name("FILE.png")->check(writable_path());
+  auto* histogram = app.add_option("--histogram", options.histogram_file, "write the last frame's 256-bin histogram as CSV")
+      ->type_name("FILE.csv")->check(writable_path());
+  app.add_flag("--hidden", options.hidden, "no visible window");
+  app.add_flag("--no-vsync", text.no_vsync, "draw as fast as possible");
+  app.add_flag("--no-panel", text.no_panel, "start with the panel hidden");
+  app.add_option("--cpu-threads", options.cpu_threads, "threads for CPU mode, 0 = all")
+      ->type_name("N")->capture_default_str()->check(range(0, 1024));
+  app.add_option("--cl-device", options.cl_device, "OpenCL device: P:D as --list-devices numbers them, or part of its name")
+      ->type_name("P:D|NAME");
+  // --bench draws no last frame to save: these would be silently ignored.
+  auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here, print a table, then exit")
+                    ->excludes(screenshot)->excludes(screenshot_window)->excludes(histogram);
+  app.add_flag("--list-devices", options.list_devices, "list OpenCL platforms and devices, then exit")
+      ->configurable(false)->excludes(bench);
+  // An optional value, which CLI11's config writer would save as `json=false`: so not in configs.
+  app.add_option("--json", options.json_file, "with --bench: also write the results as JSON; with --list-devices: list as JSON")
+      ->type_name("[FILE.json]")->expected(0, 1)->configurable(false)->check(writable_path());
+  app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")->type_name("FILE.toml");
+  app.add_option("--write-config", text.write_config, "write the options, defaults included, as a --config file, then exit")
+      ->type_name("FILE.toml")->configurable(false)->check(writable_path());
+  app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION);
+}
+
+// The rules that involve more than one value or turn words into Options; nullopt when all hold.
+std::optional<std::string> finish_options(const CLI::App& app, const CommandLineText& text, Options& options) {
+  if (app.count("--mode")) {
+    options.mode = *parse_mode(text.mode);
+    options.mode_given = true;
+  }
+  if (app.count("--size")) {
+    const auto size = parse_size(text.size);
+    if (const auto* reason = std::get_if<std::string>(&size)) return *reason;
+    options.size = std::get<Size>(size);
+  }
+  if (options.pattern_file.empty() && validate(options.stereogram))  // the file's width is checked when it is read
+    return "--max-offset " + number_text(options.stereogram.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
+           std::to_string(options.stereogram.pattern_width - 1) + ")";
+  if (app.count("--frames")) options.frames = text.frames;
+  for (Effect effect : kEffects)
+    if (effect_name(effect) == text.effect) options.effect = effect;
+  options.blur_clamp = text.blur_border == "clamp";
+  options.fast_stereogram_kernel = text.stereogram_kernel == "fast";
+  options.vsync = !text.no_vsync;
+  options.show_panel = !text.no_panel;
+  if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
+  if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
+  options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
+  if (options.list_devices) options.hidden = true;  // nothing to show
+  if (options.bench) {
+    options.vsync = false;
+    options.hidden = true;
+    options.show_panel = false;  // nothing to see, and the panel's histogram would cost frame time
+    if (!app.count("--size")) options.size = kBenchSize;
+    if (!options.frames) options.frames = kBenchFrames;
+  }
+  return std::nullopt;
+}
+
+// CLI11's config text with every flag that is off written as a commented-out `flag=true`: read
+// back, `bench=false` would count as --bench given and trip its excludes (--screenshot ...), and
+// an off flag sets nothing anyway.
+std::string config_text(const CLI::App& app) {
+  std::istringstream lines(app.config_to_str(/*default_also=*/true, /*write_description=*/true));
+  std::string text, line;
+  const std::string off = "=false";
+  while (std::getline(lines, line)) {
+    const bool flag_off = line.size() > off.size() && line.front() != '#' && line.ends_with(off);
+    text += flag_off ? "# " + line.substr(0, line.size() - off.size()) + "=true\n" : line + "\n";
+  }
+  return text;
+}
+
+ExitRequest write_config(const CLI::App& app, const std::string& path) {
+  std::ofstream file(path);
+  file << config_text(app);
+  if (!file) return ExitRequest{2, "stereocl: --write-config " + path + ": " + std::strerror(errno)};
+  return ExitRequest{0, "stereocl: wrote " + path};
+}
+
+}  // namespace
 
 std::string_view effect_name(Effect effect) {
   switch (effect) {
@@ -32,87 +244,34 @@ std::variant<Size, std::string> parse_size(const std::string& text) {
 
 std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments) {
   Options options;
+  CommandLineText text;
   CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};
-  app.get_formatter()->column_width(34);
-
-  std::string mode_text, size_text = "1280x720", effect_text = "none", border_text = "zero";
-  std::string kernel_text = "fast";
-  long long frames = -1;
-  app.add_option("--mode", mode_text, "scene | cpu | cpu-readback | gpu (default: gpu, else the best that runs)");
-  app.add_option("--size", size_text, "scene size WxH (default 1280x720); the stereogram is P pixels wider");
-  app.add_option("--pattern-width", options.stereogram.pattern_width, "P: pattern repeat in pixels (default 85)");
-  app.add_option("--max-offset", options.stereogram.max_offset, "M: depth shift in pixels, below P-1 (default 30)");
-  app.add_option("--pattern", options.pattern_file, "tileable PNG to repeat; its width becomes P");
-  app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey");
-  app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene");
-  app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
-  app.add_option("--seed", options.seed, "seed for the ball and the random pattern (default 1)");
-  app.add_option("--frames", frames, "exit after N frames");
-  app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG");
-  app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown");
-  app.add_flag("--hidden", options.hidden, "no visible window");
-  app.add_flag("--no-vsync", [&](std::int64_t) { options.vsync = false; }, "draw as fast as possible");
-  app.add_flag("--no-panel", [&](std::int64_t) { options.show_panel = false; }, "start with the panel hidden");
-  app.add_option("--cpu-threads", options.cpu_threads, "threads for CPU mode (default: all)");
-  app.add_option("--effect", effect_text, "none | sobel | blur, applied to the displayed image");
-  app.add_option("--blur-radius", options.blur_radius, "box blur radius 1..32 (default 4)");
-  app.add_option("--blur-border", border_text, "zero | clamp (default zero)");
-  app.add_option("--histogram", options.histogram_file, "write the last frame's 256-bin histogram as CSV");
-  app.add_option("--cl-device", options.cl_device, "OpenCL device: a substring of its platform or device name");
-  app.add_flag("--list-devices", options.list_devices, "list OpenCL platforms and devices, then exit");
-  app.add_option("--stereogram-kernel", kernel_text, "classic | fast (default fast)");
-  app.add_flag("--bench", options.bench, "measure every mode that runs here, print a table, then exit");
-  app.add_option("--json", options.json_file, "with --bench: also write the results as JSON");
+  app.get_formatter()->column_width(36);
+  app.footer(keys_epilog());
+  app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
+  declare_scene_options(app, options, text);
+  declare_run_options(app, options, text);
+  // Left unset (no --frames, no --pattern), an option has no value to save: without this,
+  // --write-config would write `frames=""`, which reads back as a bad value instead of as unset.
+  for (CLI::Option* option : app.get_options())
+    if (option->get_default_str().empty()) option->run_callback_for_default(false);
 
   std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
   try {
     app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
     return ExitRequest{0, app.help()};
+  } catch (const CLI::CallForVersion& version) {
+    return ExitRequest{0, version.what()};
+  } catch (const CLI::FileError& error) {  // CLI11 names the file or key but not the option that read it
+    return ExitRequest{2, std::string("stereocl: --config: ") + error.what()};
+  } catch (const CLI::ConfigError& error) {
+    return ExitRequest{2, std::string("stereocl: --config: ") + error.what() + " (see --help)"};
   } catch (const CLI::ParseError& error) {
     return ExitRequest{2, std::string("stereocl: ") + error.what() + " (see --help)"};
   }
-
-  const auto fail = [](std::string message) { return ExitRequest{2, "stereocl: " + std::move(message)}; };
-  if (!mode_text.empty()) {
-    const auto mode = parse_mode(mode_text);
-    if (!mode) return fail("--mode " + mode_text + ": expected scene, cpu, cpu-readback or gpu");
-    options.mode = *mode;
-    options.mode_given = true;
-  }
-  const auto size = parse_size(size_text);
-  if (const auto* reason = std::get_if<std::string>(&size)) return fail(*reason);
-  options.size = std::get<Size>(size);
-  options.pattern_width_given = app.count("--pattern-width") > 0;
-  if (options.pattern_file.empty()) {
-    if (const auto reason = validate(options.stereogram)) return fail(*reason);
-  }
-  if (app.count("--frames")) {
-    if (frames < 0) return fail("--frames " + std::to_string(frames) + ": must be 0 or more");
-    options.frames = frames;
-  }
-  if (options.cpu_threads < 0 || options.cpu_threads > 1024)
-    return fail("--cpu-threads " + std::to_string(options.cpu_threads) + ": must be 0 (all) to 1024");
-  if (effect_text == "none") options.effect = Effect::none;
-  else if (effect_text == "sobel") options.effect = Effect::sobel;
-  else if (effect_text == "blur") options.effect = Effect::blur;
-  else return fail("--effect " + effect_text + ": expected none, sobel or blur");
-  if (options.blur_radius < 1 || options.blur_radius > 32)
-    return fail("--blur-radius " + std::to_string(options.blur_radius) + ": must be 1..32");
-  if (border_text != "zero" && border_text != "clamp")
-    return fail("--blur-border " + border_text + ": expected zero or clamp");
-  options.blur_clamp = border_text == "clamp";
-  if (kernel_text != "classic" && kernel_text != "fast")
-    return fail("--stereogram-kernel " + kernel_text + ": expected classic or fast");
-  options.fast_stereogram_kernel = kernel_text == "fast";
-  if (!options.json_file.empty() && !options.bench) return fail("--json goes with --bench");
-  if (options.bench) {
-    options.vsync = false;
-    options.hidden = true;
-    options.show_panel = false;  // nothing to see, and the panel's histogram would cost frame time
-    if (!app.count("--size")) options.size = Size{1920, 1080};
-    if (!options.frames) options.frames = 500;
-  }
+  if (const auto problem = finish_options(app, text, options)) return ExitRequest{2, "stereocl: " + *problem};
+  if (!text.write_config.empty()) return write_config(app, text.write_config);
   return options;
 }
 

@@ -27,7 +27,6 @@ struct Options {
   bool mode_given = false;
   Size size{1280, 720};
   StereogramParams stereogram;
-  bool pattern_width_given = false;
   std::string pattern_file;
   bool colour_pattern = false;
   std::string depth_file;
@@ -46,13 +45,19 @@ struct Options {
   std::string histogram_file;
   std::string cl_device;
   bool list_devices = false;
+  bool list_devices_as_json = false;  // --list-devices --json: to json_file, or stdout when that is empty
   bool fast_stereogram_kernel = true;
   bool bench = false;
   std::string json_file;
+  friend bool operator==(const Options&, const Options&) = default;
 };
 
+// What --bench measures unless told otherwise: a common screen size, enough frames for a p95.
+inline constexpr Size kBenchSize{1920, 1080};
+inline constexpr long long kBenchFrames = 500;
+
 struct ExitRequest {
-  int code = 0;         // 0 for --help, 2 for a bad option or value
+  int code = 0;         // 0 for --help, --version and --write-config; 2 for a bad option or value
   std::string message;  // to print (stdout for help, stderr otherwise)
 };
 

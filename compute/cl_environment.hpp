@@ -4,8 +4,10 @@
 // without listing it, so we try, and fall back with the reason when it fails.
 #include <CL/opencl.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -28,12 +30,41 @@ struct ClSetup {
   std::string no_sharing_reason;             // why environment->shares_gl is false
 };
 
-// `device_filter`: a case-insensitive substring of "platform device"; empty = choose.
+// `device_filter` (--cl-device): "P:D", platform P's device D as list_opencl_devices() numbers
+// them, or a case-insensitive substring of "platform device"; empty = choose.
 // `window`: the GLFW window whose context is current (nullptr: no sharing is attempted).
 ClSetup open_opencl(GLFWwindow* window, const std::string& device_filter);
 
-// One line per platform and device (name, version, compute units, local memory), marking the
-// device that can share with the window's GL context; for --list-devices.
-std::string describe_opencl_devices(GLFWwindow* window);
+struct ClDeviceDescription {
+  std::string index;  // "P:D", what --cl-device takes
+  std::string name;
+  std::string type;  // "gpu", "cpu", "accelerator", ...
+  std::string version;
+  std::string driver_version;
+  unsigned compute_units = 0;
+  unsigned long long local_memory_bytes = 0;
+  std::size_t image2d_max_width = 0;
+  std::size_t image2d_max_height = 0;
+  bool shares_gl = false;  // drives the window's GL context, so GPU mode can share its textures
+};
+
+struct ClPlatformDescription {
+  std::string name;
+  std::string vendor;
+  std::string version;
+  std::vector<ClDeviceDescription> devices;
+};
+
+// Every platform and device in the order --cl-device numbers them; empty without a platform.
+std::vector<ClPlatformDescription> list_opencl_devices(GLFWwindow* window);
+
+// For --list-devices: one line per platform and device, or the same as JSON.
+std::string describe_opencl_devices(const std::vector<ClPlatformDescription>& platforms);
+std::string describe_opencl_devices_json(const std::vector<ClPlatformDescription>& platforms);
+
+// Why `device_filter` picks no device ("--cl-device nvidia: matches no OpenCL device here:" and
+// the list), or nullopt when it picks one or is empty.
+std::optional<std::string> unmatched_device_filter(const std::string& device_filter,
+                                                   const std::vector<ClPlatformDescription>& platforms);
 
 }  // namespace stereocl

@@ -1,7 +1,13 @@
 // The command line: defaults, and every bad value refused with a message naming it.
 #include "app/options.hpp"
 
+#include "app/key_bindings.hpp"
+#include "run_program.hpp"
+
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
 
 namespace stereocl {
 namespace {
@@ -43,20 +49,55 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--size", "16385x10"}, "1..16384");
   expect_refused({"--size", "big"}, "WIDTHxHEIGHT");
   expect_refused({"--size", "12x"}, "WIDTHxHEIGHT");
-  expect_refused({"--max-offset", "84"}, "below pattern width - 1");
-  expect_refused({"--max-offset", "-1"}, "max offset");
-  expect_refused({"--pattern-width", "2"}, "pattern width 2");
-  expect_refused({"--pattern-width", "100000"}, "pattern width 100000");
-  expect_refused({"--frames", "-1"}, "--frames -1");
-  expect_refused({"--cpu-threads", "-3"}, "--cpu-threads -3");
-  expect_refused({"--mode", "fastest"}, "--mode fastest");
-  expect_refused({"--effect", "sepia"}, "--effect sepia");
-  expect_refused({"--blur-radius", "0"}, "1..32");
-  expect_refused({"--blur-radius", "33"}, "1..32");
-  expect_refused({"--blur-border", "wrap"}, "zero or clamp");
-  expect_refused({"--stereogram-kernel", "quick"}, "classic or fast");
+  expect_refused({"--max-offset", "84"}, "--max-offset 84: must be 0 or more and below --pattern-width - 1 (84)");
+  expect_refused({"--max-offset", "-1"}, "--max-offset -1: must be 0 or more");
+  expect_refused({"--pattern-width", "40", "--max-offset", "39"}, "--max-offset 39: must be 0 or more and below --pattern-width - 1 (39)");
+  expect_refused({"--pattern-width", "2"}, "--pattern-width: Value 2 not in range 4 to 1024");
+  expect_refused({"--pattern-width", "100000"}, "--pattern-width: Value 100000 not in range 4 to 1024");
+  expect_refused({"--frames", "-1"}, "--frames: Value -1 not in range 0 to");
+  expect_refused({"--cpu-threads", "-3"}, "--cpu-threads: Value -3 not in range 0 to 1024");
+  expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu}");
+  expect_refused({"--effect", "sepia"}, "--effect: sepia not in {none,sobel,blur}");
+  expect_refused({"--blur-radius", "0"}, "--blur-radius: Value 0 not in range 1 to 32");
+  expect_refused({"--blur-radius", "33"}, "--blur-radius: Value 33 not in range 1 to 32");
+  expect_refused({"--blur-border", "wrap"}, "--blur-border: wrap not in {zero,clamp}");
+  expect_refused({"--stereogram-kernel", "quick"}, "--stereogram-kernel: quick not in {classic,fast}");
   expect_refused({"--no-such-option"}, "--no-such-option");
-  expect_refused({"--json", "x.json"}, "--bench");
+  expect_refused({"--json", "x.json"}, "--json goes with --bench or --list-devices");
+}
+
+TEST(Options, TheSeedIsAUint32AndSaysSo) {
+  expect_refused({"--seed", "-1"}, "--seed: Value -1 not in range 0 to 4294967295");
+  expect_refused({"--seed", "4294967296"}, "--seed: Value 4294967296 not in range 0 to 4294967295");
+  expect_refused({"--seed", "one"}, "--seed: Value one not in range 0 to 4294967295");
+  const auto result = parse({"--seed", "4294967295"});
+  ASSERT_TRUE(std::holds_alternative<Options>(result));
+  EXPECT_EQ(std::get<Options>(result).seed, 4294967295u);
+}
+
+TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
+  expect_refused({"--bench", "--list-devices"}, "--bench excludes --list-devices");
+  expect_refused({"--bench", "--json"}, "--json: with --bench, name the FILE.json");
+  expect_refused({"--bench", "--screenshot", "shot.png"}, "--screenshot excludes --bench");
+  expect_refused({"--histogram", "h.csv", "--bench"}, "--histogram excludes --bench");
+  const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
+  expect_refused({"--pattern", pattern, "--colour-pattern"}, "--pattern excludes --colour-pattern");
+}
+
+TEST(Options, InputFilesMustExist) {
+  expect_refused({"--depth", "/no/such/depth.png"}, "--depth: File does not exist: /no/such/depth.png");
+  expect_refused({"--pattern", "/no/such/pattern.png"}, "--pattern: File does not exist: /no/such/pattern.png");
+  expect_refused({"--config", "/no/such/preset.toml"}, "--config: /no/such/preset.toml");
+}
+
+TEST(Options, ListDevicesTakesJsonWithOrWithoutAFile) {
+  const auto bare = parse({"--list-devices", "--json"});
+  ASSERT_TRUE(std::holds_alternative<Options>(bare));
+  EXPECT_TRUE(std::get<Options>(bare).list_devices_as_json);
+  EXPECT_TRUE(std::get<Options>(bare).json_file.empty());
+  const auto plain = parse({"--list-devices"});
+  ASSERT_TRUE(std::holds_alternative<Options>(plain));
+  EXPECT_FALSE(std::get<Options>(plain).list_devices_as_json);
 }
 
 TEST(Options, MaxOffsetJustBelowTheLimitIsAccepted) {
@@ -70,6 +111,49 @@ TEST(Options, HelpExitsZeroAndListsTheOptions) {
   ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
   EXPECT_EQ(std::get<ExitRequest>(result).code, 0);
   EXPECT_NE(std::get<ExitRequest>(result).message.find("--max-offset"), std::string::npos);
+}
+
+TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
+  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  for (const char* shown : {"--size WxH", "--pattern FILE.png", "--depth FILE.png", "--max-offset PIXELS", "--screenshot FILE.png",
+                            "--cl-device P:D|NAME", "--config FILE.toml", "--write-config FILE.toml", "--version"})
+    EXPECT_NE(help.find(shown), std::string::npos) << shown << " in\n" << help;
+  EXPECT_EQ(help.find(" TEXT"), std::string::npos) << help;
+  const Options defaults;
+  EXPECT_NE(help.find("PIXELS:4..1024=" + std::to_string(defaults.stereogram.pattern_width)), std::string::npos) << help;
+  EXPECT_NE(help.find("PIXELS:1..32=" + std::to_string(defaults.blur_radius)), std::string::npos) << help;
+  EXPECT_NE(help.find("=" + std::string(effect_name(defaults.effect))), std::string::npos) << help;
+  EXPECT_NE(help.find("default " + std::to_string(defaults.size.width) + "x" + std::to_string(defaults.size.height)),
+            std::string::npos)
+      << help;
+}
+
+TEST(Options, HelpEndsWithEveryKeyTheWindowBinds) {
+  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  const auto keys = help.find("Keys in the window:");
+  ASSERT_NE(keys, std::string::npos) << help;
+  for (const KeyBinding& binding : key_bindings()) {
+    const auto line = help.find("\n  " + std::string(binding.name) + " ", keys);
+    ASSERT_NE(line, std::string::npos) << binding.name;
+    const std::string text = help.substr(line, help.find('\n', line + 1) - line);
+    EXPECT_NE(text.find(binding.does), std::string::npos) << binding.name << ": " << binding.does;
+  }
+}
+
+TEST(Options, VersionIsTheProjectsAndTheCommitsWhereThereIsOne) {
+  const auto result = parse({"--version"});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
+  const auto& exit = std::get<ExitRequest>(result);
+  EXPECT_EQ(exit.code, 0);
+  EXPECT_EQ(exit.message.find('\n'), std::string::npos) << exit.message;
+  const std::filesystem::path source = std::filesystem::path(STEREOCL_ASSETS_DIR).parent_path();
+  std::smatch project;
+  const std::string cmake = testing::read_text((source / "CMakeLists.txt").string());
+  ASSERT_TRUE(std::regex_search(cmake, project, std::regex(R"(project\(stereocl VERSION ([0-9.]+))")));
+  EXPECT_EQ(exit.message.rfind("stereocl " + project[1].str(), 0), 0u) << exit.message;
+  // The configure step asked git; a build from a tarball says the version alone.
+  if (std::filesystem::exists(source / ".git"))
+    EXPECT_TRUE(std::regex_search(exit.message, std::regex(R"( \(([^)]*-g)?[0-9a-f]{7,}(-dirty)?\)$)"))) << exit.message;
 }
 
 TEST(Options, BenchDefaultsToFullHdFiveHundredFramesNoVsync) {

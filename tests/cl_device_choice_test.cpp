@@ -1,0 +1,103 @@
+// --list-devices --json and --cl-device, through the program: the list parses, its numbers pick
+// the device they name, and a device that is not here is an error, not a quiet fallback.
+#include "run_program.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace stereocl {
+namespace {
+
+using testing::ProgramResult;
+using testing::run_stereocl;
+
+nlohmann::json device_list() {
+  const ProgramResult result = run_stereocl({"--list-devices", "--json"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  return nlohmann::json::parse(result.out);  // throws, failing the test, where it is not JSON
+}
+
+// The OpenCL device a short --bench run used, as its JSON names it.
+std::string device_used_by_bench(const std::string& cl_device) {
+  const std::string json = testing::scratch_file("bench-" + std::to_string(std::hash<std::string>{}(cl_device)) + ".json");
+  const ProgramResult result =
+      run_stereocl({"--bench", "--cl-device", cl_device, "--size", "32x24", "--frames", "2", "--json", json});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  return nlohmann::json::parse(testing::read_text(json)).at("cl_device").get<std::string>();
+}
+
+void expect_refused_with_the_list(std::vector<std::string> arguments, const std::string& value) {
+  const ProgramResult result = run_stereocl(arguments);
+  EXPECT_EQ(result.exit_code, 2) << value << ": " << result.err;
+  EXPECT_NE(result.err.find("--cl-device " + value + ": matches no OpenCL device"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("platform 0:"), std::string::npos) << "the list, please: " << result.err;
+}
+
+TEST(ClDeviceChoice, TheJsonListHasEveryFieldWithItsType) {
+  const nlohmann::json list = device_list();
+  ASSERT_TRUE(list.at("platforms").is_array());
+  if (list["platforms"].empty()) GTEST_SKIP() << "no OpenCL platform here";
+  for (std::size_t p = 0; p < list["platforms"].size(); ++p) {
+    const auto& platform = list["platforms"][p];
+    for (const char* key : {"name", "vendor", "version"}) EXPECT_TRUE(platform.at(key).is_string()) << key;
+    for (std::size_t d = 0; d < platform.at("devices").size(); ++d) {
+      const auto& device = platform["devices"][d];
+      EXPECT_EQ(device.at("index"), std::to_string(p) + ":" + std::to_string(d));
+      for (const char* key : {"name", "type", "version", "driver_version"}) EXPECT_TRUE(device.at(key).is_string()) << key;
+      for (const char* key : {"compute_units", "local_memory_bytes", "image2d_max_width", "image2d_max_height"})
+        EXPECT_GT(device.at(key).get<long long>(), 0) << key;
+      EXPECT_TRUE(device.at("shares_gl").is_boolean());
+    }
+  }
+}
+
+TEST(ClDeviceChoice, TheTextListShowsTheSameNumbers) {
+  const nlohmann::json list = device_list();
+  if (list["platforms"].empty() || list["platforms"][0]["devices"].empty()) GTEST_SKIP() << "no OpenCL device here";
+  const ProgramResult text = run_stereocl({"--list-devices"});
+  const auto& device = list["platforms"][0]["devices"][0];
+  EXPECT_NE(text.out.find("device 0:0: " + device["name"].get<std::string>()), std::string::npos) << text.out;
+}
+
+TEST(ClDeviceChoice, AnIndexOrAnyCaseOfPartOfTheNamePicksTheDevice) {
+  const nlohmann::json list = device_list();
+  if (list["platforms"].empty() || list["platforms"][0]["devices"].empty()) GTEST_SKIP() << "no OpenCL device here";
+  const std::string name = list["platforms"][0]["devices"][0]["name"];
+  EXPECT_EQ(device_used_by_bench("0:0"), name);
+  std::string shouted = name.substr(0, std::min<std::size_t>(name.size(), 6));
+  std::transform(shouted.begin(), shouted.end(), shouted.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  EXPECT_EQ(device_used_by_bench(shouted), name) << shouted;
+}
+
+TEST(ClDeviceChoice, ADeviceThatIsNotHereExitsTwoWithTheList) {
+  if (device_list()["platforms"].empty()) GTEST_SKIP() << "no OpenCL platform here";
+  expect_refused_with_the_list({"--hidden", "--frames", "1", "--cl-device", "9:9"}, "9:9");
+  expect_refused_with_the_list({"--hidden", "--frames", "1", "--cl-device", "nosuchdevice"}, "nosuchdevice");
+  expect_refused_with_the_list({"--bench", "--frames", "2", "--cl-device", "nosuchdevice"}, "nosuchdevice");
+}
+
+TEST(ClDeviceChoice, WithoutAnyPlatformAskingForADeviceIsAnError) {
+  const std::string no_vendors = testing::scratch_file("no-vendors");
+  std::filesystem::create_directories(no_vendors);
+  const ProgramResult result = run_stereocl({"--hidden", "--frames", "1", "--cl-device", "0:0"}, "OCL_ICD_VENDORS=" + no_vendors);
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("--cl-device 0:0: matches no OpenCL device"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("no OpenCL platform"), std::string::npos) << result.err;
+  const ProgramResult list = run_stereocl({"--list-devices", "--json"}, "OCL_ICD_VENDORS=" + no_vendors);
+  EXPECT_EQ(nlohmann::json::parse(list.out).at("platforms").size(), 0u);
+}
+
+TEST(ClDeviceChoice, TheJsonListGoesToAFileWhenOneIsNamed) {
+  const std::string path = testing::scratch_file("devices.json");
+  const ProgramResult result = run_stereocl({"--list-devices", "--json", path});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(result.out.empty()) << result.out;
+  EXPECT_EQ(nlohmann::json::parse(testing::read_text(path)), device_list());
+}
+
+}  // namespace
+}  // namespace stereocl

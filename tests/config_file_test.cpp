@@ -1,0 +1,104 @@
+// --config and --write-config: what is written reads back as the same Options, and the shipped
+// presets say what their comments promise.
+#include "app/options.hpp"
+#include "render/convergence_dots.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+
+namespace stereocl {
+namespace {
+
+Options parsed(const std::vector<std::string>& arguments) {
+  const auto result = parse_command_line(arguments);
+  if (const auto* exit = std::get_if<ExitRequest>(&result)) {
+    ADD_FAILURE() << "refused: " << exit->message;
+    return {};
+  }
+  return std::get<Options>(result);
+}
+
+// Writes the options of `arguments` with --write-config and reads them back with --config.
+Options round_trip(std::vector<std::string> arguments, const std::string& name) {
+  const std::string config = testing::scratch_file(name);
+  arguments.insert(arguments.end(), {"--write-config", config});
+  const auto written = parse_command_line(arguments);
+  EXPECT_TRUE(std::holds_alternative<ExitRequest>(written));
+  if (const auto* exit = std::get_if<ExitRequest>(&written)) EXPECT_EQ(exit->code, 0) << exit->message;
+  return parsed({"--config", config});
+}
+
+TEST(ConfigFile, EveryOptionSurvivesTheRoundTrip) {
+  const std::vector<std::string> arguments = {
+      "--mode", "cpu-readback", "--size", "640x360", "--pattern-width", "100", "--max-offset", "40.5", "--seed", "4000000000",
+      "--colour-pattern", "--invert-depth", "--effect", "blur", "--blur-radius", "9", "--blur-border", "clamp",
+      "--stereogram-kernel", "classic", "--frames", "12", "--cpu-threads", "3", "--cl-device", "0:0", "--hidden",
+      "--no-vsync", "--no-panel", "--screenshot", testing::scratch_file("shot.png"),
+      "--histogram", testing::scratch_file("histogram.csv"), "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png"};
+  const Options original = parsed(arguments);
+  EXPECT_EQ(original.stereogram.max_offset, 40.5f);  // the values are not the defaults, so the trip proves something
+  EXPECT_EQ(original.seed, 4000000000u);
+  EXPECT_EQ(round_trip(arguments, "everything.toml"), original);
+}
+
+TEST(ConfigFile, DefaultsAndBenchSurviveTheRoundTrip) {
+  EXPECT_EQ(round_trip({}, "defaults.toml"), parsed({}));
+  EXPECT_FALSE(round_trip({}, "defaults-mode.toml").mode_given);  // "the best that runs" stays that
+  EXPECT_EQ(round_trip({"--bench", "--frames", "20"}, "bench.toml"), parsed({"--bench", "--frames", "20"}));
+}
+
+TEST(ConfigFile, AWrittenConfigLeavesOffFlagsOutSoTheyCannotClash) {
+  const std::string config = testing::scratch_file("flags.toml");
+  ASSERT_EQ(std::get<ExitRequest>(parse_command_line({"--write-config", config})).code, 0);
+  const std::string text = testing::read_text(config);
+  EXPECT_EQ(text.find("bench=false"), std::string::npos) << text;
+  EXPECT_NE(text.find("# bench=true"), std::string::npos) << text;
+  EXPECT_TRUE(parsed({"--config", config, "--list-devices"}).list_devices);  // --list-devices excludes --bench
+  EXPECT_EQ(parsed({"--config", config, "--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png"}).pattern_file,
+            std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png");  // --pattern excludes --colour-pattern
+}
+
+TEST(ConfigFile, TheCommandLineWinsOverTheFile) {
+  const std::string config = testing::write_bytes("seed.toml", "seed = 5\nblur-radius = 7\n");
+  const Options options = parsed({"--config", config, "--seed", "9"});
+  EXPECT_EQ(options.seed, 9u);
+  EXPECT_EQ(options.blur_radius, 7);
+}
+
+TEST(ConfigFile, BadValuesInAFileAreRefusedLikeOnTheCommandLine) {
+  const std::string config = testing::write_bytes("bad.toml", "blur-radius = 40\n");
+  const auto result = parse_command_line({"--config", config});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
+  EXPECT_EQ(std::get<ExitRequest>(result).code, 2);
+  EXPECT_NE(std::get<ExitRequest>(result).message.find("--blur-radius: Value 40 not in range 1 to 32"), std::string::npos)
+      << std::get<ExitRequest>(result).message;
+  const std::string unknown = testing::write_bytes("unknown.toml", "speed = 11\n");
+  const auto refused = parse_command_line({"--config", unknown});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused));
+  EXPECT_NE(std::get<ExitRequest>(refused).message.find("--config: INI was not able to parse speed"), std::string::npos) << std::get<ExitRequest>(refused).message;
+}
+
+TEST(ConfigFile, ThePresenterPresetShowsTheGpuModeBigAndBare) {
+  const Options options = parsed({"--config", std::string(STEREOCL_ASSETS_DIR) + "/presets/presenter.toml"});
+  EXPECT_EQ(options.mode, Mode::gpu);
+  EXPECT_TRUE(options.mode_given);
+  EXPECT_EQ(options.size.width + options.stereogram.pattern_width, 1920);  // a full HD projector at 1:1
+  EXPECT_EQ(options.size.height + kDotBandHeight, 1080);
+  EXPECT_GT(options.stereogram.pattern_width, Options{}.stereogram.pattern_width);
+  EXPECT_FALSE(options.show_panel);
+  EXPECT_FALSE(options.bench);
+}
+
+TEST(ConfigFile, TheBenchmarkPresetBenchesAtFullHd) {
+  const Options options = parsed({"--config", std::string(STEREOCL_ASSETS_DIR) + "/presets/benchmark.toml"});
+  EXPECT_TRUE(options.bench);
+  EXPECT_EQ(options.size, kBenchSize);
+  EXPECT_EQ(options.frames, kBenchFrames);
+  EXPECT_FALSE(options.vsync);
+  EXPECT_TRUE(options.hidden);
+  EXPECT_TRUE(options.fast_stereogram_kernel);
+}
+
+}  // namespace
+}  // namespace stereocl

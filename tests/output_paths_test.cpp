@@ -1,0 +1,79 @@
+// Files written after the last frame are checked before the first: a run of minutes must not end
+// in "cannot write". The checks create nothing.
+#include "app/options.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+namespace stereocl {
+namespace {
+
+const char* const kOutputOptions[] = {"--screenshot", "--screenshot-window", "--histogram", "--json", "--write-config"};
+
+// The arguments that make `option` legal on its own.
+std::vector<std::string> with(const std::string& option, const std::string& path) {
+  if (option == "--json") return {"--bench", option, path};
+  return {option, path};
+}
+
+void expect_refused(const std::string& option, const std::string& path, const std::string& reason) {
+  const auto result = parse_command_line(with(option, path));
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result)) << option << " " << path;
+  const auto& exit = std::get<ExitRequest>(result);
+  EXPECT_EQ(exit.code, 2);
+  for (const std::string& part : {option + ":", path, reason}) EXPECT_NE(exit.message.find(part), std::string::npos) << exit.message;
+  EXPECT_EQ(exit.message.find('\n'), std::string::npos) << exit.message;
+}
+
+TEST(OutputPaths, AMissingFolderIsRefusedNamingFlagPathAndReason) {
+  for (const char* option : kOutputOptions) {
+    const std::string path = testing::scratch_file("no-such-folder/out.file");
+    expect_refused(option, path, "No such file or directory");
+    EXPECT_FALSE(std::filesystem::exists(testing::scratch_file("no-such-folder")));
+  }
+}
+
+TEST(OutputPaths, AFolderIsNotAFile) {
+  for (const char* option : kOutputOptions) expect_refused(option, testing::scratch_dir().string(), "Is a directory");
+}
+
+TEST(OutputPaths, AFileInsteadOfAFolderIsRefused) {
+  const std::string file = testing::write_bytes("plain-file", "x");
+  for (const char* option : kOutputOptions) expect_refused(option, file + "/out.png", "Not a directory");
+}
+
+TEST(OutputPaths, AReadOnlyFolderIsRefused) {
+  const std::string folder = testing::scratch_file("read-only");
+  std::filesystem::create_directories(folder);
+  ::chmod(folder.c_str(), 0555);
+  // root writes into a 0555 folder; /proc/sys refuses even root.
+  const std::string read_only = ::access(folder.c_str(), W_OK) != 0 ? folder : "/proc/sys";
+  if (::access(read_only.c_str(), W_OK) == 0) GTEST_SKIP() << "no folder here refuses this user";
+  for (const char* option : kOutputOptions) expect_refused(option, read_only + "/out.png", "Permission denied");
+}
+
+TEST(OutputPaths, ANewFileInAWritableFolderIsAcceptedAndNotCreated) {
+  for (const char* option : {"--screenshot", "--screenshot-window", "--histogram"}) {
+    const std::string path = testing::scratch_file(std::string("new") + option);
+    const auto result = parse_command_line(with(option, path));
+    EXPECT_TRUE(std::holds_alternative<Options>(result)) << option;
+    EXPECT_FALSE(std::filesystem::exists(path)) << option;
+  }
+  EXPECT_TRUE(std::holds_alternative<Options>(parse_command_line({"--screenshot", "relative-name.png"})));
+}
+
+TEST(OutputPaths, TheProgramRefusesBeforeTheFirstFrame) {
+  // A million frames would time the test out: exiting 2 at once shows nothing ran.
+  const testing::ProgramResult result =
+      testing::run_stereocl({"--hidden", "--frames", "1000000", "--screenshot", testing::scratch_file("gone/shot.png")});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--screenshot: cannot write"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace stereocl
