@@ -27,7 +27,9 @@ set(CPACK_PACKAGE_VENDOR "stereocl")
 set(CPACK_PACKAGE_CONTACT "stereocl developers <stereocl@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "live autostereograms made by OpenGL and OpenCL together")
 set(CPACK_PACKAGE_DESCRIPTION
-    "A ball bouncing in an open box, drawn by OpenGL into a depth texture and turned into a\n single-image 3D picture on the CPU, through OpenCL with host copies, or by OpenCL on the\n shared GL textures, with Sobel, box blur and a histogram as OpenCL post-effects.")
+    "A ball bouncing in an open box, drawn by OpenGL into a depth texture and turned into a
+single-image 3D picture on the CPU, through OpenCL with host copies, or by OpenCL on the
+shared GL textures, with Sobel, box blur and a histogram as OpenCL post-effects.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
