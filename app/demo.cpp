@@ -23,6 +23,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
+  settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::fence);  // "all": --bench sets each
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   set_up_opencl(std::move(cl));
@@ -202,6 +203,8 @@ void Demo::apply_settings() {
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
   physics_.speed = settings_.ball_speed;
+  if (sync_unsupported_reason(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
+  if (shared_pipeline_) shared_pipeline_->set_sync(settings_.interop_sync);
   applied_ = settings_;
 }
 

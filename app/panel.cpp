@@ -44,6 +44,20 @@ void tooltip_when_hovered(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
+// GPU mode's GL<->CL hand-over, switchable live: drivers differ here the most (--interop-sync).
+void draw_interop_sync(Demo& demo) {
+  ImGui::TextUnformatted("GL<->CL sync:");
+  for (SyncStrategy strategy : kAllSyncStrategies) {
+    const auto reason = sync_unsupported_reason(strategy, demo.opencl_environment());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(reason.has_value());
+    if (ImGui::RadioButton(std::string(sync_strategy_name(strategy)).c_str(), demo.settings().interop_sync == strategy))
+      demo.settings().interop_sync = strategy;
+    ImGui::EndDisabled();
+    if (reason) tooltip_when_hovered(reason->c_str());
+  }
+}
+
 void draw_mode_section(Demo& demo) {
   DemoSettings& settings = demo.settings();
   for (Mode mode : kAllModes) {
@@ -54,6 +68,7 @@ void draw_mode_section(Demo& demo) {
     if (reason) tooltip_when_hovered(reason->c_str());
     if (mode != kAllModes.back()) ImGui::SameLine();
   }
+  if (settings.mode == Mode::gpu) draw_interop_sync(demo);
 }
 
 void draw_performance_section(const Demo& demo) {
