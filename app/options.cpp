@@ -1,5 +1,7 @@
 #include "app/options.hpp"
 
+#include "app/interop_sync.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <charconv>
@@ -63,12 +65,17 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   app.add_option("--stereogram-kernel", kernel_text, "classic | fast (default fast)");
   app.add_flag("--bench", options.bench, "measure every mode that runs here, print a table, then exit");
   app.add_option("--json", options.json_file, "with --bench: also write the results as JSON");
+  app.add_option("--bench-repeat", options.bench_repeat, "with --bench: runs of each mode, spread reported (default 3)");
+  app.add_option("--interop-sync", options.interop_sync, "GPU hand-over: finish | fence | implicit | all (default fence)");
+  app.set_version_flag("--version", STEREOCL_VERSION_TEXT);
 
   std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
   try {
     app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
     return ExitRequest{0, app.help()};
+  } catch (const CLI::CallForVersion&) {
+    return ExitRequest{0, "stereocl " STEREOCL_VERSION_TEXT};
   } catch (const CLI::ParseError& error) {
     return ExitRequest{2, std::string("stereocl: ") + error.what() + " (see --help)"};
   }
@@ -106,6 +113,11 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
     return fail("--stereogram-kernel " + kernel_text + ": expected classic or fast");
   options.fast_stereogram_kernel = kernel_text == "fast";
   if (!options.json_file.empty() && !options.bench) return fail("--json goes with --bench");
+  if (options.bench_repeat < 1 || options.bench_repeat > 100)
+    return fail("--bench-repeat " + std::to_string(options.bench_repeat) + ": must be 1..100");
+  if (options.interop_sync != "all" && !parse_sync_strategy(options.interop_sync))
+    return fail("--interop-sync " + options.interop_sync + ": expected finish, fence, implicit or all");
+  if (options.interop_sync == "all" && !options.bench) return fail("--interop-sync all: goes with --bench (pick one otherwise)");
   if (options.bench) {
     options.vsync = false;
     options.hidden = true;
