@@ -2,13 +2,13 @@
 
 namespace stereocl {
 
+namespace {
+// In the order of the enum; the names are the command line's and the JSON's.
+constexpr std::array<std::string_view, kAllSyncStrategies.size()> kSyncStrategyNames = {"finish", "fence", "implicit"};
+}  // namespace
+
 std::string_view sync_strategy_name(SyncStrategy strategy) {
-  switch (strategy) {
-    case SyncStrategy::finish: return "finish";
-    case SyncStrategy::fence: return "fence";
-    case SyncStrategy::implicit: return "implicit";
-  }
-  return "?";
+  return kSyncStrategyNames.at(static_cast<std::size_t>(strategy));
 }
 
 std::optional<SyncStrategy> parse_sync_strategy(std::string_view text) {

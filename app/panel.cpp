@@ -29,7 +29,7 @@ const char* timing_sources(Mode mode) {
     case Mode::scene: return "GL timer queries; effects by the best engine here";
     case Mode::cpu: return "GL timer queries for render and compose, CPU clock for the rest";
     case Mode::cpu_readback: return "GL timer queries, OpenCL event profiling, CPU clock for transfers";
-    case Mode::gpu: return "GL timer queries, OpenCL event profiling (acquire/release as transfer)";
+    case Mode::gpu: return "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over";
   }
   return "";
 }
