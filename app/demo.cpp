@@ -27,6 +27,12 @@ Demo::Demo(const Options& options, ClSetup cl)
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   set_up_opencl(std::move(cl));
+  if (const auto why = sync_unsupported_reason(settings_.interop_sync, opencl_environment()); why && gl_sharing()) {
+    // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
+    if (options.interop_sync != "all")
+      std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n", options.interop_sync.c_str(), why->c_str());
+    settings_.interop_sync = SyncStrategy::finish;
+  }
   settings_.mode = fallback_mode(options.mode, availability_);
   if (settings_.mode != options.mode && options.mode_given)
     std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
