@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 
@@ -131,12 +132,19 @@ json kernels_block(const Options& options) {
           {"histogram", "256 bins, per-work-group local histograms merged atomically"}};
 }
 
+std::string environment_or(const char* name, const char* fallback) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : fallback;
+}
+
 json cpu_implementation_block(const Options& options) {
   const int threads = resolve_thread_count(options.cpu_threads);
   return {{"effects", "OpenMP (GCC libgomp), rows split statically over " + std::to_string(threads) +
                           " threads; bit-exact with the single-threaded references"},
           {"stereogram", "std::jthread row bands over " + std::to_string(threads) + " threads"},
-          {"threads", threads}};
+          {"threads", threads},
+          // Spinning versus sleeping at OpenMP barriers changes CPU mode a lot on a busy machine.
+          {"omp_wait_policy", environment_or("OMP_WAIT_POLICY", "libgomp default")}};
 }
 
 json stats_json(std::vector<double> values) {
