@@ -1,10 +1,11 @@
 #include "app/bench.hpp"
 
+#include "app/bench_report.hpp"
 #include "app/stopwatch.hpp"
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
-#include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -14,48 +15,75 @@
 namespace stereocl {
 namespace {
 
-struct ModeResult {
-  Mode mode;
-  double fps = 0;
-  double frame_median_ms = 0;
-  double frame_p95_ms = 0;
-  std::array<double, kStageCount> stage_median_ms{};
+// Progress on stderr: rewritten in place on a terminal, one line per run in a CI log.
+class Progress {
+ public:
+  Progress(std::string label, int run, int runs, long long frames)
+      : label_(std::move(label)), run_(run), runs_(runs), frames_(frames), terminal_(isatty(STDERR_FILENO)) {}
+  void update(long long done) const {
+    if (terminal_ && (done % 50 == 0)) std::fprintf(stderr, "\r%s run %d/%d: %lld/%lld frames", label_.c_str(), run_, runs_, done, frames_);
+  }
+  void finish(double fps) const {
+    std::fprintf(stderr, "%s%s run %d/%d: %lld/%lld frames, %.1f fps\n", terminal_ ? "\r" : "", label_.c_str(), run_,
+                 runs_, frames_, frames_, fps);
+  }
+
+ private:
+  std::string label_;
+  int run_, runs_;
+  long long frames_;
+  bool terminal_;
 };
 
 // A benchmark frame ends when the GPU has finished it (glFinish), so every mode's frame time is
 // the same thing: from starting the frame to its picture being complete. Nothing is presented:
 // the window is hidden, and on a headless server a swap is a copy through the X server that
 // would swamp what we measure.
-void run_frames(Demo& demo, long long count) {
+void run_frames(Demo& demo, long long count, const Progress* progress = nullptr) {
   Stopwatch clock;
   for (long long i = 0; i < count; ++i) {
     glfwPollEvents();
     demo.render_frame(1.0 / 60.0);
     glFinish();
     demo.end_frame(clock.lap());
+    if (progress) progress->update(i + 1);
   }
 }
 
-ModeResult measure(Mode mode, long long frames, Demo& demo) {
+BenchModeResult measure(Mode mode, std::optional<SyncStrategy> sync, long long frames, int repeat, Demo& demo) {
   demo.settings().mode = mode;
-  run_frames(demo, std::clamp(frames / 5, 20LL, 200LL));  // warm-up: kernels built, caches and clocks up
-  demo.reset_timings(0);
-  Stopwatch clock;
-  run_frames(demo, frames);
-  const double seconds = clock.lap() / 1000.0;
-
-  ModeResult result{mode};
-  result.fps = seconds > 0 ? static_cast<double>(frames) / seconds : 0.0;
-  result.frame_median_ms = demo.timings().frame_median();
-  result.frame_p95_ms = demo.timings().frame_percentile(0.95);
-  for (std::size_t i = 0; i < kStageCount; ++i) result.stage_median_ms[i] = demo.timings().stage_median(kAllStages[i]);
+  if (sync) demo.settings().interop_sync = *sync;
+  BenchModeResult result;
+  result.mode = mode;
+  result.sync = sync;
+  std::vector<std::array<double, kStageCount>> run_stages;
+  for (int run = 1; run <= repeat; ++run) {
+    run_frames(demo, std::clamp(frames / 5, 20LL, 200LL));  // warm-up: kernels built, caches and clocks up
+    demo.reset_timings(0);
+    const Progress progress(bench_label(mode, sync), run, repeat, frames);
+    Stopwatch clock;
+    run_frames(demo, frames, &progress);
+    const double seconds = clock.lap() / 1000.0;
+    result.run_fps.push_back(seconds > 0 ? static_cast<double>(frames) / seconds : 0.0);
+    progress.finish(result.run_fps.back());
+    const auto& samples = demo.timings().frames();
+    result.frame_ms.insert(result.frame_ms.end(), samples.begin(), samples.end());
+    auto& stages = run_stages.emplace_back();
+    for (std::size_t i = 0; i < kStageCount; ++i) stages[i] = demo.timings().stage_median(kAllStages[i]);
+  }
+  for (std::size_t i = 0; i < kStageCount; ++i) {
+    std::vector<double> per_run;
+    for (const auto& stages : run_stages) per_run.push_back(stages[i]);
+    result.stage_median_ms[i] = median_of(per_run);
+  }
   return result;
 }
 
-double fps_of(const std::vector<ModeResult>& results, Mode mode) {
-  for (const auto& result : results)
-    if (result.mode == mode) return result.fps;
-  return 0.0;
+// GPU mode once per strategy asked for (--interop-sync all: each the driver supports).
+std::vector<std::optional<SyncStrategy>> strategies_for(Mode mode, const Options& options) {
+  if (mode != Mode::gpu) return {std::nullopt};
+  if (options.interop_sync != "all") return {parse_sync_strategy(options.interop_sync)};
+  return {kAllSyncStrategies.begin(), kAllSyncStrategies.end()};
 }
 
 std::string ratio(double fps, double baseline) {
@@ -65,66 +93,65 @@ std::string ratio(double fps, double baseline) {
   return text;
 }
 
+// GPU work and GPU idle add up to the frame; "wait" is CPU-side time and overlaps them.
+void print_table(const nlohmann::ordered_json& report) {
+  std::printf("\n%-13s %8s %11s %8s %8s | %7s %7s %7s %7s | %7s %7s | %7s | %8s %8s\n", "mode", "fps",
+              "fps min-max", "frame ms", "p95 ms", "render", "stereo", "effects", "compose", "GPU", "GPUidle", "CPU",
+              "vs Scene", "vs CPU");
+  for (const auto& m : report["modes"]) {
+    const auto& s = m["stages_ms"];
+    char spread[32];
+    std::snprintf(spread, sizeof spread, "%.4g-%.4g", m["fps_spread"]["min"].get<double>(),
+                  m["fps_spread"]["max"].get<double>());
+    std::printf("%-13s %8.1f %11s %8.3f %8.3f | %7.3f %7.3f %7.3f %7.3f | %7.3f %7.3f | %7.3f | %8s %8s\n",
+                m["label"].get<std::string>().c_str(), m["fps"].get<double>(), spread,
+                m["frame_ms"]["median"].get<double>(), m["frame_ms"]["p95"].get<double>(), s["render"].get<double>(),
+                s["stereogram"].get<double>(), s["effects"].get<double>(), s["compose"].get<double>(),
+                m["gpu_work_ms"].get<double>(), m["gpu_idle_ms"].get<double>(), m["cpu_side_ms"].get<double>(),
+                ratio(m["fps_vs_scene"].get<double>(), 1.0).c_str(), ratio(m["fps_vs_cpu"].get<double>(), 1.0).c_str());
+  }
+  std::printf("(medians in ms. GPU = GPU-timed stages (GL timer queries, OpenCL event profiling); GPUidle = frame - GPU,\n"
+              " in GPU mode the GL<->CL hand-over; CPU = CPU-timed stages: readback/upload, CPU kernels, GPU mode's wait)\n");
+}
+
+bool write_json(const std::string& path, const nlohmann::ordered_json& report) {
+  std::ofstream file(path);
+  file << report.dump(2) << '\n';
+  if (file) return true;
+  std::fprintf(stderr, "stereocl: %s: cannot write the JSON file\n", path.c_str());
+  return false;
+}
+
 }  // namespace
 
 int run_bench(const Options& options, Demo& demo) {
   const long long frames = options.frames.value_or(500);
+  std::printf("stereocl --bench: %dx%d scene, %lld frames per run, %d runs per mode (--size, --frames and "
+              "--bench-repeat change these; the defaults are 1920x1080, 500 and 3), P=%d, M=%g, effect %s\n",
+              demo.scene_width(), demo.scene_height(), frames, options.bench_repeat,
+              demo.settings().stereogram.pattern_width, demo.settings().stereogram.max_offset,
+              std::string(effect_name(demo.settings().effect.effect)).c_str());
   const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("stereocl --bench: %dx%d scene, P=%d, M=%g, %lld frames per mode, effect %s\n", demo.scene_width(),
-              demo.scene_height(), demo.settings().stereogram.pattern_width, demo.settings().stereogram.max_offset,
-              frames, std::string(effect_name(demo.settings().effect.effect)).c_str());
   std::printf("GL: %s | OpenCL: %s | GL sharing: %s\n", renderer ? renderer : "?", demo.opencl_description().c_str(),
               demo.gl_sharing() ? "yes" : "no");
 
-  std::vector<ModeResult> results;
+  std::vector<BenchModeResult> results;
+  std::vector<BenchSkip> skipped;
   for (Mode mode : kAllModes) {
-    if (!demo.availability().available(mode)) {
-      std::printf("%-13s skipped: %s\n", std::string(mode_display_name(mode)).c_str(), demo.availability().reason(mode)->c_str());
-      continue;
+    for (const auto& sync : strategies_for(mode, options)) {
+      std::optional<std::string> reason = demo.availability().reason(mode);
+      if (!reason && sync) reason = sync_unsupported_reason(*sync, demo.opencl_environment());
+      if (reason) {
+        std::printf("%-13s skipped: %s\n", bench_label(mode, sync).c_str(), reason->c_str());
+        skipped.push_back({mode, sync, *reason});
+        continue;
+      }
+      results.push_back(measure(mode, sync, frames, options.bench_repeat, demo));
     }
-    results.push_back(measure(mode, frames, demo));
   }
-
-  const double scene_fps = fps_of(results, Mode::scene), cpu_fps = fps_of(results, Mode::cpu);
-  std::printf("\n%-13s %9s %9s %9s | %8s %8s %10s %8s %8s | %8s %8s\n", "mode", "fps", "frame ms", "p95 ms",
-              "render", "transfer", "stereogram", "effects", "compose", "vs Scene", "vs CPU");
-  for (const auto& r : results) {
-    std::printf("%-13s %9.1f %9.3f %9.3f | %8.3f %8.3f %10.3f %8.3f %8.3f | %8s %8s\n",
-                std::string(mode_cli_name(r.mode)).c_str(), r.fps, r.frame_median_ms, r.frame_p95_ms,
-                r.stage_median_ms[0], r.stage_median_ms[1], r.stage_median_ms[2], r.stage_median_ms[3],
-                r.stage_median_ms[4], ratio(r.fps, scene_fps).c_str(), ratio(r.fps, cpu_fps).c_str());
-  }
-  std::printf("(stage times: medians in ms; GL timer queries, OpenCL event profiling, CPU timers)\n");
-
-  if (options.json_file.empty()) return 0;
-  nlohmann::json json;
-  json["gl_renderer"] = renderer ? renderer : "";
-  const auto* environment = demo.opencl_environment();
-  json["cl_platform"] = environment ? environment->platform_name : "";
-  json["cl_device"] = environment ? environment->device_name : "";
-  json["gl_sharing"] = demo.gl_sharing();
-  json["size"] = {demo.scene_width(), demo.scene_height()};
-  json["pattern_width"] = demo.settings().stereogram.pattern_width;
-  json["max_offset"] = demo.settings().stereogram.max_offset;
-  json["frames"] = frames;
-  json["effect"] = effect_name(demo.settings().effect.effect);
-  json["modes"] = nlohmann::json::array();
-  for (const auto& r : results) {
-    nlohmann::json stages;
-    for (std::size_t i = 0; i < kStageCount; ++i) stages[std::string(stage_name(kAllStages[i]))] = r.stage_median_ms[i];
-    json["modes"].push_back({{"mode", mode_cli_name(r.mode)},
-                             {"fps", r.fps},
-                             {"fps_vs_scene", scene_fps > 0 ? r.fps / scene_fps : 0.0},
-                             {"fps_vs_cpu", cpu_fps > 0 ? r.fps / cpu_fps : 0.0},
-                             {"frame_ms", {{"median", r.frame_median_ms}, {"p95", r.frame_p95_ms}}},
-                             {"stages_ms", stages}});
-  }
-  std::ofstream file(options.json_file);
-  file << json.dump(2) << '\n';
-  if (!file) {
-    std::fprintf(stderr, "stereocl: %s: cannot write the JSON file\n", options.json_file.c_str());
-    return 1;
-  }
+  const nlohmann::ordered_json report = bench_report(options, demo, results, skipped);
+  print_table(report);
+  if (!options.json_file.empty() && !write_json(options.json_file, report)) return 1;
   return 0;
 }
 

@@ -21,7 +21,11 @@ const cl::ImageGL& ClSharedPipeline::shared(GLuint texture, cl_mem_flags access)
 }
 
 std::vector<cl::Event> ClSharedPipeline::gl_done() {
-  if (event_from_gl_sync_) {
+  if (sync_ == SyncStrategy::implicit) {
+    glFlush();  // acquire orders itself after GL's submitted work; unsubmitted work it cannot see
+    return {};
+  }
+  if (sync_ == SyncStrategy::fence && event_from_gl_sync_) {
     GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush();  // the fence must reach the GPU, or CL would wait for it forever
     cl_int status = CL_SUCCESS;
@@ -36,16 +40,30 @@ std::vector<cl::Event> ClSharedPipeline::gl_done() {
 template <class Work>
 void ClSharedPipeline::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
                                      Work&& work) {
+  collect_deferred(timings);
   Stopwatch clock;
   const std::vector<cl::Event> gl_ready = gl_done();
   cl::Event acquired, released;
   cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
-  const std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
+  std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
   cl_.queue.enqueueReleaseGLObjects(&objects, nullptr, &released);
-  released.wait();
+  switch (sync_) {
+    case SyncStrategy::finish: cl_.queue.finish(); break;
+    case SyncStrategy::fence: released.wait(); break;
+    case SyncStrategy::implicit:
+      cl_.queue.flush();  // GL's next use of the textures waits for the release by itself
+      deferred_.emplace_back(stage, std::move(events));
+      timings.add(Stage::transfer, clock.lap());
+      return;
+  }
   const double device_ms = profiled_span_ms(events);
   timings.add(stage, device_ms);
   timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
+}
+
+void ClSharedPipeline::collect_deferred(StageTimings& timings) {
+  for (const auto& [stage, events] : deferred_) timings.add(stage, profiled_span_ms(events));
+  deferred_.clear();
 }
 
 void ClSharedPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,

@@ -3,6 +3,8 @@
 // GL done -> acquire -> kernels -> release -> CL done; no pixel crosses to the host.
 // GL -> CL: a GL fence turned into the event acquire waits for (cl_khr_gl_event), else glFinish.
 // CL -> GL: waiting for the release event, after which GL may use the textures again.
+// --interop-sync picks another hand-over (app/interop_sync.hpp) to compare drivers.
+#include "app/interop_sync.hpp"
 #include "app/pipeline.hpp"
 #include "compute/cl_environment.hpp"
 #include "compute/cl_kernels.hpp"
@@ -22,6 +24,8 @@ class ClSharedPipeline final : public Pipeline {
   Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
   // The CL views of GL textures must go before the textures do (resize, new depth map).
   void release_shared_textures() override { shared_.clear(); }
+  // The caller checks sync_unsupported_reason() first.
+  void set_sync(SyncStrategy strategy) { sync_ = strategy; }
 
  private:
   // The CL image for a GL texture, made on first use and kept until release_shared_textures().
@@ -39,6 +43,10 @@ class ClSharedPipeline final : public Pipeline {
   ClKernels& kernels_;
   GetEventFromGlSync event_from_gl_sync_ = nullptr;
   std::map<std::pair<GLuint, cl_mem_flags>, cl::ImageGL> shared_;
+  SyncStrategy sync_ = SyncStrategy::fence;
+  // Implicit sync never waits, so its kernels' device times are read at the next hand-over.
+  void collect_deferred(StageTimings& timings);
+  std::vector<std::pair<Stage, std::vector<cl::Event>>> deferred_;
 };
 
 }  // namespace stereocl

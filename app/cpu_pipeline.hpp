@@ -1,6 +1,6 @@
 #pragma once
-// CPU mode: depth comes back to the host, offsets are computed on every core, effects run on the
-// CPU reference implementations, results go back up as textures.
+// CPU mode: depth comes back to the host, offsets and effects are computed on every core (the
+// effects with OpenMP, bit-exact with the single-threaded references), results go back up as textures.
 #include "app/pipeline.hpp"
 #include "compute/image.hpp"
 #include "render/pixel_transfer.hpp"
@@ -24,6 +24,7 @@ class CpuPipeline final : public Pipeline {
 };
 
 // The effect's CPU reference on an RGBA image: shared by CPU mode and the tests that compare modes.
-RgbaImage apply_effect_reference(const EffectSettings& settings, const RgbaImage& image);
+// threads > 1: on that many OpenMP threads, the same result to the bit.
+RgbaImage apply_effect_reference(const EffectSettings& settings, const RgbaImage& image, int threads = 1);
 
 }  // namespace stereocl

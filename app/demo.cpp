@@ -23,9 +23,16 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
+  settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::fence);  // "all": --bench sets each
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   set_up_opencl(std::move(cl));
+  if (const auto why = sync_unsupported_reason(settings_.interop_sync, opencl_environment()); why && gl_sharing()) {
+    // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
+    if (options.interop_sync != "all")
+      std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n", options.interop_sync.c_str(), why->c_str());
+    settings_.interop_sync = SyncStrategy::finish;
+  }
   settings_.mode = fallback_mode(options.mode, availability_);
   if (settings_.mode != options.mode && options.mode_given)
     std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
@@ -202,6 +209,8 @@ void Demo::apply_settings() {
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
   physics_.speed = settings_.ball_speed;
+  if (sync_unsupported_reason(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
+  if (shared_pipeline_) shared_pipeline_->set_sync(settings_.interop_sync);
   applied_ = settings_;
 }
 

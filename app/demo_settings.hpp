@@ -1,6 +1,7 @@
 #pragma once
 // What the user can change while the demo runs (panel, keys, dropped files). The Demo compares
 // these with what it last applied and redoes only the work a change needs.
+#include "app/interop_sync.hpp"
 #include "app/mode.hpp"
 #include "app/pipeline.hpp"
 #include "compute/stereogram_params.hpp"
@@ -29,6 +30,7 @@ struct DemoSettings {
   bool histogram_enabled = false;
   bool vsync = true;
   bool show_panel = true;
+  SyncStrategy interop_sync = SyncStrategy::fence;  // GPU mode's GL<->CL hand-over
 };
 
 }  // namespace stereocl

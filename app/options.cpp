@@ -1,5 +1,6 @@
 #include "app/options.hpp"
 
+#include "app/interop_sync.hpp"
 #include "app/key_bindings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -154,6 +155,10 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   // An optional value, which CLI11's config writer would save as `json=false`: so not in configs.
   app.add_option("--json", options.json_file, "with --bench: also write the results as JSON; with --list-devices: list as JSON")
       ->type_name("[FILE.json]")->expected(0, 1)->configurable(false)->check(writable_path());
+  app.add_option("--bench-repeat", options.bench_repeat, "with --bench: runs of each mode, spread reported")
+      ->type_name("K")->capture_default_str()->check(range(1, 100));
+  app.add_option("--interop-sync", options.interop_sync, "GPU mode's GL<->CL hand-over (all: one --bench run each)")
+      ->type_name("SYNC")->capture_default_str()->check(CLI::IsMember({"finish", "fence", "implicit", "all"}));
   app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")->type_name("FILE.toml");
   app.add_option("--write-config", text.write_config, "write the options, defaults included, as a --config file, then exit")
       ->type_name("FILE.toml")->configurable(false)->check(writable_path());
@@ -184,6 +189,7 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
+  if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
   if (options.list_devices) options.hidden = true;  // nothing to show
   if (options.bench) {
     options.vsync = false;

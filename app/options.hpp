@@ -49,6 +49,8 @@ struct Options {
   bool fast_stereogram_kernel = true;
   bool bench = false;
   std::string json_file;
+  int bench_repeat = 3;               // --bench runs each mode this many times and reports the spread
+  std::string interop_sync = "fence";  // finish | fence | implicit | all (all: --bench only)
   friend bool operator==(const Options&, const Options&) = default;
 };
 

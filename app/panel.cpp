@@ -29,7 +29,7 @@ const char* timing_sources(Mode mode) {
     case Mode::scene: return "GL timer queries; effects by the best engine here";
     case Mode::cpu: return "GL timer queries for render and compose, CPU clock for the rest";
     case Mode::cpu_readback: return "GL timer queries, OpenCL event profiling, CPU clock for transfers";
-    case Mode::gpu: return "GL timer queries, OpenCL event profiling (acquire/release as transfer)";
+    case Mode::gpu: return "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over";
   }
   return "";
 }
@@ -44,6 +44,20 @@ void tooltip_when_hovered(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
+// GPU mode's GL<->CL hand-over, switchable live: drivers differ here the most (--interop-sync).
+void draw_interop_sync(Demo& demo) {
+  ImGui::TextUnformatted("GL<->CL sync:");
+  for (SyncStrategy strategy : kAllSyncStrategies) {
+    const auto reason = sync_unsupported_reason(strategy, demo.opencl_environment());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(reason.has_value());
+    if (ImGui::RadioButton(std::string(sync_strategy_name(strategy)).c_str(), demo.settings().interop_sync == strategy))
+      demo.settings().interop_sync = strategy;
+    ImGui::EndDisabled();
+    if (reason) tooltip_when_hovered(reason->c_str());
+  }
+}
+
 void draw_mode_section(Demo& demo) {
   DemoSettings& settings = demo.settings();
   for (Mode mode : kAllModes) {
@@ -54,6 +68,7 @@ void draw_mode_section(Demo& demo) {
     if (reason) tooltip_when_hovered(reason->c_str());
     if (mode != kAllModes.back()) ImGui::SameLine();
   }
+  if (settings.mode == Mode::gpu) draw_interop_sync(demo);
 }
 
 void draw_performance_section(const Demo& demo) {

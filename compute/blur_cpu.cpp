@@ -38,34 +38,39 @@ void window_sums(int count, int radius, BlurBorder border, Sample sample, std::v
 
 // Blurs one channel of interleaved 8-bit pixels (`channels` bytes apart).
 void blur_channel(const std::uint8_t* in, std::uint8_t* out, int width, int height, int channels, int radius,
-                  BlurBorder border) {
+                  BlurBorder border, int threads) {
   const std::size_t w = static_cast<std::size_t>(width);
   std::vector<std::uint32_t> row_sums(w * static_cast<std::size_t>(height));
-  std::vector<std::uint32_t> prefix;
-  for (int y = 0; y < height; ++y) {
-    const std::uint8_t* row = in + y * w * channels;
-    window_sums(width, radius, border, [&](int x) { return std::uint32_t{row[x * channels]}; }, prefix,
-                row_sums.data() + y * w, 1);
-  }
-  std::vector<std::uint32_t> column(static_cast<std::size_t>(height));
   const std::uint32_t n = static_cast<std::uint32_t>((2 * radius + 1) * (2 * radius + 1));
-  for (int x = 0; x < width; ++x) {
-    window_sums(height, radius, border, [&](int y) { return row_sums[y * w + x]; }, prefix, column.data(), 1);
-    for (int y = 0; y < height; ++y)
-      out[(y * w + x) * channels] = static_cast<std::uint8_t>((column[y] + n / 2) / n);
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    std::vector<std::uint32_t> prefix;  // scratch per thread
+#pragma omp for schedule(static)
+    for (int y = 0; y < height; ++y) {
+      const std::uint8_t* row = in + y * w * channels;
+      window_sums(width, radius, border, [&](int x) { return std::uint32_t{row[x * channels]}; }, prefix,
+                  row_sums.data() + y * w, 1);
+    }
+    std::vector<std::uint32_t> column(static_cast<std::size_t>(height));
+#pragma omp for schedule(static)
+    for (int x = 0; x < width; ++x) {
+      window_sums(height, radius, border, [&](int y) { return row_sums[y * w + x]; }, prefix, column.data(), 1);
+      for (int y = 0; y < height; ++y)
+        out[(y * w + x) * channels] = static_cast<std::uint8_t>((column[y] + n / 2) / n);
+    }
   }
 }
 
 }  // namespace
 
-GreyImage blur_reference(const GreyImage& image, int radius, BlurBorder border) {
+GreyImage blur_reference(const GreyImage& image, int radius, BlurBorder border, int threads) {
   require_valid_blur_radius(radius);
   GreyImage out(image.width, image.height);
-  if (!image.empty()) blur_channel(image.pixels.data(), out.pixels.data(), image.width, image.height, 1, radius, border);
+  if (!image.empty()) blur_channel(image.pixels.data(), out.pixels.data(), image.width, image.height, 1, radius, border, threads);
   return out;
 }
 
-RgbaImage blur_reference(const RgbaImage& image, int radius, BlurBorder border) {
+RgbaImage blur_reference(const RgbaImage& image, int radius, BlurBorder border, int threads) {
   require_valid_blur_radius(radius);
   RgbaImage out(image.width, image.height);
   if (image.empty()) return out;
@@ -74,7 +79,7 @@ RgbaImage blur_reference(const RgbaImage& image, int radius, BlurBorder border) 
   const auto* in_bytes = reinterpret_cast<const std::uint8_t*>(image.pixels.data());
   auto* out_bytes = reinterpret_cast<std::uint8_t*>(out.pixels.data());
   for (int channel = 0; channel < 4; ++channel)
-    blur_channel(in_bytes + channel, out_bytes + channel, image.width, image.height, 4, radius, border);
+    blur_channel(in_bytes + channel, out_bytes + channel, image.width, image.height, 4, radius, border, threads);
   return out;
 }
 

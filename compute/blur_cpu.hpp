@@ -17,7 +17,9 @@ constexpr int max_blur_radius = 32;  // the kernels size their local memory for 
 // Throws std::invalid_argument naming the value and the rule unless 1 <= radius <= 32.
 void require_valid_blur_radius(int radius);
 
-GreyImage blur_reference(const GreyImage& image, int radius, BlurBorder border);
-RgbaImage blur_reference(const RgbaImage& image, int radius, BlurBorder border);
+// threads > 1 splits rows and columns over OpenMP threads (CPU mode's fair baseline); every output pixel
+// depends on the input only, so the result is the same to the bit (tests/cpu_parallel_test.cpp).
+GreyImage blur_reference(const GreyImage& image, int radius, BlurBorder border, int threads = 1);
+RgbaImage blur_reference(const RgbaImage& image, int radius, BlurBorder border, int threads = 1);
 
 }  // namespace stereocl

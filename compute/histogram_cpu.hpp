@@ -8,6 +8,7 @@ namespace stereocl {
 
 using Histogram256 = std::array<std::uint32_t, 256>;
 
-Histogram256 histogram_reference(const std::uint8_t* data, std::size_t byte_count);
+// threads > 1 counts slices in per-thread bins and adds them up: the same counts to the bit.
+Histogram256 histogram_reference(const std::uint8_t* data, std::size_t byte_count, int threads = 1);
 
 }  // namespace stereocl

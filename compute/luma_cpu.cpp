@@ -2,9 +2,11 @@
 
 namespace stereocl {
 
-GreyImage luma_from_rgba(const RgbaImage& rgba) {
+GreyImage luma_from_rgba(const RgbaImage& rgba, int threads) {
   GreyImage luma(rgba.width, rgba.height);
-  for (std::size_t i = 0; i < rgba.pixels.size(); ++i) luma.pixels[i] = luma_of(rgba.pixels[i]);
+  const auto count = static_cast<std::ptrdiff_t>(rgba.pixels.size());
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
+  for (std::ptrdiff_t i = 0; i < count; ++i) luma.pixels[i] = luma_of(rgba.pixels[i]);
   return luma;
 }
 

@@ -12,7 +12,8 @@ constexpr std::uint8_t luma_of(Rgba8 pixel) {
   return static_cast<std::uint8_t>((77 * pixel.r + 150 * pixel.g + 29 * pixel.b + 128) >> 8);
 }
 
-GreyImage luma_from_rgba(const RgbaImage& rgba);
+// threads > 1: pixels split over OpenMP threads, the same result to the bit.
+GreyImage luma_from_rgba(const RgbaImage& rgba, int threads = 1);
 
 // Opaque grey: (l, l, l, 255) for every pixel.
 RgbaImage rgba_from_grey(const GreyImage& grey);

@@ -15,6 +15,8 @@ struct SobelResult {
   GreyImage magnitude;
 };
 
-SobelResult sobel_reference(const GreyImage& luma);
+// threads > 1 splits rows over OpenMP threads (CPU mode's fair baseline); every output pixel
+// depends on the input only, so the result is the same to the bit (tests/cpu_parallel_test.cpp).
+SobelResult sobel_reference(const GreyImage& luma, int threads = 1);
 
 }  // namespace stereocl

@@ -19,7 +19,8 @@ build=(
 # driver (PoCL on the CPU where no GPU driver exists), and an X server for machines with no display.
 run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth)
 # Headers and libraries of the tests and benchmarks.
-test=(libgtest-dev libbenchmark-dev)
+# python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
+test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema)
 
 if [ "${1:-}" = --list ]; then
   shift

@@ -27,7 +27,7 @@ std::string device_used_by_bench(const std::string& cl_device) {
   const ProgramResult result =
       run_stereocl({"--bench", "--cl-device", cl_device, "--size", "32x24", "--frames", "2", "--json", json});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  return nlohmann::json::parse(testing::read_text(json)).at("cl_device").get<std::string>();
+  return nlohmann::json::parse(testing::read_text(json)).at("opencl").at("device").get<std::string>();
 }
 
 void expect_refused_with_the_list(std::vector<std::string> arguments, const std::string& value) {

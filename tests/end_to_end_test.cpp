@@ -258,10 +258,12 @@ TEST(EndToEnd, ListDevicesNamesThePlatforms) {
 
 TEST(EndToEnd, BenchWritesJsonForEveryModeThatRuns) {
   const std::string json = scratch_file("bench.json");
-  const ProgramResult result = run_stereocl({"--bench", "--size", "96x64", "--frames", "5", "--json", json});
+  const ProgramResult result =
+      run_stereocl({"--bench", "--size", "96x64", "--frames", "5", "--bench-repeat", "1", "--json", json});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const std::string text = testing::read_text(json);
-  for (const char* key : {"\"gl_renderer\"", "\"cl_device\"", "\"gl_sharing\"", "\"modes\"", "\"fps\"", "\"p95\"",
+  // The full layout is checked against docs/bench-schema.json by tests/bench_json_test.py.
+  for (const char* key : {"\"schema_version\"", "\"renderer\"", "\"device\"", "\"gl_sharing\"", "\"modes\"", "\"fps\"", "\"p95\"",
                           "\"stereogram\"", "\"transfer\"", "\"mode\": \"scene\"", "\"mode\": \"cpu\""})
     EXPECT_NE(text.find(key), std::string::npos) << key << " in " << text;
   EXPECT_NE(result.out.find("vs Scene"), std::string::npos) << result.out;

@@ -1,0 +1,237 @@
+#include "app/bench_report.hpp"
+
+#include "compute/parallel_rows.hpp"
+
+#include <glad/gl.h>
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+
+#ifndef STEREOCL_VERSION_TEXT
+#define STEREOCL_VERSION_TEXT "unknown"
+#endif
+#ifndef STEREOCL_GIT_DESCRIBE
+#define STEREOCL_GIT_DESCRIBE "unknown"
+#endif
+
+namespace stereocl {
+namespace {
+
+using json = nlohmann::ordered_json;  // fields in the order written: context first, as people read it
+
+std::string utc_timestamp() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+std::string cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);) {
+    if (line.rfind("model name", 0) != 0) continue;
+    const auto colon = line.find(':');
+    if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+  }
+  return "unknown";  // not Linux on x86, or /proc is missing
+}
+
+json system_block() {
+  utsname names{};
+  const bool known = uname(&names) == 0;
+  return {{"os", known ? names.sysname : "unknown"},
+          {"kernel", known ? names.release : "unknown"},
+          {"kernel_build", known ? names.version : "unknown"},
+          {"machine", known ? names.machine : "unknown"},
+          {"cpu_model", cpu_model()},
+          {"cpu_threads", resolve_thread_count(0)}};
+}
+
+std::string gl_string(GLenum name) {
+  const auto* text = reinterpret_cast<const char*>(glGetString(name));
+  return text ? text : "";
+}
+
+std::string trimmed(std::string text) {
+  while (!text.empty() && (text.back() == '\0' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+json device_json(const cl::Device& device, const ClEnvironment* used) {
+  const bool is_used = used && used->device() == device();
+  return {{"name", trimmed(device.getInfo<CL_DEVICE_NAME>())},
+          {"version", trimmed(device.getInfo<CL_DEVICE_VERSION>())},
+          {"driver_version", trimmed(device.getInfo<CL_DRIVER_VERSION>())},
+          {"compute_units", device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()},
+          {"used", is_used},
+          {"shares_with_gl", is_used && used->shares_gl}};
+}
+
+// Every platform and device, not just the one used: a result is only comparable when one
+// knows what else was installed (an ICD that shadows another, a second GPU).
+json opencl_block(const Demo& demo) {
+  const ClEnvironment* used = demo.opencl_environment();
+  json platforms = json::array();
+  std::vector<cl::Platform> found;
+  try {
+    cl::Platform::get(&found);
+  } catch (const cl::Error&) {
+    found.clear();
+  }
+  for (const cl::Platform& platform : found) {
+    json devices = json::array();
+    std::vector<cl::Device> platform_devices;
+    try {
+      platform.getDevices(CL_DEVICE_TYPE_ALL, &platform_devices);
+    } catch (const cl::Error&) {
+      platform_devices.clear();
+    }
+    for (const cl::Device& device : platform_devices) devices.push_back(device_json(device, used));
+    platforms.push_back({{"name", trimmed(platform.getInfo<CL_PLATFORM_NAME>())},
+                         {"vendor", trimmed(platform.getInfo<CL_PLATFORM_VENDOR>())},
+                         {"version", trimmed(platform.getInfo<CL_PLATFORM_VERSION>())},
+                         {"devices", devices}});
+  }
+  return {{"platforms", platforms},
+          {"platform", used ? used->platform_name : ""},
+          {"device", used ? used->device_name : ""},
+          {"gl_sharing", demo.gl_sharing()},
+          {"gl_events", used && used->gl_events},
+          {"description", demo.opencl_description()}};
+}
+
+json parameters_block(const Options& options, const Demo& demo) {
+  const auto& settings = demo.settings();
+  return {{"size", {demo.scene_width(), demo.scene_height()}},
+          {"pattern_width", settings.stereogram.pattern_width},
+          {"max_offset", settings.stereogram.max_offset},
+          {"effect", effect_name(settings.effect.effect)},
+          {"blur_radius", settings.effect.blur_radius},
+          {"blur_border", settings.effect.blur_clamp ? "clamp" : "zero"},
+          {"frames_per_run", options.frames.value_or(500)},
+          {"repeat", options.bench_repeat},
+          {"cpu_threads", resolve_thread_count(options.cpu_threads)},
+          {"seed", options.seed},
+          {"interop_sync", options.interop_sync},
+          {"frame_end", "glFinish, nothing presented, vsync off"}};
+}
+
+json kernels_block(const Options& options) {
+  return {{"stereogram", options.fast_stereogram_kernel ? "fast" : "classic"},
+          {"stereogram_algorithm", options.fast_stereogram_kernel
+                                       ? "work-group per row, independent pixel bands side by side"
+                                       : "one work-item walks a whole row (the original article)"},
+          {"sobel", "3x3, |gx|+|gy| >> 3, 128-bit loads where the width is a multiple of 16"},
+          {"blur", "box blur, one kernel per call, cost nearly independent of the radius"},
+          {"histogram", "256 bins, per-work-group local histograms merged atomically"}};
+}
+
+std::string environment_or(const char* name, const char* fallback) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : fallback;
+}
+
+json cpu_implementation_block(const Options& options) {
+  const int threads = resolve_thread_count(options.cpu_threads);
+  return {{"effects", "OpenMP (GCC libgomp), rows split statically over " + std::to_string(threads) +
+                          " threads; bit-exact with the single-threaded references"},
+          {"stereogram", "std::jthread row bands over " + std::to_string(threads) + " threads"},
+          {"threads", threads},
+          // Spinning versus sleeping at OpenMP barriers changes CPU mode a lot on a busy machine.
+          {"omp_wait_policy", environment_or("OMP_WAIT_POLICY", "libgomp default")}};
+}
+
+json stats_json(std::vector<double> values) {
+  if (values.empty()) return {{"min", 0.0}, {"median", 0.0}, {"p95", 0.0}, {"max", 0.0}};
+  const auto [low, high] = std::minmax_element(values.begin(), values.end());
+  return {{"min", *low}, {"max", *high}, {"median", median_of(values)}, {"p95", percentile_of(values, 0.95)}};
+}
+
+double fps_of(const BenchModeResult& result) { return median_of(result.run_fps); }
+
+double fps_of_mode(const std::vector<BenchModeResult>& results, Mode mode) {
+  for (const auto& result : results)
+    if (result.mode == mode) return fps_of(result);
+  return 0.0;
+}
+
+json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps) {
+  json stages, sides;
+  double gpu_work = 0, cpu_side = 0;
+  for (std::size_t i = 0; i < kStageCount; ++i) {
+    const std::string name(stage_name(kAllStages[i]));
+    const bool gpu = stage_is_gpu_side(r.mode, kAllStages[i]);
+    stages[name] = r.stage_median_ms[i];
+    sides[name] = gpu ? "gpu" : "cpu";
+    (gpu ? gpu_work : cpu_side) += r.stage_median_ms[i];
+  }
+  const double fps = fps_of(r), frame_median = median_of(r.frame_ms);
+  json spread = stats_json(r.run_fps);
+  spread.erase("p95");
+  return {{"mode", mode_cli_name(r.mode)},
+          {"label", bench_label(r.mode, r.sync)},
+          {"interop_sync", r.sync ? json(sync_strategy_name(*r.sync)) : json(nullptr)},
+          {"fps", fps},
+          {"fps_runs", r.run_fps},
+          {"fps_spread", spread},
+          {"fps_vs_scene", scene_fps > 0 ? fps / scene_fps : 0.0},
+          {"fps_vs_cpu", cpu_fps > 0 ? fps / cpu_fps : 0.0},
+          {"frame_ms", stats_json(r.frame_ms)},
+          {"stages_ms", stages},
+          {"stage_sides", sides},
+          {"gpu_work_ms", gpu_work},
+          {"cpu_side_ms", cpu_side},
+          {"gpu_idle_ms", std::max(0.0, frame_median - gpu_work)}};
+}
+
+}  // namespace
+
+std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync) {
+  std::string label(mode_cli_name(mode));
+  if (sync) label += "/" + std::string(sync_strategy_name(*sync));
+  return label;
+}
+
+bool stage_is_gpu_side(Mode mode, Stage stage) {
+  switch (stage) {
+    case Stage::render:
+    case Stage::compose: return true;
+    case Stage::transfer: return false;  // readback/upload wall time, or GPU mode's wait in the hand-over
+    case Stage::stereogram:
+    case Stage::effects: return mode != Mode::cpu;
+  }
+  return false;
+}
+
+json bench_report(const Options& options, const Demo& demo, const std::vector<BenchModeResult>& results,
+                  const std::vector<BenchSkip>& skipped) {
+  json report;
+  report["schema_version"] = kBenchSchemaVersion;
+  report["stereocl"] = {{"version", STEREOCL_VERSION_TEXT}, {"git_describe", STEREOCL_GIT_DESCRIBE}};
+  report["timestamp_utc"] = utc_timestamp();
+  report["system"] = system_block();
+  report["gl"] = {{"vendor", gl_string(GL_VENDOR)},
+                  {"renderer", gl_string(GL_RENDERER)},
+                  {"version", gl_string(GL_VERSION)},
+                  {"glsl_version", gl_string(GL_SHADING_LANGUAGE_VERSION)}};
+  report["opencl"] = opencl_block(demo);
+  report["kernels"] = kernels_block(options);
+  report["parameters"] = parameters_block(options, demo);
+  report["cpu_implementation"] = cpu_implementation_block(options);
+  report["skipped"] = json::array();
+  for (const auto& skip : skipped)
+    report["skipped"].push_back({{"mode", mode_cli_name(skip.mode)}, {"label", bench_label(skip.mode, skip.sync)},
+                                 {"reason", skip.reason}});
+  const double scene_fps = fps_of_mode(results, Mode::scene), cpu_fps = fps_of_mode(results, Mode::cpu);
+  report["modes"] = json::array();
+  for (const auto& result : results) report["modes"].push_back(mode_json(result, scene_fps, cpu_fps));
+  return report;
+}
+
+}  // namespace stereocl

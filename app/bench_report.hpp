@@ -1,0 +1,45 @@
+#pragma once
+// The --bench JSON: results plus everything needed to compare them with a file from another
+// machine a month later (versions, hardware, drivers, parameters, what was skipped and why).
+// Its layout is docs/bench-schema.json; bump kBenchSchemaVersion when a field changes meaning.
+#include "app/demo.hpp"
+#include "app/options.hpp"
+#include "app/stage_timings.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stereocl {
+
+inline constexpr int kBenchSchemaVersion = 1;
+
+// One mode (for GPU mode: one interop sync strategy) measured --bench-repeat times.
+struct BenchModeResult {
+  Mode mode = Mode::scene;
+  std::optional<SyncStrategy> sync;  // GPU mode only
+  std::vector<double> run_fps;       // one per repeat
+  std::vector<double> frame_ms;      // every timed frame of every repeat
+  std::array<double, kStageCount> stage_median_ms{};  // median over the repeats of each run's median
+};
+
+struct BenchSkip {
+  Mode mode = Mode::scene;
+  std::optional<SyncStrategy> sync;
+  std::string reason;
+};
+
+// "gpu" or "gpu/fence": how a result is named in the table, the JSON and stereocl-compare.
+std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync);
+
+// Whether each stage of `mode` is timed on the GPU (GL timer queries, CL event profiling) or
+// by the CPU's clock; GPU stages add up to the GPU's work, and the rest of the frame is idle.
+bool stage_is_gpu_side(Mode mode, Stage stage);
+
+nlohmann::ordered_json bench_report(const Options& options, const Demo& demo, const std::vector<BenchModeResult>& results,
+                            const std::vector<BenchSkip>& skipped);
+
+}  // namespace stereocl

@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""A real `stereocl --bench --json` (small size, few frames) against docs/bench-schema.json, plus
+the new options' checks. Usage: bench_json_test.py STEREOCL_BINARY SCHEMA. Needs a display
+(ctest runs under xvfb-run)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import jsonschema
+
+BINARY, SCHEMA = sys.argv[1], sys.argv[2]
+
+
+def stereocl(*arguments):
+    return subprocess.run([BINARY, *arguments], capture_output=True, text=True, timeout=300)
+
+
+class BenchJson(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        with open(SCHEMA, encoding="utf-8") as file:
+            cls.schema = json.load(file)
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "bench.json")
+            cls.run_result = stereocl("--bench", "--size", "67x31", "--frames", "6", "--bench-repeat", "2",
+                                      "--interop-sync", "all", "--json", path)
+            cls.report = None
+            if cls.run_result.returncode == 0:
+                with open(path, encoding="utf-8") as file:
+                    cls.report = json.load(file)
+
+    def setUp(self):
+        self.assertEqual(self.run_result.returncode, 0, self.run_result.stderr)
+
+    def test_validates_against_the_schema(self):
+        jsonschema.validate(self.report, self.schema)
+
+    def test_a_missing_field_fails_validation(self):
+        for remove in (lambda r: r.pop("system"), lambda r: r["modes"][0].pop("frame_ms"),
+                       lambda r: r["opencl"].pop("platforms"), lambda r: r["modes"][0]["stages_ms"].pop("render")):
+            broken = json.loads(json.dumps(self.report))
+            remove(broken)
+            with self.assertRaises(jsonschema.ValidationError):
+                jsonschema.validate(broken, self.schema)
+
+    def test_every_mode_ran_each_repeat_and_has_ordered_frame_times(self):
+        self.assertIn("scene", [m["label"] for m in self.report["modes"]])
+        self.assertIn("cpu", [m["label"] for m in self.report["modes"]])
+        for mode in self.report["modes"]:
+            self.assertEqual(len(mode["fps_runs"]), 2, mode["label"])
+            frame = mode["frame_ms"]
+            self.assertLessEqual(frame["min"], frame["median"])
+            self.assertLessEqual(frame["median"], frame["p95"])
+            self.assertLessEqual(frame["p95"], frame["max"])
+            self.assertAlmostEqual(mode["gpu_idle_ms"], max(0.0, frame["median"] - mode["gpu_work_ms"]), places=9)
+        self.assertEqual(self.report["parameters"]["size"], [67, 31])
+
+    def test_gpu_strategies_are_run_or_skipped_with_a_reason(self):
+        ran = {m["label"] for m in self.report["modes"]}
+        skipped = {s["label"]: s["reason"] for s in self.report["skipped"]}
+        for strategy in ("finish", "fence", "implicit"):
+            label = "gpu/" + strategy
+            self.assertTrue(label in ran or skipped.get(label), label)
+        if not self.report["opencl"]["gl_sharing"]:
+            self.assertEqual(ran & {"gpu/finish", "gpu/fence", "gpu/implicit"}, set())
+            self.assertRegex(self.run_result.stdout, r"gpu/fence +skipped: \S")
+
+    def test_context_block_describes_the_machine(self):
+        self.assertEqual(self.report["schema_version"], 1)
+        self.assertTrue(self.report["gl"]["renderer"])
+        self.assertTrue(self.report["system"]["kernel"])
+        used = [d for p in self.report["opencl"]["platforms"] for d in p["devices"] if d["used"]]
+        if self.report["opencl"]["device"]:
+            self.assertEqual([d["name"] for d in used], [self.report["opencl"]["device"]])
+        self.assertIn("OpenMP", self.report["cpu_implementation"]["effects"])
+
+    def test_progress_goes_to_stderr_one_line_per_run(self):
+        self.assertIn("scene run 1/2: 6/6 frames", self.run_result.stderr)
+        self.assertIn("cpu run 2/2: 6/6 frames", self.run_result.stderr)
+        self.assertIn("67x31 scene, 6 frames per run, 2 runs per mode", self.run_result.stdout)
+
+
+class BenchOptions(unittest.TestCase):
+    def refused(self, arguments, message):
+        result = stereocl(*arguments)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertEqual(result.stderr.strip(), "stereocl: " + message)
+
+    def test_bad_values_are_refused_naming_value_and_rule(self):
+        self.refused(["--bench", "--bench-repeat", "0"], "--bench-repeat: Value 0 not in range 1 to 100 (see --help)")
+        self.refused(["--bench", "--interop-sync", "glfinish"],
+                     "--interop-sync: glfinish not in {finish,fence,implicit,all} (see --help)")
+        self.refused(["--interop-sync", "all"], "--interop-sync all: goes with --bench (pick one otherwise)")
+
+    def test_version(self):
+        result = stereocl("--version")
+        self.assertEqual(result.returncode, 0)
+        self.assertRegex(result.stdout, r"^stereocl \d+\.\d+")
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], "-v"])
