@@ -2,8 +2,9 @@
 // bit for bit. One work-group per row. The CPU follows the paper's sequential chain merging;
 // here every linking pixel makes its link at once and the groups are found as connected
 // components (union-find with atomics, smaller index as root). Both give the same groups, and
-// the colour comes from a root chosen by position alone (the member nearest the centre), so
-// the order in which links land does not show.
+// the colour comes from a root chosen by position alone (the member nearest the centre) and a
+// phase that is the unique solution of per-root equations, so the order in which links land
+// or sweeps run does not show.
 //
 // Depth -> separation goes through the host's table and integer arithmetic only; the one float
 // step (depth -> table level) is the reference's, with no fma contraction.
@@ -30,9 +31,13 @@ int depth_level(float depth) {
 int centre_key(int x, int centre) { return x < centre ? 2 * (centre - x) + 1 : 2 * (x - centre); }
 int key_position(int key, int centre) { return (key & 1) ? centre - (key >> 1) : centre + (key >> 1); }
 
-int root_column(int root, int centre, int root_separation) {
-  const int phase = ((root - centre) % root_separation + root_separation) % root_separation;
-  return phase * PATTERN_COLUMNS / root_separation;
+#define PHASE_BITS 16
+#define PHASE_PERIOD (PATTERN_COLUMNS << PHASE_BITS)
+
+// See phase_step() in the reference.
+int phase_step(int root, int centre, int root_separation) {
+  const int step = PHASE_PERIOD / root_separation;
+  return root < centre ? PHASE_PERIOD - step : step;
 }
 
 // The paper's ray test in integers; see both_eyes_see() in the reference.
@@ -67,12 +72,25 @@ void unite(volatile ROW_SPACE int* parent, int a, int b) {
   }
 }
 
+// One root's phase from its inner neighbour's root; true if it changed.
+bool settle_phase(volatile ROW_SPACE int* root, volatile ROW_SPACE int* phase, const ROW_SPACE int* separations,
+                  int x, int centre) {
+  if (root[x] != x) return false;
+  const int inner_root = root[x < centre ? x + 1 : x - 1];
+  const int settled = (phase[inner_root] + phase_step(x, centre, separations[x / OVERSAMPLE])) % PHASE_PERIOD;
+  if (settled == phase[x]) return false;
+  phase[x] = settled;
+  return true;
+}
+
 void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 
 // memory holds, per row: separations[width], parent[width * OVERSAMPLE], best[width * OVERSAMPLE].
 // Work-groups take rows in turn, so the global variant needs scratch only per work-group.
 __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only image2d_t coordinates, int width,
                                    int height, __global const int* separation_table, ROW_SPACE int* memory) {
+  __local int changed_flag;
+  volatile __local int* changed = &changed_flag;
   const int lane = get_local_id(0);
   const int lanes = get_local_size(0);
   const int linking_width = width * OVERSAMPLE;
@@ -107,11 +125,36 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
     row_barrier();
     for (int x = lane; x < linking_width; x += lanes) atomic_min(&best[parent[x]], centre_key(x, centre));
     row_barrier();
+    // From here parent[] names each pixel's root (the member nearest the centre) and best[]
+    // holds the roots' pattern phases.
+    for (int x = lane; x < linking_width; x += lanes) parent[x] = key_position(best[parent[x]], centre);
+    row_barrier();
+    for (int x = lane; x < linking_width; x += lanes) best[x] = 0;
+
+    // A root's phase is its inner neighbour's root's phase plus a step: a tree rooted at the
+    // centre, solved by sweeping until nothing changes. A state in which every root agrees
+    // with its neighbour is the reference's, whatever order the sweeps took. Each lane sweeps a
+    // contiguous segment outwards from the centre, so a run of roots settles in one sweep and a
+    // row needs about (separation / 2) / segment sweeps, not one per root.
+    const int segment = (linking_width + lanes - 1) / lanes;
+    const int segment_start = min(lane * segment, linking_width);
+    const int segment_end = min(segment_start + segment, linking_width);
+    for (;;) {
+      if (lane == 0) *changed = 0;
+      row_barrier();
+      for (int x = segment_start; x < segment_end; ++x)
+        if (x > centre && settle_phase(parent, best, separations, x, centre)) *changed = 1;
+      for (int x = segment_end - 1; x >= segment_start; --x)
+        if (x < centre && settle_phase(parent, best, separations, x, centre)) *changed = 1;
+      row_barrier();
+      const int again = *changed;
+      row_barrier();  // every lane has read it before lane 0 clears it
+      if (!again) break;
+    }
 
     for (int x = lane; x < width; x += lanes) {
       const int member = x * OVERSAMPLE + OVERSAMPLE / 2;
-      const int root = key_position(best[parent[member]], centre);
-      const int column = root_column(root, centre, separations[root / OVERSAMPLE]);
+      const int column = best[parent[member]] >> PHASE_BITS;
       write_imagef(coordinates, (int2)(x, y), (float4)((float)column * INVERSE_PATTERN_COLUMNS, 0.f, 0.f, 1.f));
     }
     row_barrier();  // the next row reuses the memory

@@ -38,12 +38,40 @@ void link_pixels(int* same, int left, int right) {
   same[left] = right;
 }
 
-// The group's pattern column: the root's position within one separation of the centre, scaled
-// to the pattern's width. A flat row then shows the whole pattern once per separation, wrapping
-// where the pattern itself wraps, whatever its width.
-int root_column(int root, int centre, int root_separation, int pattern_columns) {
-  const int phase = ((root - centre) % root_separation + root_separation) % root_separation;
-  return phase * pattern_columns / root_separation;
+// Pattern phases are fixed point, 16 fractional bits of a pattern column, so that every step
+// is an exact integer and the kernel gets the same sums.
+constexpr int kPhaseBits = 16;
+
+// A root takes the phase of the group beside it (one linking pixel nearer the centre) plus one
+// step of pattern_columns / separation: the pattern runs on across unlinked and newly linked
+// pixels as it would in a flat row, instead of restarting at each group. Returns the step as
+// added on this side of the centre, modulo one pattern width.
+int phase_step(int root, int centre, int root_separation, int pattern_columns) {
+  const int step = (pattern_columns << kPhaseBits) / root_separation;
+  return root < centre ? (pattern_columns << kPhaseBits) - step : step;
+}
+
+// Every group's root (the member nearest the centre): `top` holds each pixel's chain end on
+// entry, its root on return. `best` is scratch.
+void find_roots(int linking_width, int centre, std::vector<int>& top, std::vector<int>& best) {
+  best.assign(static_cast<std::size_t>(linking_width), INT_MAX);
+  for (int x = 0; x < linking_width; ++x) best[top[x]] = std::min(best[top[x]], centre_key(x, centre));
+  for (int x = 0; x < linking_width; ++x) top[x] = key_position(best[top[x]], centre);
+}
+
+// Phases of all roots, outwards from the centre: a root's neighbour towards the centre has a
+// root nearer the centre still, so it is always known first. phase[c] = 0.
+void find_phases(int linking_width, int centre, const int* separations, const SymmetricPlan& plan,
+                 const std::vector<int>& root, std::vector<int>& phase) {
+  const int period = plan.pattern_columns << kPhaseBits;
+  phase.assign(static_cast<std::size_t>(linking_width), 0);
+  for (int distance = 1; distance <= centre + 1; ++distance)
+    for (const int x : {centre - distance, centre + distance}) {
+      if (x < 0 || x >= linking_width || root[x] != x) continue;
+      const int neighbour = x < centre ? x + 1 : x - 1;
+      const int step = phase_step(x, centre, separations[x / plan.oversample], plan.pattern_columns);
+      phase[x] = (phase[root[neighbour]] + step) % period;
+    }
 }
 
 }  // namespace
@@ -85,7 +113,6 @@ void symmetric_coordinates_row(const float* depth, int width, const SymmetricPla
   scratch.separations.resize(static_cast<std::size_t>(width));
   scratch.same.resize(n);
   scratch.top.resize(n);
-  scratch.best.assign(n, INT_MAX);
   int* separations = scratch.separations.data();
   int* same = scratch.same.data();
   linking_separations(depth, width, plan, separations);
@@ -96,13 +123,12 @@ void symmetric_coordinates_row(const float* depth, int width, const SymmetricPla
 
   // Partners lie to the right, so from right to left each pixel's chain end is already known.
   for (int x = linking_width - 1; x >= 0; --x) scratch.top[x] = same[x] == x ? x : scratch.top[same[x]];
-  for (int x = 0; x < linking_width; ++x)
-    scratch.best[scratch.top[x]] = std::min(scratch.best[scratch.top[x]], centre_key(x, centre));
+  find_roots(linking_width, centre, scratch.top, scratch.best);
+  find_phases(linking_width, centre, separations, plan, scratch.top, scratch.best);
   // Each output pixel shows the group of its middle linking pixel: one whole dot, never a blend.
   for (int x = 0; x < width; ++x) {
     const int member = x * plan.oversample + plan.oversample / 2;
-    const int root = key_position(scratch.best[scratch.top[member]], centre);
-    const int column = root_column(root, centre, separations[root / plan.oversample], plan.pattern_columns);
+    const int column = scratch.best[scratch.top[member]] >> kPhaseBits;
     coordinates[x] = static_cast<float>(column) * plan.inverse_pattern_columns;
   }
 }

@@ -1,9 +1,12 @@
 #pragma once
 // The symmetric stereogram on the CPU. Every scene point that both eyes see ties the two
 // pixels it projects to (left = x - s/2, right = left + s) to one colour; the groups of tied
-// pixels are the connected components of those links. Each group takes its colour from its
-// root, the member nearest the row's centre, so generation starts in the middle (no seam at
-// x = P) and a group's colour depends only on its geometry, not on how it was found.
+// pixels are the connected components of those links. Each group is named by its root, the
+// member nearest the row's centre, so generation starts in the middle (no seam at x = P) and
+// nothing depends on the order links were found in. A root's pattern phase is that of the root
+// beside it (one pixel nearer the centre) plus pattern_columns / separation: the pattern runs on
+// smoothly wherever the constraints allow, and a row's colours depend only on that row's depth,
+// so rows the animation does not touch keep every pixel.
 //
 // Output per pixel: the pattern coordinate the compositor samples, in pattern widths, always
 // a whole pattern column (column / pattern_columns), so nothing is sampled between pixels.
