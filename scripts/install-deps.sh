@@ -7,6 +7,7 @@ packages=(
   libglfw3-dev libglm-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd clinfo
   libimgui-dev python3-glad xvfb xauth libgl1-mesa-dri libegl-dev libgl-dev libstb-dev
   libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev
+  netpbm
 )
 missing=()
 for package in "${packages[@]}"; do
