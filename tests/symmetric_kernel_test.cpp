@@ -99,7 +99,8 @@ INSTANTIATE_TEST_SUITE_P(
         KernelCase{"P200_M150", symmetric_params_from_pixels(200, 150.f, 1), SymmetricRowMemory::automatic},
         KernelCase{"physical_72dpi_x2", physical_params(2), SymmetricRowMemory::automatic},
         KernelCase{"physical_72dpi_x8_global", physical_params(8), SymmetricRowMemory::global},
-        KernelCase{"P85_M30_x3", symmetric_params_from_pixels(85, 30.f, 3), SymmetricRowMemory::automatic}),
+        KernelCase{"P85_M30_x3", symmetric_params_from_pixels(85, 30.f, 3), SymmetricRowMemory::automatic},
+        KernelCase{"P85_M30_local", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::local}),
     [](const auto& test) { return std::string(test.param.name); });
 
 // Depth outside [0, 1] and NaN clamp the same way on both sides instead of indexing out.

@@ -58,10 +58,7 @@ SymmetricStereogramKernel::SymmetricStereogramKernel(const cl::Context& context,
 }
 
 bool SymmetricStereogramKernel::runs_in_local_memory(int width) const {
-  const bool fits = row_bytes(width, plan_.oversample) <= local_bytes_available_;
-  if (row_memory_ == SymmetricRowMemory::local && !fits)
-    throw std::invalid_argument("a row " + std::to_string(width) + " wide does not fit this device's local memory");
-  return row_memory_ != SymmetricRowMemory::global && fits;
+  return row_memory_ != SymmetricRowMemory::global && row_bytes(width, plan_.oversample) <= local_bytes_available_;
 }
 
 cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& depth,
@@ -84,7 +81,11 @@ cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::
     kernel->setArg(3, height);
     kernel->setArg(4, separation_table_);
   }
-  if (!runs_in_local_memory(width)) return enqueue_global(queue, width, height, wait);
+  if (!runs_in_local_memory(width)) {
+    if (row_memory_ == SymmetricRowMemory::local)
+      throw std::invalid_argument("a row " + std::to_string(width) + " wide does not fit this device's local memory");
+    return enqueue_global(queue, width, height, wait);
+  }
   local_kernel_.setArg(5, cl::Local(row_bytes(width, plan_.oversample)));
   cl::Event done;
   queue.enqueueNDRangeKernel(local_kernel_, cl::NullRange, cl::NDRange(h * local_group_size_),
