@@ -51,6 +51,22 @@ bool both_eyes_see(const ROW_SPACE int* separations, int linking_width, int x, i
   return true;
 }
 
+// Minimum separations over blocks of this many depth pixels, for certainly_visible().
+#define BLOCK_WIDTH 16
+
+// A shortcut past the ray test that never changes its answer: every ray separation the test
+// compares against is at most the one at t = 1, E (s - 2) / (E - 2). If no depth pixel within
+// the rays' reach (a superset: whole blocks) has a smaller separation, nothing can block.
+// Flat and gently sloping surfaces, most of a frame, then skip the walk.
+bool certainly_visible(const ROW_SPACE int* block_min, int width, int x, int s) {
+  const int reach = EYE_SEPARATION * (s - NEAREST_SEPARATION) / (2 * (EYE_SEPARATION - NEAREST_SEPARATION)) + 1;
+  const int first = max(x - reach, 0) / OVERSAMPLE / BLOCK_WIDTH;
+  const int last = min((x + reach) / OVERSAMPLE, width - 1) / BLOCK_WIDTH;
+  int nearest = INT_MAX;
+  for (int b = first; b <= last; ++b) nearest = min(nearest, block_min[b]);
+  return nearest * (EYE_SEPARATION - 2) >= EYE_SEPARATION * (s - 2);
+}
+
 int find_root(volatile ROW_SPACE int* parent, int x) {
   for (int p = parent[x]; p != x; p = parent[x]) x = p;
   return x;
@@ -85,7 +101,8 @@ bool settle_phase(volatile ROW_SPACE int* root, volatile ROW_SPACE int* phase, c
 
 void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 
-// memory holds, per row: separations[width], parent[width * OVERSAMPLE], best[width * OVERSAMPLE].
+// memory holds, per row: separations[width], parent[width * OVERSAMPLE], best[width * OVERSAMPLE],
+// block_min[ceil(width / BLOCK_WIDTH)].
 // Work-groups take rows in turn, so the global variant needs scratch only per work-group.
 __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only image2d_t coordinates, int width,
                                    int height, __global const int* separation_table, ROW_SPACE int* memory) {
@@ -96,11 +113,13 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
   const int linking_width = width * OVERSAMPLE;
   const int centre = linking_width / 2;
 #ifdef ROW_IN_GLOBAL
-  memory += (size_t)get_group_id(0) * (size_t)(width + 2 * linking_width);
+  memory += (size_t)get_group_id(0) * (size_t)(width + 2 * linking_width + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);
 #endif
   ROW_SPACE int* separations = memory;
   volatile ROW_SPACE int* parent = memory + width;
   volatile ROW_SPACE int* best = memory + width + linking_width;
+  ROW_SPACE int* block_min = memory + width + 2 * linking_width;
+  const int blocks = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
 
   for (int y = get_group_id(0); y < height; y += get_num_groups(0)) {
     for (int x = lane; x < width; x += lanes)
@@ -110,12 +129,19 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
       best[x] = INT_MAX;
     }
     row_barrier();
+    for (int b = lane; b < blocks; b += lanes) {
+      int nearest = INT_MAX;
+      for (int x = b * BLOCK_WIDTH; x < min(width, (b + 1) * BLOCK_WIDTH); ++x) nearest = min(nearest, separations[x]);
+      block_min[b] = nearest;
+    }
+    row_barrier();
 
     for (int x = lane; x < linking_width; x += lanes) {
       const int s = separations[x / OVERSAMPLE];
       const int left = x - s / 2;
       const int right = left + s;
-      if (left >= 0 && right < linking_width && both_eyes_see(separations, linking_width, x, s))
+      if (left >= 0 && right < linking_width &&
+          (certainly_visible(block_min, width, x, s) || both_eyes_see(separations, linking_width, x, s)))
         unite(parent, left, right);
     }
     row_barrier();

@@ -29,9 +29,13 @@ std::string build_options(const SymmetricPlan& plan, bool rows_in_global) {
          (rows_in_global ? " -D ROW_SPACE=__global -D ROW_IN_GLOBAL=1" : " -D ROW_SPACE=__local");
 }
 
-// Ints per row: separations per depth pixel, parent and best per linking pixel.
+// The kernel's BLOCK_WIDTH: depth pixels per entry of its block minimum of separations.
+constexpr std::size_t kBlockWidth = 16;
+
+// Ints per row: separations per depth pixel, parent and best per linking pixel, block minima.
 std::size_t row_bytes(int width, int oversample) {
-  return sizeof(cl_int) * static_cast<std::size_t>(width) * (1 + 2 * static_cast<std::size_t>(oversample));
+  const auto w = static_cast<std::size_t>(width);
+  return sizeof(cl_int) * (w * (1 + 2 * static_cast<std::size_t>(oversample)) + (w + kBlockWidth - 1) / kBlockWidth);
 }
 
 std::size_t group_size_for(const cl::Kernel& kernel, const cl::Device& device) {
