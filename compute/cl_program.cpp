@@ -2,6 +2,7 @@
 
 #include "compute/kernel_sources.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 
 namespace stereocl {
@@ -33,6 +34,12 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device,
                            cl_error_name(error.err()) + " with options '" + options + "'\n" + log);
   }
   return program;
+}
+
+std::string float_literal(float value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%af", static_cast<double>(value));
+  return text;
 }
 
 std::string cl_error_name(cl_int code) {

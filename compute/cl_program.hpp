@@ -26,6 +26,10 @@ class KernelBuildError : public std::runtime_error {
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
                           std::string_view file_name, const std::string& options = {});
 
+// A float as a hexadecimal literal ("0x1.555556p-7f") for a -D option, so the device compiles
+// exactly the float the host holds.
+std::string float_literal(float value);
+
 // "CL_INVALID_VALUE (-30)" rather than a bare number in messages.
 std::string cl_error_name(cl_int code);
 

@@ -14,4 +14,11 @@ inline std::array<cl::size_type, 3> image_region(int width, int height) {
   return {static_cast<cl::size_type>(width), static_cast<cl::size_type>(height), 1};
 }
 
+// One dimension (CL_IMAGE_WIDTH, CL_IMAGE_HEIGHT) of an image or a shared GL texture.
+inline std::size_t image_size(const cl::Image& image, cl_image_info what) {
+  std::size_t size = 0;
+  image.getImageInfo(what, &size);
+  return size;
+}
+
 }  // namespace stereocl

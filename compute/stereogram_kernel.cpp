@@ -1,6 +1,7 @@
 #include "compute/stereogram_kernel.hpp"
 
 #include "compute/cl_program.hpp"
+#include "compute/cl_sizes.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -79,13 +80,6 @@ FastGeometry plan_fast_geometry(const StereogramParams& params, const DeviceLimi
   return geometry;
 }
 
-// A hexadecimal literal, so the device compiles exactly the float the host holds.
-std::string float_literal(float value) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%af", static_cast<double>(value));
-  return text;
-}
-
 std::string build_options(const StereogramParams& params, const FastGeometry& geometry) {
   const float inverse_pattern_width = 1.0f / static_cast<float>(params.pattern_width);  // as the reference rounds it
   return "-D PATTERN_WIDTH=" + std::to_string(params.pattern_width) +
@@ -99,12 +93,6 @@ std::string build_options(const StereogramParams& params, const FastGeometry& ge
 
 const char* kernel_name(StereogramKernelKind kind) {
   return kind == StereogramKernelKind::classic ? "stereogram_classic" : "stereogram_fast";
-}
-
-std::size_t image_size(const cl::Image& image, cl_image_info what) {
-  std::size_t size = 0;
-  image.getImageInfo(what, &size);
-  return size;
 }
 
 }  // namespace

@@ -20,7 +20,8 @@ build=(
 run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth)
 # Headers and libraries of the tests and benchmarks.
 # python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
-test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema)
+# netpbm: pamstereogram, the reference the stereogram quality test measures against.
+test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm)
 
 if [ "${1:-}" = --list ]; then
   shift

@@ -4,12 +4,16 @@
 // the other benchmarks, so --benchmark_filter=1920x1080 picks every 1080p benchmark.
 #include "bench_device.hpp"
 #include "compute/image.hpp"
+#include "compute/stereogram/symmetric_cpu.hpp"
+#include "compute/stereogram/symmetric_kernel.hpp"
 #include "compute/stereogram_kernel.hpp"
+#include "../depth_scenes.hpp"
 
 #include <benchmark/benchmark.h>
 
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace stereocl::bench {
@@ -51,6 +55,47 @@ void stereogram(benchmark::State& state, StereogramKernelKind kind, int width, i
   state.SetLabel("P=85 M=30");
 }
 
+// The symmetric kernel: depth in, one coordinate per pixel out (no P-wide strip). Random depth
+// is its worst case (few links, many small groups, deep phase trees); "sphere" is a smooth
+// hemisphere on a ramp, closer to what the demo's scene shows.
+void symmetric(benchmark::State& state, int width, int height, int oversample, bool smooth) {
+  auto& cl = device();
+  SymmetricStereogramKernel kernel(cl.context, cl.device, symmetric_params_from_pixels(85, 30.f, oversample));
+
+  const cl::ImageFormat format(CL_R, CL_FLOAT);
+  DepthImage depth = smooth ? testing::sphere_on_ramp_depth(width, height) : random_depth(width, height);
+  const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, width, height, 0,
+                                depth.pixels.data());
+  const cl::Image2D coordinates_image(cl.context, CL_MEM_WRITE_ONLY, format, width, height);
+  kernel.enqueue(cl.queue, depth_image, coordinates_image, width, height).wait();
+
+  double kernel_seconds = 0;
+  for (auto _ : state) {
+    const double seconds = time_call(
+        [&] { return std::vector<cl::Event>{kernel.enqueue(cl.queue, depth_image, coordinates_image, width, height)}; });
+    kernel_seconds += seconds;
+    state.SetIterationTime(seconds);
+  }
+  const double pixels = static_cast<double>(width) * height;
+  state.counters["Mpixel/s"] = static_cast<double>(state.iterations()) * pixels / kernel_seconds / 1e6;
+  state.SetLabel(std::string("P=85 M=30 oversample ") + std::to_string(oversample) +
+                 (kernel.runs_in_local_memory(width) ? " local" : " global"));
+}
+
+// The same on all CPU cores (OpenMP), wall clock: what CPU mode would pay.
+void symmetric_cpu(benchmark::State& state, int width, int height) {
+  const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f));
+  const DepthImage depth = random_depth(width, height);
+  OffsetImage coordinates;
+  for (auto _ : state) {
+    symmetric_coordinates_parallel(depth, plan, coordinates);
+    benchmark::DoNotOptimize(coordinates.pixels.data());
+  }
+  state.counters["Mpixel/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * width * height / 1e6,
+                                                  benchmark::Counter::kIsRate);
+  state.SetLabel("P=85 M=30, all cores");
+}
+
 const bool registered = [] {
   for (const auto& [kind, kind_name] : {std::pair{StereogramKernelKind::classic, "classic"},
                                         std::pair{StereogramKernelKind::fast, "fast"}}) {
@@ -61,6 +106,18 @@ const bool registered = [] {
           ->UseManualTime()
           ->Unit(benchmark::kMicrosecond);
     }
+  }
+  for (const auto& [width, height] : {std::pair{256, 64}, std::pair{1920, 1080}, std::pair{3840, 2160}}) {
+    const std::string size = std::to_string(width) + "x" + std::to_string(height);
+    for (const auto& [variant, oversample, smooth] : {std::tuple{"symmetric", 1, false}, std::tuple{"symmetric-sphere", 1, true},
+                                                      std::tuple{"symmetric-x4", 4, false}})
+      benchmark::RegisterBenchmark((std::string("stereogram/") + variant + "/" + size).c_str(), symmetric, width,
+                                   height, oversample, smooth)
+          ->UseManualTime()
+          ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("stereogram/symmetric-cpu/" + size).c_str(), symmetric_cpu, width, height)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
   }
   return true;
 }();

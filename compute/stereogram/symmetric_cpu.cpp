@@ -1,0 +1,157 @@
+#include "compute/stereogram/symmetric_cpu.hpp"
+
+#include <algorithm>
+#include <climits>
+
+namespace stereocl {
+
+namespace {
+
+// Orders the pixels of a row by distance from its centre, ties to the right, as one integer:
+// the smallest key of a group names its root without depending on the linking order.
+int centre_key(int x, int centre) { return x < centre ? 2 * (centre - x) + 1 : 2 * (x - centre); }
+int key_position(int key, int centre) { return (key & 1) ? centre - (key >> 1) : centre + (key >> 1); }
+
+// The link the scene point at linking pixel x makes, if both its pixels lie in the row and
+// both eyes see it.
+bool scene_point_link(const int* separations, int linking_width, const SymmetricPlan& plan, int x,
+                      SymmetricLink& link) {
+  const int s = separations[x / plan.oversample];
+  link.point = x;
+  link.left = x - s / 2;
+  link.right = link.left + s;
+  return link.left >= 0 && link.right < linking_width && both_eyes_see(separations, linking_width, plan, x, s);
+}
+
+// The paper's link step: same[] keeps, per pixel, one partner to its right; a new link is
+// merged into the sorted chain it touches, so every group stays one chain.
+void link_pixels(int* same, int left, int right) {
+  for (int l = same[left]; l != left && l != right; l = same[left]) {
+    if (l > right) {
+      same[left] = right;
+      left = right;
+      right = l;
+    } else {
+      left = l;
+    }
+  }
+  same[left] = right;
+}
+
+// Pattern phases are fixed point, 16 fractional bits of a pattern column, so that every step
+// is an exact integer and the kernel gets the same sums.
+constexpr int kPhaseBits = 16;
+
+// A root takes the phase of the group beside it (one linking pixel nearer the centre) plus one
+// step of pattern_columns / separation: the pattern runs on across unlinked and newly linked
+// pixels as it would in a flat row, instead of restarting at each group. Returns the step as
+// added on this side of the centre, modulo one pattern width.
+int phase_step(int root, int centre, int root_separation, int pattern_columns) {
+  const int step = (pattern_columns << kPhaseBits) / root_separation;
+  return root < centre ? (pattern_columns << kPhaseBits) - step : step;
+}
+
+// Every group's root (the member nearest the centre): `top` holds each pixel's chain end on
+// entry, its root on return. `best` is scratch.
+void find_roots(int linking_width, int centre, std::vector<int>& top, std::vector<int>& best) {
+  best.assign(static_cast<std::size_t>(linking_width), INT_MAX);
+  for (int x = 0; x < linking_width; ++x) best[top[x]] = std::min(best[top[x]], centre_key(x, centre));
+  for (int x = 0; x < linking_width; ++x) top[x] = key_position(best[top[x]], centre);
+}
+
+// Phases of all roots, outwards from the centre: a root's neighbour towards the centre has a
+// root nearer the centre still, so it is always known first. phase[c] = 0.
+void find_phases(int linking_width, int centre, const int* separations, const SymmetricPlan& plan,
+                 const std::vector<int>& root, std::vector<int>& phase) {
+  const int period = plan.pattern_columns << kPhaseBits;
+  phase.assign(static_cast<std::size_t>(linking_width), 0);
+  for (int distance = 1; distance <= centre + 1; ++distance)
+    for (const int x : {centre - distance, centre + distance}) {
+      if (x < 0 || x >= linking_width || root[x] != x) continue;
+      const int neighbour = x < centre ? x + 1 : x - 1;
+      const int step = phase_step(x, centre, separations[x / plan.oversample], plan.pattern_columns);
+      phase[x] = (phase[root[neighbour]] + step) % period;
+    }
+}
+
+}  // namespace
+
+void linking_separations(const float* depth, int width, const SymmetricPlan& plan, int* separations) {
+  for (int x = 0; x < width; ++x) separations[x] = plan.separations[depth_level(depth[x])];
+}
+
+bool both_eyes_see(const int* separations, int linking_width, const SymmetricPlan& plan, int x, int s) {
+  // The ray from the point to an eye passes linking pixel x -/+ t at the separation
+  // E (s - 2t) / (E - 2t); a surface there with a smaller separation is nearer and blocks it.
+  // Multiplied out, so the test is exact in integers.
+  const int eye = plan.eye_separation;
+  for (int t = 1; eye * (s - 2 * t) > plan.nearest_separation * (eye - 2 * t); ++t) {
+    const int ray = eye * (s - 2 * t);
+    const int span = eye - 2 * t;
+    if (x - t >= 0 && separations[(x - t) / plan.oversample] * span < ray) return false;
+    if (x + t < linking_width && separations[(x + t) / plan.oversample] * span < ray) return false;
+  }
+  return true;
+}
+
+std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan) {
+  std::vector<int> separations(static_cast<std::size_t>(width));
+  linking_separations(depth, width, plan, separations.data());
+  const int linking_width = width * plan.oversample;
+  std::vector<SymmetricLink> links;
+  SymmetricLink link;
+  for (int x = 0; x < linking_width; ++x)
+    if (scene_point_link(separations.data(), linking_width, plan, x, link)) links.push_back(link);
+  return links;
+}
+
+void symmetric_coordinates_row(const float* depth, int width, const SymmetricPlan& plan, float* coordinates,
+                               SymmetricRowScratch& scratch) {
+  const int linking_width = width * plan.oversample;
+  const int centre = linking_width / 2;
+  const auto n = static_cast<std::size_t>(linking_width);
+  scratch.separations.resize(static_cast<std::size_t>(width));
+  scratch.same.resize(n);
+  scratch.top.resize(n);
+  int* separations = scratch.separations.data();
+  int* same = scratch.same.data();
+  linking_separations(depth, width, plan, separations);
+  for (int x = 0; x < linking_width; ++x) same[x] = x;
+  SymmetricLink link;
+  for (int x = 0; x < linking_width; ++x)
+    if (scene_point_link(separations, linking_width, plan, x, link)) link_pixels(same, link.left, link.right);
+
+  // Partners lie to the right, so from right to left each pixel's chain end is already known.
+  for (int x = linking_width - 1; x >= 0; --x) scratch.top[x] = same[x] == x ? x : scratch.top[same[x]];
+  find_roots(linking_width, centre, scratch.top, scratch.best);
+  find_phases(linking_width, centre, separations, plan, scratch.top, scratch.best);
+  // Each output pixel shows the group of its middle linking pixel: one whole dot, never a blend.
+  for (int x = 0; x < width; ++x) {
+    const int member = x * plan.oversample + plan.oversample / 2;
+    const int column = scratch.best[scratch.top[member]] >> kPhaseBits;
+    coordinates[x] = static_cast<float>(column) * plan.inverse_pattern_columns;
+  }
+}
+
+OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const SymmetricPlan& plan) {
+  OffsetImage coordinates(depth.width, depth.height);
+  SymmetricRowScratch scratch;
+  for (int y = 0; y < depth.height; ++y)
+    symmetric_coordinates_row(depth.row(y), depth.width, plan, coordinates.row(y), scratch);
+  return coordinates;
+}
+
+void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, OffsetImage& coordinates) {
+  if (coordinates.width != depth.width || coordinates.height != depth.height)
+    coordinates = OffsetImage(depth.width, depth.height);
+#pragma omp parallel
+  {
+    SymmetricRowScratch scratch;
+    // Rows cost alike; small chunks still even out the ones the ray test walks longer.
+#pragma omp for schedule(dynamic, 4)
+    for (int y = 0; y < depth.height; ++y)
+      symmetric_coordinates_row(depth.row(y), depth.width, plan, coordinates.row(y), scratch);
+  }
+}
+
+}  // namespace stereocl

@@ -1,0 +1,53 @@
+#pragma once
+// The symmetric stereogram on the CPU. Every scene point that both eyes see ties the two
+// pixels it projects to (left = x - s/2, right = left + s) to one colour; the groups of tied
+// pixels are the connected components of those links. Each group is named by its root, the
+// member nearest the row's centre, so generation starts in the middle (no seam at x = P) and
+// nothing depends on the order links were found in. A root's pattern phase is that of the root
+// beside it (one pixel nearer the centre) plus pattern_columns / separation: the pattern runs on
+// smoothly wherever the constraints allow, and a row's colours depend only on that row's depth,
+// so rows the animation does not touch keep every pixel.
+//
+// Output per pixel: the pattern coordinate the compositor samples, in pattern widths, always
+// a whole pattern column (column / pattern_columns), so nothing is sampled between pixels.
+#include "compute/image.hpp"
+#include "compute/stereogram/symmetric_params.hpp"
+
+#include <vector>
+
+namespace stereocl {
+
+struct SymmetricLink {
+  int point = 0;  // the scene point's linking pixel: the link's midpoint, up to rounding
+  int left = 0;
+  int right = 0;
+  friend bool operator==(const SymmetricLink&, const SymmetricLink&) = default;
+};
+
+// Per depth pixel of one row: its separation in linking pixels, from the plan's table.
+void linking_separations(const float* depth, int width, const SymmetricPlan& plan, int* separations);
+
+// The paper's hidden-surface test for the scene point at linking pixel x, separation s: walks
+// the rays to both eyes until they rise above the nearest possible surface; false if the depth
+// map is in front of either ray. separations are per depth pixel (linking pixel / oversample).
+bool both_eyes_see(const int* separations, int linking_width, const SymmetricPlan& plan, int x, int s);
+
+// Every link of one row, in the order the scene points are visited (for tests and tools).
+std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan);
+
+// Reusable per-row buffers, so a caller that runs frame after frame does not allocate.
+struct SymmetricRowScratch {
+  std::vector<int> separations, same, top, best;
+};
+
+// One row: depth has `width` values, coordinates receives `width` values.
+void symmetric_coordinates_row(const float* depth, int width, const SymmetricPlan& plan, float* coordinates,
+                               SymmetricRowScratch& scratch);
+
+// Single-threaded, following the paper's link procedure: the reference for every other version.
+OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const SymmetricPlan& plan);
+
+// The same result, rows spread over all cores with OpenMP. `coordinates` is resized as needed.
+void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, OffsetImage& coordinates);
+
+}  // namespace stereocl

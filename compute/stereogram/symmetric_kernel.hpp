@@ -1,0 +1,52 @@
+#pragma once
+// The symmetric stereogram kernel of kernels/stereogram_symmetric.cl: a CL_R / CL_FLOAT depth
+// image in (top row first, 0 near, 1 far), a CL_R / CL_FLOAT image of pattern coordinates of
+// the same width x height out, with the numbers of compute/stereogram/symmetric_cpu.hpp. The
+// images may be cl::Image2D (CPU-readback) or shared GL textures (GPU mode).
+#include "compute/stereogram/symmetric_params.hpp"
+
+#include <CL/opencl.hpp>
+#include <vector>
+
+namespace stereocl {
+
+// Where a row's working set lives. automatic: local memory when the row fits, else global.
+// The forced choices let tests run both paths at any width.
+enum class SymmetricRowMemory { automatic, local, global };
+
+class SymmetricStereogramKernel {
+ public:
+  // Builds both variants for `device`: rows kept in local memory, and rows kept in a global
+  // scratch buffer for rows too wide for it. Throws std::invalid_argument if validate(params)
+  // rejects them, KernelBuildError (with the compiler log) if the build fails.
+  SymmetricStereogramKernel(const cl::Context& context, const cl::Device& device, const SymmetricParams& params,
+                            SymmetricRowMemory row_memory = SymmetricRowMemory::automatic);
+
+  // depth and coordinates must hold at least width x height pixels. Throws
+  // std::invalid_argument for sizes below 1x1 or images too small. GL-shared images must
+  // already be acquired. Sets kernel arguments, so one thread at a time.
+  cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& coordinates, int width,
+                    int height, const std::vector<cl::Event>* wait = nullptr);
+
+  // Whether a row of this width runs from local memory on this device (else from global).
+  bool runs_in_local_memory(int width) const;
+
+  const SymmetricParams& params() const { return params_; }
+  const SymmetricPlan& plan() const { return plan_; }
+
+ private:
+  cl::Event enqueue_global(cl::CommandQueue& queue, int width, int height, const std::vector<cl::Event>* wait);
+
+  SymmetricParams params_;
+  SymmetricPlan plan_;
+  SymmetricRowMemory row_memory_;
+  cl::Context context_;
+  cl::Buffer separation_table_;
+  cl::Kernel local_kernel_, global_kernel_;
+  std::size_t local_group_size_ = 1, global_group_size_ = 1;
+  std::size_t local_bytes_available_ = 0;
+  cl::Buffer scratch_;
+  std::size_t scratch_bytes_ = 0;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,82 @@
+#pragma once
+// What the symmetric stereogram (Thimbleby, Inglis & Witten 1994) needs to know: how far apart
+// the two pixels of a scene point are at each depth, either from the viewer's physical setup or
+// from the pixel-level P and M of the lookup algorithm, and how finely to link.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace stereocl {
+
+// The paper's geometry. z = 1 - depth (0 far, 1 near); s(z) = (1 - mu z) E / (2 - mu z) with E
+// the eye separation in pixels: E/2 at the far plane, (1 - mu) E / (2 - mu) at the nearest.
+struct PhysicalGeometry {
+  double dpi = 96.0;
+  double eye_separation_mm = 63.5;
+  double depth_of_field = 1.0 / 3.0;  // mu: the near plane's distance in front of the far one, in eye distances
+  friend bool operator==(const PhysicalGeometry&, const PhysicalGeometry&) = default;
+};
+
+// The lookup algorithm's encoding: separation P at the far plane (depth 1), P - M at the nearest
+// (depth 0), linear in depth, so both algorithms can be compared on one depth map. The eye
+// separation the hidden-surface test needs is taken as 2P: the far plane lies as far behind
+// the screen as the eyes are in front of it, which is what P = E/2 means in the physical model.
+struct PixelGeometry {
+  int pattern_width = 85;
+  float max_offset = 30.f;
+  friend bool operator==(const PixelGeometry&, const PixelGeometry&) = default;
+};
+
+struct SymmetricParams {
+  std::variant<PixelGeometry, PhysicalGeometry> geometry = PixelGeometry{};
+  // Links at oversample x the horizontal resolution: oversample x as many depth levels, while
+  // each output pixel still shows one whole pattern pixel.
+  int oversample = 1;
+  // Width in pixels of the pattern the compositor samples; 0 = the far separation, rounded.
+  int pattern_columns = 0;
+  friend bool operator==(const SymmetricParams&, const SymmetricParams&) = default;
+};
+
+// The pixel-level way to set them, as --pattern-width and --max-offset do.
+SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset, int oversample = 1);
+
+inline constexpr int kMaxOversample = 8;
+inline constexpr int kMaxPatternColumns = 4096;
+
+// nullopt if usable, else a one-line reason naming the value and the rule.
+std::optional<std::string> validate(const SymmetricParams& params);
+
+// The exact separation in output pixels of a point at `depth` (0 near .. 1 far, clamped).
+double separation_px(const SymmetricParams& params, double depth);
+// Separation at the far plane and at the nearest point, in output pixels (for the panel).
+double far_separation_px(const SymmetricParams& params);
+double near_separation_px(const SymmetricParams& params);
+
+// Depth quantisation of the separation table: fine enough that 8x oversampling of a
+// 1024-pixel pattern still gets a level per separation step.
+inline constexpr int kSeparationLevels = 16384;
+
+// Everything the linking step needs, in whole pixels at the linking resolution (output pixels
+// x oversample), computed once on the host so that the CPU and every device agree to the bit:
+// the only float operation left is depth -> level, depth_level() below, done identically.
+struct SymmetricPlan {
+  int oversample = 1;
+  int pattern_columns = 1;
+  float inverse_pattern_columns = 1.f;    // 1 / pattern_columns as the host rounds it
+  int eye_separation = 2;                 // E in linking pixels
+  int nearest_separation = 1;             // the smallest entry of separations
+  std::vector<std::int32_t> separations;  // kSeparationLevels entries, by depth level
+};
+
+// Throws std::invalid_argument with validate()'s reason.
+SymmetricPlan make_symmetric_plan(const SymmetricParams& params);
+
+// The table index of a depth; NaN and values outside [0, 1] clamp, so no input can index out.
+inline int depth_level(float depth) {
+  const float d = depth > 0.f ? (depth < 1.f ? depth : 1.f) : 0.f;
+  return static_cast<int>(d * static_cast<float>(kSeparationLevels - 1) + 0.5f);
+}
+
+}  // namespace stereocl

@@ -1,0 +1,185 @@
+// The symmetric stereogram's CPU reference: the paper's separations, every link honoured,
+// hidden points left free, separations that decode back, and the OpenMP version equal to it.
+#include "compute/stereogram/symmetric_cpu.hpp"
+#include "depth_scenes.hpp"
+#include "random_images.hpp"
+#include "render/pattern.hpp"
+#include "stereogram_pictures.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace stereocl {
+namespace {
+
+TEST(SymmetricParams, ThePapersFormulaAtKnownValues) {
+  SymmetricParams params;
+  params.geometry = PhysicalGeometry{72.0, 2.5 * 25.4, 1.0 / 3.0};  // E = 180 px
+  EXPECT_NEAR(far_separation_px(params), 90.0, 1e-9);
+  EXPECT_NEAR(near_separation_px(params), 72.0, 1e-9);
+  // Halfway in depth (z = 1/2): (1 - 1/6) 180 / (2 - 1/6) = 150 / (11/6) = 81.818...
+  EXPECT_NEAR(separation_px(params, 0.5), 900.0 / 11.0, 1e-9);
+  params.oversample = 4;
+  const SymmetricPlan plan = make_symmetric_plan(params);
+  EXPECT_EQ(plan.separations.front(), 72 * 4);
+  EXPECT_EQ(plan.separations.back(), 90 * 4);
+  EXPECT_EQ(plan.eye_separation, 180 * 4);
+  EXPECT_EQ(plan.nearest_separation, 72 * 4);
+  EXPECT_EQ(plan.pattern_columns, 90);
+}
+
+TEST(SymmetricParams, PixelLevelIsLinearLikeTheLookup) {
+  const SymmetricParams params = symmetric_params_from_pixels(85, 30.f);
+  EXPECT_DOUBLE_EQ(far_separation_px(params), 85.0);
+  EXPECT_DOUBLE_EQ(near_separation_px(params), 55.0);
+  EXPECT_DOUBLE_EQ(separation_px(params, 0.5), 70.0);
+  EXPECT_DOUBLE_EQ(separation_px(params, std::nan("")), 55.0);  // NaN clamps to near
+  EXPECT_EQ(make_symmetric_plan(params).eye_separation, 170);
+}
+
+TEST(SymmetricParams, RejectsBadValuesNamingThem) {
+  const auto reason = [](SymmetricParams params) { return validate(params).value_or(""); };
+  SymmetricParams params = symmetric_params_from_pixels(85, 30.f, 9);
+  EXPECT_NE(reason(params).find("--oversample 9"), std::string::npos) << reason(params);
+  params = symmetric_params_from_pixels(85, 84.f);
+  EXPECT_NE(reason(params).find("84"), std::string::npos) << reason(params);
+  params.geometry = PhysicalGeometry{0.0, 63.5, 1.0 / 3.0};
+  EXPECT_NE(reason(params).find("--dpi 0"), std::string::npos) << reason(params);
+  params.geometry = PhysicalGeometry{96.0, 63.5, 1.5};
+  EXPECT_NE(reason(params).find("--depth-of-field 1.5"), std::string::npos) << reason(params);
+  params.geometry = PhysicalGeometry{2400.0, 200.0, 0.5};
+  params.oversample = 8;
+  EXPECT_NE(reason(params).find("--oversample 8"), std::string::npos) << reason(params);
+  EXPECT_THROW(make_symmetric_plan(params), std::invalid_argument);
+  EXPECT_FALSE(validate(symmetric_params_from_pixels(85, 30.f, 8)).has_value());
+}
+
+// Every link the reference makes must show as equal coordinates, on random and stepped depth.
+TEST(SymmetricReference, EveryLinkHoldsInTheOutput) {
+  for (const auto& params : {symmetric_params_from_pixels(85, 30.f), symmetric_params_from_pixels(4, 2.f),
+                             symmetric_params_from_pixels(200, 150.f)}) {
+    const SymmetricPlan plan = make_symmetric_plan(params);
+    for (const DepthImage& depth : {testing::random_depth(1301, 7, 3u), testing::stepped_depth(1517, 5, 4u)}) {
+      const OffsetImage coordinates = symmetric_coordinates_reference(depth, plan);
+      std::size_t links = 0;
+      for (int y = 0; y < depth.height; ++y)
+        for (const SymmetricLink& link : symmetric_links_row(depth.row(y), depth.width, plan)) {
+          ++links;
+          ASSERT_EQ(coordinates.at(link.left, y), coordinates.at(link.right, y))
+              << "link of point " << link.point << " in row " << y;
+        }
+      EXPECT_GT(links, static_cast<std::size_t>(depth.height * 50)) << "a test of almost no links proves little";
+    }
+  }
+}
+
+// A near pillar (separation 72) in front of a wall (90), E = 180: the wall just beside the
+// pillar is hidden from one eye. By the ray test's geometry, wall points within 14 px of the
+// pillar's edges are; from 16 px on both eyes see them.
+TEST(SymmetricReference, HiddenPointsCarryNoConstraint) {
+  const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(90, 18.f));
+  const testing::Pillar pillar{200, 260, 0, 1};
+  const DepthImage depth = testing::pillar_depth(500, 1, pillar);
+  const auto links = symmetric_links_row(depth.row(0), depth.width, plan);
+  const auto linked = [&](int point) {
+    return std::any_of(links.begin(), links.end(), [&](const SymmetricLink& link) { return link.point == point; });
+  };
+  for (int x = pillar.right; x < pillar.right + 14; ++x) EXPECT_FALSE(linked(x)) << "wall point " << x;
+  for (int x = pillar.left - 14; x < pillar.left; ++x) EXPECT_FALSE(linked(x)) << "wall point " << x;
+  for (int x = pillar.right + 16; x < pillar.right + 40; ++x) EXPECT_TRUE(linked(x)) << "wall point " << x;
+  for (int x = pillar.left; x < pillar.right; ++x) EXPECT_TRUE(linked(x)) << "pillar point " << x;
+}
+
+// The period at x that best explains the picture: the shift with the most equal pixels over
+// a window of rows and columns; -1 where none beats chance clearly. Oversampled pictures
+// repeat at the two whole periods either side of the fractional separation, each for about
+// half the pixels, so a third of the window is enough.
+int decode_period(const RgbaImage& picture, int x, int y, int shortest, int longest) {
+  int best = -1, best_matches = -1;
+  for (int period = shortest; period <= longest; ++period) {
+    int matches = 0;
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -4; dx <= 4; ++dx) matches += picture.at(x + dx, y + dy) == picture.at(x + dx - period, y + dy);
+    if (matches > best_matches) {
+      best_matches = matches;
+      best = period;
+    }
+  }
+  return best_matches >= 15 ? best : -1;
+}
+
+// Flat and stepped depth decode to within 1 px of s(z) everywhere a window lies on one depth,
+// at whole-pixel and at oversampled separations.
+TEST(SymmetricReference, DepthDecodesToTheSeparation) {
+  const RgbaImage pattern = make_random_pattern(90, 90, false, 11u);
+  for (const int oversample : {1, 4}) {
+    SymmetricParams params;
+    params.geometry = PhysicalGeometry{72.0, 2.5 * 25.4, 1.0 / 3.0};
+    params.oversample = oversample;
+    const SymmetricPlan plan = make_symmetric_plan(params);
+    const int width = 600, height = 40, step = 300;
+    DepthImage depth(width, height, 1.f);
+    for (int y = 0; y < height; ++y)
+      for (int x = step; x < width; ++x) depth.at(x, y) = 0.37f;
+    const RgbaImage picture = testing::compose_nearest(symmetric_coordinates_reference(depth, plan), pattern);
+    int decoded = 0;
+    for (int y = 4; y < height - 4; y += 3)
+      for (int x = 100; x < width - 5; x += 3) {
+        // The picture at x repeats with the separation of the point half a period to its left.
+        const double far = separation_px(params, 1.0), near = separation_px(params, 0.37);
+        const double expected = x - near / 2 >= step + 25 ? near : (x - far / 2 < step - 25 ? far : -1.0);
+        if (expected < 0 || x - 100 < expected + 5) continue;
+        const int period = decode_period(picture, x, y, 70, 92);
+        ASSERT_GE(period, 0) << "no period at " << x << "," << y << " oversample " << oversample;
+        EXPECT_LE(std::abs(period - expected), 1.0) << "at " << x << "," << y << " oversample " << oversample;
+        ++decoded;
+      }
+    EXPECT_GT(decoded, 1000);
+  }
+}
+
+TEST(SymmetricParallel, EqualsTheReference) {
+  for (const int oversample : {1, 3}) {
+    const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f, oversample));
+    const DepthImage depth = testing::random_depth(333, 77, 9u);
+    OffsetImage parallel;
+    symmetric_coordinates_parallel(depth, plan, parallel);
+    EXPECT_EQ(parallel.pixels, symmetric_coordinates_reference(depth, plan).pixels) << "oversample " << oversample;
+  }
+}
+
+// Animation must not swim: rows whose depth did not change keep every coordinate.
+TEST(SymmetricReference, UnchangedRowsKeepTheirColours) {
+  const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f));
+  DepthImage before = testing::sphere_on_ramp_depth(400, 60);
+  DepthImage after = before;
+  for (int x = 50; x < 150; ++x) after.at(x, 30) = 0.1f;
+  const OffsetImage a = symmetric_coordinates_reference(before, plan);
+  const OffsetImage b = symmetric_coordinates_reference(after, plan);
+  int changed = 0;
+  for (int y = 0; y < a.height; ++y)
+    for (int x = 0; x < a.width; ++x) {
+      if (y != 30) ASSERT_EQ(a.at(x, y), b.at(x, y)) << x << "," << y;
+      changed += a.at(x, y) != b.at(x, y);
+    }
+  EXPECT_GT(changed, 0);
+}
+
+// Coordinates are whole pattern columns, so the compositor never samples between pixels.
+TEST(SymmetricReference, CoordinatesAreWholePatternColumns) {
+  SymmetricParams params = symmetric_params_from_pixels(85, 30.f, 5);
+  params.pattern_columns = 128;
+  const SymmetricPlan plan = make_symmetric_plan(params);
+  const OffsetImage coordinates = symmetric_coordinates_reference(testing::sphere_on_ramp_depth(257, 31), plan);
+  for (const float u : coordinates.pixels) {
+    const float column = u * 128.f;
+    ASSERT_EQ(column, std::floor(column));
+    ASSERT_GE(column, 0.f);
+    ASSERT_LT(column, 128.f);
+  }
+}
+
+}  // namespace
+}  // namespace stereocl

@@ -1,0 +1,149 @@
+// The symmetric stereogram kernel against the CPU reference, bit for bit, on the OpenCL device
+// the tests pick (tests/cl_test_device.hpp): awkward sizes, noise and steep steps, both ways of
+// holding a row (local memory, global scratch), pixel-level and physical parameters, oversampling.
+#include "compute/stereogram/symmetric_kernel.hpp"
+#include "cl_test_device.hpp"
+#include "compute/cl_program.hpp"
+#include "compute/stereogram/symmetric_cpu.hpp"
+#include "depth_scenes.hpp"
+#include "random_images.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+using testing::ClTestDevice;
+
+const cl::ImageFormat kFloatFormat(CL_R, CL_FLOAT);
+
+OffsetImage run_kernel(ClTestDevice& cl, SymmetricStereogramKernel& kernel, const DepthImage& depth) {
+  const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kFloatFormat, depth.width,
+                                depth.height, 0, const_cast<float*>(depth.pixels.data()));
+  const cl::Image2D coordinates_image(cl.context, CL_MEM_WRITE_ONLY, kFloatFormat, depth.width, depth.height);
+  kernel.enqueue(cl.queue, depth_image, coordinates_image, depth.width, depth.height).wait();
+  OffsetImage coordinates(depth.width, depth.height);
+  cl.queue.enqueueReadImage(coordinates_image, CL_TRUE, {0, 0, 0},
+                            {static_cast<cl::size_type>(depth.width), static_cast<cl::size_type>(depth.height), 1}, 0,
+                            0, coordinates.pixels.data());
+  return coordinates;
+}
+
+// Bit-exact: the first differing pixel, if any, with both values.
+::testing::AssertionResult same_bits(const OffsetImage& expected, const OffsetImage& actual) {
+  for (int y = 0; y < expected.height; ++y)
+    for (int x = 0; x < expected.width; ++x)
+      if (std::memcmp(&expected.at(x, y), &actual.at(x, y), sizeof(float)) != 0)
+        return ::testing::AssertionFailure() << "first difference at (" << x << ", " << y << "): reference "
+                                             << expected.at(x, y) << ", kernel " << actual.at(x, y);
+  return ::testing::AssertionSuccess();
+}
+
+struct KernelCase {
+  const char* name;
+  SymmetricParams params;
+  SymmetricRowMemory row_memory;
+};
+
+void PrintTo(const KernelCase& test, std::ostream* out) { *out << test.name; }
+
+SymmetricParams physical_params(int oversample) {
+  SymmetricParams params;
+  params.geometry = PhysicalGeometry{72.0, 63.5, 1.0 / 3.0};
+  params.oversample = oversample;
+  params.pattern_columns = 128;
+  return params;
+}
+
+class SymmetricKernelMatchesReference : public ::testing::TestWithParam<KernelCase> {};
+
+TEST_P(SymmetricKernelMatchesReference, BitForBit) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  const KernelCase& test = GetParam();
+  SymmetricStereogramKernel kernel(cl->context, cl->device, test.params, test.row_memory);
+  const int far = static_cast<int>(std::lround(far_separation_px(test.params)));
+  // Long rows cost the PoCL CPU device most at high oversampling; the big frame runs where
+  // a row stays affordable.
+  const bool big_frame = test.params.oversample <= 2;
+  struct Size {
+    int width, height;
+  };
+  std::vector<Size> sizes = {{1, 1}, {far + 1, 1}, {17, 3}, {2 * far + 3, 5}, {1921, 2}, {8192, 2}};
+  if (big_frame) sizes.push_back({1921, 1081});
+  for (const auto [width, height] : sizes) {
+    SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
+    const auto seed = static_cast<unsigned>(width * 31 + height);
+    for (const DepthImage& depth :
+         {testing::random_depth(width, height, seed), testing::stepped_depth(width, height, seed),
+          testing::sphere_on_ramp_depth(width, height)}) {
+      if (test.row_memory == SymmetricRowMemory::local && !kernel.runs_in_local_memory(width)) continue;
+      ASSERT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), run_kernel(*cl, kernel, depth)));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    ParamsAndRowMemory, SymmetricKernelMatchesReference,
+    ::testing::Values(
+        KernelCase{"P85_M30", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::automatic},
+        KernelCase{"P85_M30_global", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::global},
+        KernelCase{"P4_M2_global", symmetric_params_from_pixels(4, 2.f, 1), SymmetricRowMemory::global},
+        KernelCase{"P200_M150", symmetric_params_from_pixels(200, 150.f, 1), SymmetricRowMemory::automatic},
+        KernelCase{"physical_72dpi_x2", physical_params(2), SymmetricRowMemory::automatic},
+        KernelCase{"physical_72dpi_x8_global", physical_params(8), SymmetricRowMemory::global},
+        KernelCase{"P85_M30_x3", symmetric_params_from_pixels(85, 30.f, 3), SymmetricRowMemory::automatic},
+        KernelCase{"P85_M30_local", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::local}),
+    [](const auto& test) { return std::string(test.param.name); });
+
+// Depth outside [0, 1] and NaN clamp the same way on both sides instead of indexing out.
+TEST(SymmetricKernel, ClampsBadDepthLikeTheReference) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  SymmetricStereogramKernel kernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 1));
+  DepthImage depth = testing::random_depth(300, 4, 2u);
+  for (int x = 0; x < 300; x += 7) depth.at(x, 1) = NAN;
+  for (int x = 0; x < 300; x += 5) depth.at(x, 2) = (x % 2) ? -3.f : 7.f;
+  depth.at(5, 3) = INFINITY;
+  EXPECT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), run_kernel(*cl, kernel, depth)));
+}
+
+TEST(SymmetricKernel, RejectsBadParametersAndSizes) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  EXPECT_THROW(SymmetricStereogramKernel(cl->context, cl->device, symmetric_params_from_pixels(85, 84.f, 1)),
+               std::invalid_argument);
+  EXPECT_THROW(SymmetricStereogramKernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 0)),
+               std::invalid_argument);
+  SymmetricStereogramKernel kernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 1));
+  const cl::Image2D small(cl->context, CL_MEM_READ_WRITE, kFloatFormat, 64, 8);
+  const cl::Image2D large(cl->context, CL_MEM_READ_WRITE, kFloatFormat, 128, 16);
+  EXPECT_THROW(kernel.enqueue(cl->queue, large, large, 0, 8), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, small, large, 65, 8), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, large, small, 64, 9), std::invalid_argument);
+  EXPECT_NO_THROW(kernel.enqueue(cl->queue, small, large, 64, 8).wait());
+}
+
+TEST(SymmetricKernel, ReportsABrokenBuildWithItsLog) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  setenv("STEREOCL_BREAK_KERNELS", "1", 1);
+  try {
+    SymmetricStereogramKernel kernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 1));
+    unsetenv("STEREOCL_BREAK_KERNELS");
+    FAIL() << "a kernel with a syntax error built";
+  } catch (const KernelBuildError& error) {
+    unsetenv("STEREOCL_BREAK_KERNELS");
+    EXPECT_EQ(error.file(), "stereogram_symmetric.cl");
+  }
+}
+
+}  // namespace
+}  // namespace stereocl
