@@ -1,5 +1,7 @@
 #include "app/options.hpp"
 
+#include "record/record_format.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <charconv>
@@ -50,6 +52,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   app.add_option("--frames", frames, "exit after N frames");
   app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG");
   app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown");
+  app.add_option("--record", options.record_path, "record every frame: FOLDER of PNGs, NAME.gif or NAME.mp4");
   app.add_flag("--hidden", options.hidden, "no visible window");
   app.add_flag("--no-vsync", [&](std::int64_t) { options.vsync = false; }, "draw as fast as possible");
   app.add_flag("--no-panel", [&](std::int64_t) { options.show_panel = false; }, "start with the panel hidden");
@@ -105,6 +108,8 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   if (kernel_text != "classic" && kernel_text != "fast")
     return fail("--stereogram-kernel " + kernel_text + ": expected classic or fast");
   options.fast_stereogram_kernel = kernel_text == "fast";
+  if (const auto reason = check_record_path(options.record_path); app.count("--record") && !reason.empty()) return fail(reason);
+  if (app.count("--record") && options.bench) return fail("--record does not go with --bench: encoding would be measured too");
   if (!options.json_file.empty() && !options.bench) return fail("--json goes with --bench");
   if (options.bench) {
     options.vsync = false;
