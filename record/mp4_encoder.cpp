@@ -102,8 +102,9 @@ void Mp4Encoder::start(int width, int height) {
   if (codec.format->oformat->flags & AVFMT_GLOBALHEADER) context.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   AVDictionary* settings = nullptr;
   if (std::string(codec.encoder->name) == "libx264") {
-    // Fast enough to record live; crf 18 keeps single-pixel dots sharp enough to fuse.
-    av_dict_set(&settings, "preset", "veryfast", 0);
+    // superfast: half the time of veryfast on random dots (71 vs 133 ms a 2005x1080 frame on
+    // 2 cores) for 1.5 times the bytes; crf 18 keeps single-pixel dots sharp enough to fuse.
+    av_dict_set(&settings, "preset", "superfast", 0);
     av_dict_set(&settings, "crf", "18", 0);
   }
   const int opened = avcodec_open2(&context, codec.encoder, &settings);
