@@ -47,7 +47,7 @@ Histogram256 CpuPipeline::histogram(const DisplayImage& image, StageTimings& tim
   Stopwatch clock;
   const GreyImage luma = luma_from_rgba(read_rgba(image.framebuffer, GL_COLOR_ATTACHMENT0, image.width, image.height));
   const Histogram256 bins = histogram_reference(luma.pixels.data(), luma.pixels.size());
-  timings.add(Stage::effects, clock.lap());
+  timings.add(Stage::histogram, clock.lap());
   return bins;
 }
 
