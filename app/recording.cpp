@@ -24,7 +24,8 @@ Recording::Recording(const std::string& path, std::optional<long long> planned_f
 // stderr may be a file (CI logs), and always the last one, with the newline.
 void Recording::show_progress(bool last) {
   const long long frames = encoder_->frames_written();
-  if (!last && frames % 10 != 0) return;
+  const bool final_one_comes = planned_frames_ && frames >= *planned_frames_;  // printed by stop()
+  if (!last && (frames % 10 != 0 || final_one_comes)) return;
   if (planned_frames_)
     std::fprintf(stderr, "\rrecord: %lld/%lld frames -> %s", frames, *planned_frames_, path_.c_str());
   else
