@@ -74,7 +74,7 @@ void ClReadbackPipeline::apply_effect(const EffectSettings& settings, const Disp
 
 Histogram256 ClReadbackPipeline::histogram(const DisplayImage& image, StageTimings& timings) {
   cl::Image2D& in = upload_rgba(image, rgba_in_, timings);
-  timings.add(Stage::effects, profiled_span_ms(kernels_.effects().histogram(cl_.queue, in, image.width, image.height)));
+  timings.add(Stage::histogram, profiled_span_ms(kernels_.effects().histogram(cl_.queue, in, image.width, image.height)));
   return kernels_.effects().read_histogram(cl_.queue);
 }
 

@@ -90,7 +90,7 @@ void ClSharedPipeline::apply_effect(const EffectSettings& settings, const Displa
 
 Histogram256 ClSharedPipeline::histogram(const DisplayImage& image, StageTimings& timings) {
   const cl::ImageGL& in = shared(image.texture, CL_MEM_READ_ONLY);
-  run_on_shared(Stage::effects, {in}, timings, [&](const std::vector<cl::Event>& wait) {
+  run_on_shared(Stage::histogram, {in}, timings, [&](const std::vector<cl::Event>& wait) {
     return kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait);
   });
   return kernels_.effects().read_histogram(cl_.queue);  // the one value that must come to the host

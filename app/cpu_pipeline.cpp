@@ -49,7 +49,7 @@ Histogram256 CpuPipeline::histogram(const DisplayImage& image, StageTimings& tim
   const int threads = resolve_thread_count(threads_);
   const GreyImage luma = luma_from_rgba(read_rgba(image.framebuffer, GL_COLOR_ATTACHMENT0, image.width, image.height), threads);
   const Histogram256 bins = histogram_reference(luma.pixels.data(), luma.pixels.size(), threads);
-  timings.add(Stage::effects, clock.lap());
+  timings.add(Stage::histogram, clock.lap());
   return bins;
 }
 

@@ -28,6 +28,9 @@
 
 namespace stereocl {
 
+// The panel's histogram is recomputed on one frame in this many (the panel says so).
+inline constexpr std::uint64_t kPanelHistogramEvery = 4;
+
 class Demo {
  public:
   // Throws std::runtime_error for problems the demo cannot start with (a bad --depth or
@@ -109,6 +112,7 @@ class Demo {
   ConvergenceDots dots_;
   bool showing_stereogram_ = false;  // the dots only make sense over one
   std::uint32_t shimmer_frame_ = 0;
+  std::uint64_t frames_rendered_ = 0;  // while the panel shows: paces its histogram
 };
 
 }  // namespace stereocl

@@ -8,6 +8,8 @@
 #include "app/key_bindings.hpp"
 #include "app/options.hpp"
 #include "app/panel.hpp"
+#include "app/recording.hpp"
+#include "app/timestamped_name.hpp"
 #include "app/window.hpp"
 #include "render/convergence_dots.hpp"
 #include "render/image_file.hpp"
@@ -16,10 +18,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <ctime>
-#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -92,21 +91,11 @@ void on_drop(GLFWwindow* handle, int count, const char** paths) {
   if (count > 0) session_of(handle).panel.show(handle_dropped_file(session_of(handle).demo, paths[0]));
 }
 
-// "stereocl-20260121-153012.png" in the working directory, never over an earlier one.
-std::string screenshot_name() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  std::string name = std::string("stereocl-") + stamp + ".png";
-  for (int n = 2; std::filesystem::exists(name); ++n) name = std::string("stereocl-") + stamp + "-" + std::to_string(n) + ".png";
-  return name;
-}
-
 // S and the panel's button save the stereogram itself (as --screenshot does), not the window:
 // the picture is what people want to keep, and it stays viewable only at its own pixel size.
 void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
-  const std::string name = screenshot_name();
+  const std::string name = timestamped_name("png");
   const std::string error = save_png(name, demo.final_image());
   panel.message = error.empty() ? "Saved " + name : error;
 }
@@ -153,6 +142,7 @@ int run(const Options& options) {
   glfwSetDropCallback(window.handle(), on_drop);
   ImGuiLayer imgui(window.handle());
   session.imgui = &imgui;
+  Recording recording(options.record_path, options.frames);
 
   long long frame = 0;
   bool vsync = options.vsync;
@@ -178,12 +168,14 @@ int run(const Options& options) {
       draw_panel(demo, session.panel);
     }
     // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
-    // same on every machine and in every mode; a live session follows the clock.
-    demo.render_frame(options.frames ? 1.0 / 60.0 : seconds);
+    // same on every machine and in every mode, and so does a recording, so it plays at real
+    // speed; a live session follows the clock.
+    demo.render_frame(options.frames || recording.active() ? 1.0 / 60.0 : seconds);
     demo.present(width, height);
     if (panel) imgui.render();
 
     if (session.panel.screenshot_requested) save_screenshot(demo, session.panel);
+    recording.after_frame(demo, session.panel);
     const bool last_frame = window.should_close() || (options.frames && frame + 1 >= *options.frames);
     if (last_frame && !options.screenshot_window_file.empty())
       window_shot_error = save_window(options.screenshot_window_file, width, height);
@@ -192,7 +184,7 @@ int run(const Options& options) {
     if (options.frames && ++frame >= *options.frames) break;
   }
   if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  return std::max(save_outputs(options, demo), window_shot_error.empty() ? 0 : 1);
+  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish()});
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "app/interop_sync.hpp"
 #include "app/key_bindings.hpp"
+#include "record/record_format.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -140,6 +141,9 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("FILE.png")->check(writable_path());
   auto* histogram = app.add_option("--histogram", options.histogram_file, "write the last frame's 256-bin histogram as CSV")
       ->type_name("FILE.csv")->check(writable_path());
+  // The encoder comes from the path (folder, .gif, .mp4), so a path no encoder takes is refused here.
+  auto* record = app.add_option("--record", options.record_path, "record every frame: FOLDER of PNGs, NAME.gif or NAME.mp4")
+      ->type_name("PATH")->check(CLI::Validator(check_record_path, "PATH"));
   app.add_flag("--hidden", options.hidden, "no visible window");
   app.add_flag("--no-vsync", text.no_vsync, "draw as fast as possible");
   app.add_flag("--no-panel", text.no_panel, "start with the panel hidden");
@@ -149,7 +153,7 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("P:D|NAME");
   // --bench draws no last frame to save: these would be silently ignored.
   auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here, print a table, then exit")
-                    ->excludes(screenshot)->excludes(screenshot_window)->excludes(histogram);
+                    ->excludes(screenshot)->excludes(screenshot_window)->excludes(histogram)->excludes(record);
   app.add_flag("--list-devices", options.list_devices, "list OpenCL platforms and devices, then exit")
       ->configurable(false)->excludes(bench);
   // An optional value, which CLI11's config writer would save as `json=false`: so not in configs.

@@ -35,6 +35,7 @@ struct Options {
   std::optional<long long> frames;
   std::string screenshot_file;
   std::string screenshot_window_file;
+  std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)
   bool hidden = false;
   bool vsync = true;
   bool show_panel = true;

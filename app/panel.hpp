@@ -20,6 +20,8 @@ struct PanelState {
   std::optional<LoadedFile> loaded;  // the last file dropped onto the window
   std::string message;               // the last thing to tell the user: a refused key, a saved screenshot
   bool screenshot_requested = false;  // the panel's button; the main loop saves it after drawing
+  bool record_requested = false;      // the Record / Stop button; app/recording.cpp acts on it
+  std::string recording;              // the file being recorded, empty when not recording
 
   // Reads GL_RENDERER and GL_VERSION from the current context.
   static PanelState for_current_context();

@@ -1,6 +1,7 @@
 #include "app/stage_timings.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 
 namespace stereocl {
@@ -12,6 +13,7 @@ std::string_view stage_name(Stage stage) {
     case Stage::stereogram: return "stereogram";
     case Stage::effects: return "effects";
     case Stage::compose: return "compose";
+    case Stage::histogram: return "histogram";
   }
   return "?";
 }
@@ -46,6 +48,11 @@ void StageTimings::end_frame(double frame_milliseconds) {
     this_frame_[i] = 0.0;
   }
   push(frames_, frame_milliseconds);
+}
+
+double StageTimings::stage_mean(Stage stage) const {
+  const auto& samples = stages_[index(stage)];
+  return samples.empty() ? 0.0 : std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(samples.size());
 }
 
 void StageTimings::clear() {

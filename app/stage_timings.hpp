@@ -9,10 +9,11 @@
 
 namespace stereocl {
 
-enum class Stage { render, transfer, stereogram, effects, compose };
-inline constexpr std::size_t kStageCount = 5;
-inline constexpr std::array<Stage, kStageCount> kAllStages = {Stage::render, Stage::transfer, Stage::stereogram,
-                                                              Stage::effects, Stage::compose};
+// The histogram is last, so the --bench table's five columns keep their places (it never runs there).
+enum class Stage { render, transfer, stereogram, effects, compose, histogram };
+inline constexpr std::size_t kStageCount = 6;
+inline constexpr std::array<Stage, kStageCount> kAllStages = {Stage::render,  Stage::transfer, Stage::stereogram,
+                                                              Stage::effects, Stage::compose,  Stage::histogram};
 std::string_view stage_name(Stage stage);  // "render", as in the --bench JSON
 
 // Median and 95th percentile of a set of samples; 0 for an empty set.
@@ -31,6 +32,8 @@ class StageTimings {
   void clear();
 
   double stage_median(Stage stage) const { return median_of({stages_[index(stage)].begin(), stages_[index(stage)].end()}); }
+  // The cost per frame of a stage that runs only on some frames, where a median would say 0.
+  double stage_mean(Stage stage) const;
   double frame_median() const { return median_of({frames_.begin(), frames_.end()}); }
   double frame_percentile(double fraction) const { return percentile_of({frames_.begin(), frames_.end()}, fraction); }
   const std::deque<double>& frames() const { return frames_; }

@@ -14,6 +14,7 @@ tools=(build-essential cmake pkg-config python3-glad help2man file)
 build=(
   libglfw3-dev libxrandr-dev libgl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   libglm-dev libimgui-dev libstb-dev libcli11-dev nlohmann-json3-dev
+  libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
 # driver (PoCL on the CPU where no GPU driver exists), and an X server for machines with no display.

@@ -1,0 +1,91 @@
+#include "app/recording.hpp"
+
+#include "app/options.hpp"
+#include "app/timestamped_name.hpp"
+#include "record/mp4_encoder.hpp"
+
+#include <cstdio>
+
+namespace stereocl {
+
+std::string panel_recording_extension() { return h264_encoder_name().empty() ? "gif" : "mp4"; }
+
+Recording::Recording(const std::string& path, std::optional<long long> planned_frames)
+    : path_(path), planned_frames_(planned_frames) {
+  if (path.empty()) return;
+  try {
+    encoder_ = open_frame_encoder(path);
+  } catch (const RecordError& error) {
+    throw InputError(error.what());
+  }
+}
+
+// One line, rewritten in place: "record: 120/600 frames -> out.mp4". Every 10th frame, as
+// stderr may be a file (CI logs), and always the last one, with the newline.
+void Recording::show_progress(bool last) {
+  const long long frames = encoder_->frames_written();
+  const bool final_one_comes = planned_frames_ && frames >= *planned_frames_;  // printed by stop()
+  if (!last && (frames % 10 != 0 || final_one_comes)) return;
+  if (planned_frames_)
+    std::fprintf(stderr, "\rrecord: %lld/%lld frames -> %s", frames, *planned_frames_, path_.c_str());
+  else
+    std::fprintf(stderr, "\rrecord: %lld frames -> %s", frames, path_.c_str());
+  std::fputs(last ? "\n" : "", stderr);
+  std::fflush(stderr);
+  progress_shown_ = !last;
+}
+
+void Recording::report_failure(const std::string& reason, PanelState* panel) {
+  std::fprintf(stderr, "%sstereocl: %s\n", progress_shown_ ? "\n" : "", reason.c_str());
+  progress_shown_ = false;
+  failed_ = true;
+  encoder_.reset();  // removes the unfinished file
+  if (panel) panel->message = reason;
+}
+
+std::string Recording::stop() {
+  try {
+    encoder_->finish();
+    show_progress(true);
+    const std::string done = "Recorded " + std::to_string(encoder_->frames_written()) + " frames to " + path_;
+    encoder_.reset();
+    return done;
+  } catch (const RecordError& error) {
+    report_failure(error.what(), nullptr);
+    return error.what();
+  }
+}
+
+void Recording::after_frame(const Demo& demo, PanelState& panel) {
+  if (panel.record_requested) {
+    panel.record_requested = false;
+    if (active()) {
+      panel.message = stop();
+    } else {
+      try {
+        path_ = timestamped_name(panel_recording_extension());
+        planned_frames_.reset();
+        encoder_ = open_frame_encoder(path_);
+        panel.message = "Recording " + path_;
+      } catch (const RecordError& error) {
+        report_failure(error.what(), &panel);
+      }
+    }
+  }
+  if (active()) {
+    try {
+      encoder_->add(demo.final_image());
+      show_progress(false);
+    } catch (const RecordError& error) {
+      report_failure(error.what(), &panel);
+    }
+  }
+  panel.recording = active() ? path_ : std::string();
+}
+
+int Recording::finish() {
+  if (active()) stop();
+  return failed_ ? 1 : 0;
+}
+
+}  // namespace stereocl

@@ -1,0 +1,44 @@
+#pragma once
+// Recording the final picture (no UI) frame by frame: started by --record for the whole run,
+// or by the panel's Record button until it is pressed again. The encoder comes from the path's
+// extension (record/frame_encoder.hpp); this class adds the progress line and the panel's state.
+#include "app/demo.hpp"
+#include "app/panel.hpp"
+#include "record/frame_encoder.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace stereocl {
+
+// The Record button's file type: MP4, as it is a fraction of a GIF's size at 1080p, keeps colour
+// patterns' colours and plays at the true 60 fps; GIF where this build or FFmpeg cannot make H.264.
+std::string panel_recording_extension();
+
+class Recording {
+ public:
+  // With a path (--record), recording starts now; throws InputError when the path cannot be
+  // written. `planned_frames` (--frames) only completes the progress line: "120/600".
+  Recording(const std::string& path, std::optional<long long> planned_frames);
+
+  bool active() const { return encoder_ != nullptr; }
+  // Once a frame, after drawing: starts or stops on the panel's request and adds the frame
+  // while recording. Failures go to stderr and the panel; recording then stops.
+  void after_frame(const Demo& demo, PanelState& panel);
+  // Completes a recording still running; returns the exit code: 1 if any recording failed.
+  int finish();
+
+ private:
+  std::string stop();  // the line for the panel
+  void show_progress(bool last);
+  void report_failure(const std::string& reason, PanelState* panel);
+
+  std::unique_ptr<FrameEncoder> encoder_;
+  std::string path_;
+  std::optional<long long> planned_frames_;
+  bool progress_shown_ = false;  // a progress line without its newline is on stderr
+  bool failed_ = false;
+};
+
+}  // namespace stereocl

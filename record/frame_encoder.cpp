@@ -1,0 +1,21 @@
+#include "record/frame_encoder.hpp"
+
+#include "record/gif_encoder.hpp"
+#include "record/mp4_encoder.hpp"
+#include "record/png_frames_encoder.hpp"
+#include "record/record_format.hpp"
+
+namespace stereocl {
+
+std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path) {
+  const auto format = record_format_for(path);
+  if (const auto* reason = std::get_if<std::string>(&format)) throw RecordError(*reason);
+  switch (std::get<RecordFormat>(format)) {
+    case RecordFormat::png_frames: return std::make_unique<PngFramesEncoder>(path);
+    case RecordFormat::gif: return std::make_unique<GifEncoder>(path);
+    case RecordFormat::mp4: return std::make_unique<Mp4Encoder>(path);
+  }
+  throw RecordError("--record " + path + ": unknown format");
+}
+
+}  // namespace stereocl

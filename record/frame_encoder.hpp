@@ -1,0 +1,33 @@
+#pragma once
+// One interface for every way of recording frames (PNG folder, GIF, MP4), so the caller only
+// feeds pictures and never cares which file format the user asked for.
+#include "compute/image.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace stereocl {
+
+// A recording that cannot go on; what() is one line naming the file and the reason.
+struct RecordError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class FrameEncoder {
+ public:
+  virtual ~FrameEncoder() = default;
+  // `frame` is top row first. A file format of one picture size takes its size from the first
+  // frame and pads or crops later ones to it (a changed pattern width changes the width).
+  virtual void add(const RgbaImage& frame) = 0;
+  // Completes the output; until then a single-file output exists only under a temporary name,
+  // and an encoder destroyed without finish() leaves nothing behind.
+  virtual void finish() = 0;
+  virtual long long frames_written() const = 0;
+};
+
+// Opens the output at once, so an unwritable path fails before the first frame.
+// Throws RecordError; the format follows record_format_for().
+std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path);
+
+}  // namespace stereocl

@@ -1,0 +1,38 @@
+#pragma once
+// An animated GIF through giflib, looping forever. Each frame shows for 2 centiseconds: the
+// nearest legal delay to 1/60 s, and the shortest that browsers and viewers honour (they turn
+// 0 or 1 into 10 cs), so the file plays at 50 fps, 5/6 of real speed, with every frame kept.
+#include "record/frame_encoder.hpp"
+#include "record/gif_palette.hpp"
+#include "record/partial_file.hpp"
+
+#include <optional>
+#include <string>
+
+struct GifFileType;
+
+namespace stereocl {
+
+inline constexpr int kGifFrameDelayCentiseconds = 2;
+
+class GifEncoder final : public FrameEncoder {
+ public:
+  explicit GifEncoder(const std::string& path);  // throws RecordError when the file cannot be made
+  ~GifEncoder() override;
+  void add(const RgbaImage& frame) override;
+  void finish() override;
+  long long frames_written() const override { return frames_; }
+
+ private:
+  void start(const RgbaImage& first);
+  void check(int result, const char* doing) const;
+  void close();
+
+  PartialFile file_;
+  GifFileType* gif_ = nullptr;
+  int width_ = 0, height_ = 0;
+  GifPalette global_palette_ = GifPalette::grey;
+  long long frames_ = 0;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,27 @@
+#pragma once
+// A file written under a temporary name beside its final one and renamed into place when
+// complete: a recording cut short (an error, a crash, Ctrl+C) never leaves a truncated GIF or
+// MP4 that looks finished, and never clobbers an earlier good file half-way.
+#include <string>
+
+namespace stereocl {
+
+class PartialFile {
+ public:
+  explicit PartialFile(std::string final_path);
+  ~PartialFile();  // removes the temporary file unless commit() succeeded
+  PartialFile(const PartialFile&) = delete;
+  PartialFile& operator=(const PartialFile&) = delete;
+
+  const std::string& temporary_path() const { return temporary_; }
+  const std::string& final_path() const { return final_; }
+  // Throws RecordError when the rename fails.
+  void commit();
+
+ private:
+  std::string final_;
+  std::string temporary_;
+  bool committed_ = false;
+};
+
+}  // namespace stereocl

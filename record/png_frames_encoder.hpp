@@ -1,0 +1,26 @@
+#pragma once
+// A folder of DIR/frame-000001.png, frame-000002.png ...: lossless, any size per frame, and what
+// other tools (ffmpeg -i frame-%06d.png, image viewers) read without help.
+#include "record/frame_encoder.hpp"
+
+#include <string>
+
+namespace stereocl {
+
+class PngFramesEncoder final : public FrameEncoder {
+ public:
+  // Creates the folder (and its parents) if needed; throws RecordError when it cannot.
+  explicit PngFramesEncoder(std::string folder);
+  void add(const RgbaImage& frame) override;
+  void finish() override {}
+  long long frames_written() const override { return frames_; }
+
+  // "frame-000042.png" for frame 42 (frames count from 1).
+  static std::string frame_name(long long number);
+
+ private:
+  std::string folder_;
+  long long frames_ = 0;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,28 @@
+#include "record/record_format.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace stereocl {
+
+std::variant<RecordFormat, std::string> record_format_for(const std::string& path) {
+  if (path.empty()) return std::string("--record needs a folder, NAME.gif or NAME.mp4");
+  const std::filesystem::path target(path);
+  std::error_code ignored;
+  if (std::filesystem::is_directory(target, ignored) || !target.has_extension()) return RecordFormat::png_frames;
+  std::string extension = target.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension == ".gif") return RecordFormat::gif;
+  if (extension == ".mp4") return RecordFormat::mp4;
+  return "--record " + path + ": the extension must be .gif or .mp4, or none for a folder of PNG frames";
+}
+
+std::string check_record_path(const std::string& path) {
+  const auto format = record_format_for(path);
+  const auto* reason = std::get_if<std::string>(&format);
+  return reason ? *reason : std::string();
+}
+
+}  // namespace stereocl

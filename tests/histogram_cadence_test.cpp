@@ -1,0 +1,63 @@
+// The panel's live histogram is computed on one frame in kPanelHistogramEvery, and its time is
+// its own stage; --histogram still gets every frame's.
+#include "app/demo.hpp"
+#include "app/window.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <numeric>
+
+namespace stereocl {
+namespace {
+
+class HistogramCadence : public ::testing::Test {
+ protected:
+  std::unique_ptr<Demo> make_demo(const std::string& histogram_file) {
+    WindowSettings hidden;
+    hidden.width = 320;
+    hidden.height = 240;
+    hidden.visible = false;
+    window_ = std::make_unique<Window>(hidden);
+    Options options;
+    options.size = Size{97, 31};
+    options.mode = Mode::cpu;
+    options.histogram_file = histogram_file;
+    return std::make_unique<Demo>(options, open_opencl(window_->handle(), ""));
+  }
+  // Frames whose histogram differs from the one before: each is a recomputation, as the ball moves.
+  static int recomputations(Demo& demo, int frames) {
+    int changes = 0;
+    Histogram256 previous{};
+    for (int i = 0; i < frames; ++i) {
+      demo.render_frame(1.0 / 60.0);
+      demo.end_frame(16.0);
+      changes += demo.last_histogram() != previous;
+      previous = demo.last_histogram();
+    }
+    return changes;
+  }
+  std::unique_ptr<Window> window_;
+};
+
+TEST_F(HistogramCadence, PanelHistogramRunsOnOneFrameInFourAsItsOwnStage) {
+  auto demo = make_demo("");
+  ASSERT_TRUE(demo->settings().show_panel);
+  const int frames = 16;
+  const int changes = recomputations(*demo, frames);
+  EXPECT_LE(changes, frames / static_cast<int>(kPanelHistogramEvery));
+  EXPECT_GE(changes, 2);
+  const Histogram256& bins = demo->last_histogram();
+  EXPECT_EQ(std::accumulate(bins.begin(), bins.end(), 0ull), (97ull + 85) * 31);  // the stereogram is P wider
+  EXPECT_EQ(demo->timings().stage_median(Stage::histogram), 0.0);  // most frames skip it
+  EXPECT_GT(demo->timings().stage_mean(Stage::histogram), 0.0);
+}
+
+TEST_F(HistogramCadence, HistogramOptionGetsEveryFrame) {
+  auto demo = make_demo("bins.csv");
+  recomputations(*demo, 8);
+  EXPECT_GT(demo->timings().stage_median(Stage::histogram), 0.0);
+}
+
+}  // namespace
+}  // namespace stereocl

@@ -1,0 +1,440 @@
+// Recording: each encoder's file decodes back, with the same libraries, to the frames that went
+// in (count, size and, where the format is lossless, the pixels), and the binary's --record
+// writes what it says and refuses what it cannot write.
+#include "app/demo.hpp"
+#include "app/panel.hpp"
+#include "app/recording.hpp"
+#include "app/window.hpp"
+#include "random_images.hpp"
+#include "record/frame_encoder.hpp"
+#include "record/gif_encoder.hpp"
+#include "record/gif_palette.hpp"
+#include "record/mp4_encoder.hpp"
+#include "record/png_frames_encoder.hpp"
+#include "record/record_format.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gif_lib.h>
+#include <gtest/gtest.h>
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+}
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <numeric>
+
+namespace stereocl {
+namespace {
+
+using testing::run_stereocl;
+using testing::scratch_file;
+
+RgbaImage random_grey_rgba(int width, int height, unsigned seed) {
+  const GreyImage grey = testing::random_grey(width, height, seed);
+  RgbaImage image(width, height);
+  std::transform(grey.pixels.begin(), grey.pixels.end(), image.pixels.begin(),
+                 [](std::uint8_t v) { return Rgba8{v, v, v, 255}; });
+  return image;
+}
+
+RgbaImage random_opaque_colour(int width, int height, unsigned seed) {
+  RgbaImage image = testing::random_rgba(width, height, seed);
+  for (Rgba8& pixel : image.pixels) pixel.a = 255;
+  return image;
+}
+
+struct DecodedGif {
+  int width = 0, height = 0;
+  std::vector<RgbaImage> frames;
+  std::vector<int> delays_cs;
+  bool loops_forever = false;
+};
+
+bool is_loop_forever(const SavedImage& image) {
+  for (int i = 0; i + 1 < image.ExtensionBlockCount; ++i) {
+    const ExtensionBlock& block = image.ExtensionBlocks[i];
+    const ExtensionBlock& next = image.ExtensionBlocks[i + 1];
+    if (block.Function == APPLICATION_EXT_FUNC_CODE && block.ByteCount == 11 &&
+        std::memcmp(block.Bytes, "NETSCAPE2.0", 11) == 0 && next.ByteCount == 3 && next.Bytes[0] == 1 &&
+        next.Bytes[1] == 0 && next.Bytes[2] == 0)
+      return true;
+  }
+  return false;
+}
+
+DecodedGif decode_gif(const std::string& path) {
+  int error = 0;
+  GifFileType* gif = DGifOpenFileName(path.c_str(), &error);
+  if (!gif) {
+    ADD_FAILURE() << path << ": " << GifErrorString(error);
+    return {};
+  }
+  DecodedGif decoded;
+  if (DGifSlurp(gif) == GIF_ERROR) ADD_FAILURE() << path << ": " << GifErrorString(gif->Error);
+  decoded.width = gif->SWidth;
+  decoded.height = gif->SHeight;
+  for (int i = 0; i < gif->ImageCount; ++i) {
+    const SavedImage& saved = gif->SavedImages[i];
+    const ColorMapObject* map = saved.ImageDesc.ColorMap ? saved.ImageDesc.ColorMap : gif->SColorMap;
+    RgbaImage frame(saved.ImageDesc.Width, saved.ImageDesc.Height);
+    for (std::size_t p = 0; p < frame.pixels.size(); ++p) {
+      const GifColorType colour = map->Colors[saved.RasterBits[p]];
+      frame.pixels[p] = Rgba8{colour.Red, colour.Green, colour.Blue, 255};
+    }
+    decoded.frames.push_back(std::move(frame));
+    GraphicsControlBlock timing{};
+    DGifSavedExtensionToGCB(gif, i, &timing);
+    decoded.delays_cs.push_back(timing.DelayTime);
+  }
+  decoded.loops_forever = gif->ImageCount > 0 && is_loop_forever(gif->SavedImages[0]);
+  DGifCloseFile(gif, &error);
+  return decoded;
+}
+
+struct DecodedVideo {
+  int width = 0, height = 0;
+  std::string codec;
+  double frame_rate = 0;
+  std::vector<double> mean_luma;  // one per decoded frame, Y plane
+};
+
+double mean_of_luma(const AVFrame& frame) {
+  double sum = 0;
+  for (int y = 0; y < frame.height; ++y)
+    sum = std::accumulate(frame.data[0] + y * frame.linesize[0], frame.data[0] + y * frame.linesize[0] + frame.width, sum);
+  return sum / (static_cast<double>(frame.width) * frame.height);
+}
+
+void receive_frames(AVCodecContext* decoder, AVFrame* frame, DecodedVideo& video) {
+  while (avcodec_receive_frame(decoder, frame) == 0) {
+    video.width = frame->width;
+    video.height = frame->height;
+    video.mean_luma.push_back(mean_of_luma(*frame));
+  }
+}
+
+DecodedVideo decode_video(const std::string& path) {
+  DecodedVideo video;
+  AVFormatContext* format = nullptr;
+  if (avformat_open_input(&format, path.c_str(), nullptr, nullptr) < 0 || avformat_find_stream_info(format, nullptr) < 0) {
+    ADD_FAILURE() << path << ": libavformat cannot read it";
+    avformat_close_input(&format);
+    return video;
+  }
+  const AVCodec* codec = nullptr;
+  const int stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+  EXPECT_GE(stream, 0) << path << ": no video stream";
+  if (stream < 0) {
+    avformat_close_input(&format);
+    return video;
+  }
+  video.codec = avcodec_get_name(format->streams[stream]->codecpar->codec_id);
+  video.frame_rate = av_q2d(format->streams[stream]->avg_frame_rate);
+  AVCodecContext* decoder = avcodec_alloc_context3(codec);
+  avcodec_parameters_to_context(decoder, format->streams[stream]->codecpar);
+  EXPECT_EQ(avcodec_open2(decoder, codec, nullptr), 0);
+  AVPacket* packet = av_packet_alloc();
+  AVFrame* frame = av_frame_alloc();
+  while (av_read_frame(format, packet) >= 0) {
+    if (packet->stream_index == stream && avcodec_send_packet(decoder, packet) == 0) receive_frames(decoder, frame, video);
+    av_packet_unref(packet);
+  }
+  avcodec_send_packet(decoder, nullptr);
+  receive_frames(decoder, frame, video);
+  av_frame_free(&frame);
+  av_packet_free(&packet);
+  avcodec_free_context(&decoder);
+  avformat_close_input(&format);
+  return video;
+}
+
+bool nothing_left_at(const std::string& path) {
+  return !std::filesystem::exists(path) && !std::filesystem::exists(path + ".partial");
+}
+
+// --- which encoder a path asks for --------------------------------------------------------
+
+TEST(RecordFormat, ExtensionChoosesTheEncoder) {
+  EXPECT_EQ(std::get<RecordFormat>(record_format_for("frames")), RecordFormat::png_frames);
+  EXPECT_EQ(std::get<RecordFormat>(record_format_for("out/frames/")), RecordFormat::png_frames);
+  EXPECT_EQ(std::get<RecordFormat>(record_format_for("a.gif")), RecordFormat::gif);
+  EXPECT_EQ(std::get<RecordFormat>(record_format_for("dir/A.GIF")), RecordFormat::gif);
+  EXPECT_EQ(std::get<RecordFormat>(record_format_for("talk.mp4")), RecordFormat::mp4);
+  const std::string dotted_folder = scratch_file("frames.d");
+  std::filesystem::create_directories(dotted_folder);
+  EXPECT_EQ(std::get<RecordFormat>(record_format_for(dotted_folder)), RecordFormat::png_frames);
+}
+
+TEST(RecordFormat, UnknownExtensionIsRefusedWithTheRule) {
+  const std::string reason = check_record_path("talk.avi");
+  EXPECT_NE(reason.find("--record talk.avi"), std::string::npos) << reason;
+  EXPECT_NE(reason.find(".gif or .mp4"), std::string::npos) << reason;
+  EXPECT_EQ(reason.find('\n'), std::string::npos);
+  EXPECT_TRUE(check_record_path("talk.mp4").empty());
+}
+
+// --- GIF ---------------------------------------------------------------------------------
+
+TEST(GifPalette, ColourCubeIsWithinHalfAStepOfEveryColour) {
+  const RgbaImage colour = random_opaque_colour(1921, 3, 7);
+  ASSERT_EQ(palette_for(colour), GifPalette::colour_cube);
+  const auto palette = palette_colours(GifPalette::colour_cube);
+  const auto indices = palette_indices(colour, GifPalette::colour_cube);
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    ASSERT_LT(indices[i], kCubeRed * kCubeGreen * kCubeBlue);
+    const PaletteColour got = palette[indices[i]];
+    ASSERT_LE(std::abs(got.r - colour.pixels[i].r), 26) << i;  // 255 / 5 / 2, rounded up
+    ASSERT_LE(std::abs(got.g - colour.pixels[i].g), 22) << i;  // 255 / 6 / 2
+    ASSERT_LE(std::abs(got.b - colour.pixels[i].b), 26) << i;
+  }
+}
+
+TEST(GifEncoder, GreyFramesOfAwkwardSizesComeBackExactly) {
+  for (const auto [width, height] : {std::pair{1, 1}, {17, 3}, {320, 180}}) {
+    const std::string path = scratch_file("grey-" + std::to_string(width) + "x" + std::to_string(height) + ".gif");
+    std::vector<RgbaImage> frames;
+    {
+      GifEncoder encoder(path);
+      for (unsigned seed = 1; seed <= 5; ++seed) {
+        frames.push_back(random_grey_rgba(width, height, seed));
+        encoder.add(frames.back());
+      }
+      encoder.finish();
+    }
+    const DecodedGif gif = decode_gif(path);
+    EXPECT_EQ(gif.width, width);
+    EXPECT_EQ(gif.height, height);
+    ASSERT_EQ(gif.frames.size(), frames.size());
+    for (std::size_t i = 0; i < frames.size(); ++i) EXPECT_TRUE(gif.frames[i].pixels == frames[i].pixels) << "frame " << i;
+    EXPECT_TRUE(gif.loops_forever);
+    EXPECT_TRUE(std::all_of(gif.delays_cs.begin(), gif.delays_cs.end(), [](int d) { return d == kGifFrameDelayCentiseconds; }));
+    EXPECT_TRUE(nothing_left_at(path + ".partial"));
+  }
+}
+
+TEST(GifEncoder, ColourFrameInAGreyRecordingGetsItsOwnPaletteAndLaterSizesAreFitted) {
+  const std::string path = scratch_file("mixed.gif");
+  const RgbaImage grey = random_grey_rgba(17, 3, 1);
+  const RgbaImage colour = random_opaque_colour(19, 2, 2);  // wider and shorter than the first
+  {
+    GifEncoder encoder(path);
+    encoder.add(grey);
+    encoder.add(colour);
+    encoder.finish();
+  }
+  const DecodedGif gif = decode_gif(path);
+  ASSERT_EQ(gif.frames.size(), 2u);
+  EXPECT_TRUE(gif.frames[0].pixels == grey.pixels);
+  const RgbaImage& second = gif.frames[1];
+  ASSERT_EQ(second.width, 17);
+  ASSERT_EQ(second.height, 3);
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 17; ++x) {
+      const Rgba8 want = colour.at(x, std::min(y, 1));  // the missing third row repeats the last
+      EXPECT_LE(std::abs(second.at(x, y).g - want.g), 22) << x << "," << y;
+      EXPECT_LE(std::abs(second.at(x, y).r - want.r), 26) << x << "," << y;
+    }
+}
+
+TEST(GifEncoder, UnfinishedRecordingLeavesNothingBehind) {
+  const std::string path = scratch_file("abandoned.gif");
+  {
+    GifEncoder encoder(path);
+    encoder.add(random_grey_rgba(8, 8, 3));
+    EXPECT_TRUE(std::filesystem::exists(path + ".partial"));
+  }
+  EXPECT_TRUE(nothing_left_at(path));
+}
+
+// --- MP4 ---------------------------------------------------------------------------------
+
+TEST(Mp4Encoder, FramesDecodeBackInOrderAtAnEvenSize) {
+  ASSERT_FALSE(h264_encoder_name().empty()) << "this FFmpeg has no H.264 encoder";
+  for (const auto [width, height] : {std::pair{17, 3}, {320, 180}}) {
+    const std::string path = scratch_file("video-" + std::to_string(width) + ".mp4");
+    {
+      Mp4Encoder encoder(path);
+      // Black and white in turn, so the decoded brightness shows every frame, in order.
+      for (int i = 0; i < 20; ++i) {
+        const std::uint8_t v = i % 2 ? 255 : 0;
+        encoder.add(RgbaImage(width, height, Rgba8{v, v, v, 255}));
+      }
+      encoder.finish();
+    }
+    const DecodedVideo video = decode_video(path);
+    EXPECT_EQ(video.codec, "h264");
+    EXPECT_EQ(video.width, width + width % 2);
+    EXPECT_EQ(video.height, height + height % 2);
+    EXPECT_NEAR(video.frame_rate, 60.0, 0.01);
+    ASSERT_EQ(video.mean_luma.size(), 20u);
+    for (std::size_t i = 0; i < 20; ++i) {
+      if (i % 2) EXPECT_GT(video.mean_luma[i], 200.0) << "frame " << i;  // limited range: white is Y 235
+      else EXPECT_LT(video.mean_luma[i], 40.0) << "frame " << i;        // black is Y 16
+    }
+    EXPECT_TRUE(nothing_left_at(path + ".partial"));
+  }
+}
+
+TEST(Mp4Encoder, NoFramesIsAnErrorAndLeavesNoFile) {
+  const std::string path = scratch_file("empty.mp4");
+  {
+    Mp4Encoder encoder(path);
+    EXPECT_THROW(encoder.finish(), RecordError);
+  }
+  EXPECT_TRUE(nothing_left_at(path));
+}
+
+// --- PNG frames and unwritable paths -------------------------------------------------------
+
+TEST(PngFramesEncoder, WritesNumberedFramesIntoANewFolder) {
+  const std::string folder = scratch_file("png-frames/nested");
+  const RgbaImage first = random_grey_rgba(17, 3, 4), second = random_opaque_colour(1, 1, 5);
+  PngFramesEncoder encoder(folder);
+  encoder.add(first);
+  encoder.add(second);
+  encoder.finish();
+  EXPECT_EQ(encoder.frames_written(), 2);
+  EXPECT_TRUE(testing::read_png(folder + "/frame-000001.png").pixels == first.pixels);
+  EXPECT_TRUE(testing::read_png(folder + "/frame-000002.png").pixels == second.pixels);
+  EXPECT_FALSE(std::filesystem::exists(folder + "/frame-000003.png"));
+}
+
+TEST(FrameEncoder, UnwritablePathsFailAtOnceWithOneLine) {
+  // Below a plain file nothing can be created, even by root.
+  const std::string file = testing::write_bytes("plain-file", "x");
+  for (const std::string name : {"out.gif", "out.mp4", "frames"}) {
+    try {
+      open_frame_encoder(file + "/" + name);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const RecordError& error) {
+      const std::string message = error.what();
+      EXPECT_NE(message.find(file + "/" + name), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
+// --- the panel's Record button ----------------------------------------------------------
+
+TEST(Recording, RecordButtonStartsAndStopsATimestampedFile) {
+  WindowSettings hidden;
+  hidden.width = 320;
+  hidden.height = 240;
+  hidden.visible = false;
+  Window window(hidden);
+  Options options;
+  options.size = Size{96, 64};
+  options.mode = Mode::cpu;
+  Demo demo(options, open_opencl(window.handle(), ""));
+  // The button's file goes to the working directory, as screenshots do.
+  const auto previous_directory = std::filesystem::current_path();
+  const auto directory = testing::scratch_dir() / "record-button";
+  std::filesystem::create_directories(directory);
+  std::filesystem::current_path(directory);
+
+  Recording recording("", std::nullopt);
+  PanelState panel;
+  demo.render_frame(1.0 / 60.0);
+  recording.after_frame(demo, panel);
+  EXPECT_FALSE(recording.active());
+  EXPECT_TRUE(panel.recording.empty());
+
+  panel.record_requested = true;
+  for (int frame = 0; frame < 7; ++frame) {
+    demo.render_frame(1.0 / 60.0);
+    recording.after_frame(demo, panel);
+    ASSERT_TRUE(recording.active());
+  }
+  const std::string file = panel.recording;
+  EXPECT_TRUE(file.starts_with("stereocl-") && file.ends_with("." + panel_recording_extension())) << file;
+  panel.record_requested = true;
+  recording.after_frame(demo, panel);
+  EXPECT_FALSE(recording.active());
+  EXPECT_TRUE(panel.recording.empty());
+  EXPECT_EQ(panel.message, "Recorded 7 frames to " + file);
+  EXPECT_EQ(recording.finish(), 0);
+  EXPECT_EQ(decode_video((directory / file).string()).mean_luma.size(), 7u);
+  std::filesystem::current_path(previous_directory);
+}
+
+// --- the binary -------------------------------------------------------------------------
+
+constexpr int kFrames = 20;
+// --size 320x180 with the default pattern width of 85.
+constexpr int kStereogramWidth = 320 + 85, kStereogramHeight = 180;
+
+testing::ProgramResult record(const std::string& path, std::vector<std::string> extra = {}) {
+  std::vector<std::string> arguments = {"--hidden", "--no-vsync", "--mode", "cpu", "--size", "320x180",
+                                        "--frames", std::to_string(kFrames), "--record", path};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  return run_stereocl(arguments);
+}
+
+TEST(RecordOption, PngFolderHoldsEveryFrameAndTheLastIsTheScreenshot) {
+  const std::string folder = scratch_file("recorded-frames");
+  const std::string screenshot = scratch_file("recorded-last.png");
+  const auto result = record(folder, {"--screenshot", screenshot});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto last = testing::read_png(folder + "/" + PngFramesEncoder::frame_name(kFrames));
+  EXPECT_EQ(last.width, kStereogramWidth);
+  EXPECT_EQ(last.height, kStereogramHeight);
+  EXPECT_TRUE(last.pixels == testing::read_png(screenshot).pixels);
+  EXPECT_FALSE(testing::read_png(folder + "/frame-000001.png").pixels == last.pixels) << "the ball should move";
+  EXPECT_FALSE(std::filesystem::exists(folder + "/" + PngFramesEncoder::frame_name(kFrames + 1)));
+  EXPECT_NE(result.err.find("record: 20/20 frames -> " + folder + "\n"), std::string::npos) << result.err;
+}
+
+TEST(RecordOption, GifDecodesToEveryFrame) {
+  const std::string path = scratch_file("recorded.gif");
+  const auto result = record(path);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const DecodedGif gif = decode_gif(path);
+  EXPECT_EQ(gif.width, kStereogramWidth);
+  EXPECT_EQ(gif.height, kStereogramHeight);
+  EXPECT_EQ(gif.frames.size(), static_cast<std::size_t>(kFrames));
+  EXPECT_TRUE(gif.loops_forever);
+}
+
+TEST(RecordOption, ColourPatternGifDecodesToEveryFrame) {
+  const std::string path = scratch_file("recorded-colour.gif");
+  const auto result = record(path, {"--colour-pattern"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const DecodedGif gif = decode_gif(path);
+  EXPECT_EQ(gif.frames.size(), static_cast<std::size_t>(kFrames));
+  ASSERT_FALSE(gif.frames.empty());
+  EXPECT_EQ(palette_for(gif.frames[0]), GifPalette::colour_cube);
+}
+
+TEST(RecordOption, Mp4DecodesToEveryFrameAtAnEvenWidth) {
+  const std::string path = scratch_file("recorded.mp4");
+  const auto result = record(path);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const DecodedVideo video = decode_video(path);
+  EXPECT_EQ(video.width, kStereogramWidth + 1);  // 405 is odd: padded by one column
+  EXPECT_EQ(video.height, kStereogramHeight);
+  EXPECT_EQ(video.mean_luma.size(), static_cast<std::size_t>(kFrames));
+  EXPECT_TRUE(nothing_left_at(path + ".partial"));
+}
+
+TEST(RecordOption, UnwritablePathFailsWithOneLine) {
+  const std::string path = testing::write_bytes("not-a-folder", "x") + "/out.mp4";
+  const auto result = record(path);
+  EXPECT_TRUE(result.exit_code == 1 || result.exit_code == 2) << result.exit_code;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_NE(result.err.find(path), std::string::npos) << result.err;
+}
+
+TEST(RecordOption, UnknownExtensionIsRefusedBeforeAnythingRuns) {
+  const auto result = run_stereocl({"--record", "talk.avi"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("talk.avi"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(".gif or .mp4"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace stereocl
