@@ -1,6 +1,7 @@
 #include "app/bench.hpp"
 
 #include "app/stopwatch.hpp"
+#include "core/atomic_file.hpp"
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
@@ -8,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <vector>
 
 namespace stereocl {
@@ -119,10 +119,10 @@ int run_bench(const Options& options, Demo& demo) {
                              {"frame_ms", {{"median", r.frame_median_ms}, {"p95", r.frame_p95_ms}}},
                              {"stages_ms", stages}});
   }
-  std::ofstream file(options.json_file);
-  file << json.dump(2) << '\n';
-  if (!file) {
-    std::fprintf(stderr, "stereocl: %s: cannot write the JSON file\n", options.json_file.c_str());
+  const std::string error = write_file_atomically(options.json_file, json.dump(2) + '\n',
+                                                  {options.depth_file, options.pattern_file});
+  if (!error.empty()) {
+    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
     return 1;
   }
   return 0;

@@ -8,7 +8,9 @@
 #include "app/key_bindings.hpp"
 #include "app/options.hpp"
 #include "app/panel.hpp"
+#include "app/viewport_limit.hpp"
 #include "app/window.hpp"
+#include "core/atomic_file.hpp"
 #include "render/convergence_dots.hpp"
 #include "render/image_file.hpp"
 #include "render/pixel_transfer.hpp"
@@ -17,10 +19,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -39,24 +41,26 @@ WindowSettings window_settings_for(const Options& options) {
   return settings;
 }
 
-bool write_histogram_csv(const std::string& path, const Histogram256& bins) {
-  std::ofstream file(path);
-  file << "bin,count\n";
-  for (std::size_t bin = 0; bin < bins.size(); ++bin) file << bin << ',' << bins[bin] << '\n';
-  return static_cast<bool>(file);
+std::string histogram_csv(const Histogram256& bins) {
+  std::string csv = "bin,count\n";
+  for (std::size_t bin = 0; bin < bins.size(); ++bin) csv += std::to_string(bin) + ',' + std::to_string(bins[bin]) + '\n';
+  return csv;
 }
+
+// The files an output must never replace.
+std::vector<std::string> input_files(const Options& options) { return {options.depth_file, options.pattern_file}; }
 
 // Writes what --screenshot and --histogram asked for; returns the exit code.
 int save_outputs(const Options& options, const Demo& demo) {
+  std::vector<std::string> errors;
+  if (!options.screenshot_file.empty())
+    errors.push_back(save_png(options.screenshot_file, demo.final_image(), {}, input_files(options)));
+  if (!options.histogram_file.empty())
+    errors.push_back(write_file_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
   int code = 0;
-  if (!options.screenshot_file.empty()) {
-    if (const std::string error = save_png(options.screenshot_file, demo.final_image()); !error.empty()) {
-      std::fprintf(stderr, "stereocl: %s\n", error.c_str());
-      code = 1;
-    }
-  }
-  if (!options.histogram_file.empty() && !write_histogram_csv(options.histogram_file, demo.last_histogram())) {
-    std::fprintf(stderr, "stereocl: %s: cannot write the histogram CSV\n", options.histogram_file.c_str());
+  for (const std::string& error : errors) {
+    if (error.empty()) continue;
+    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
     code = 1;
   }
   return code;
@@ -108,14 +112,14 @@ void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = screenshot_name();
   const std::string error = save_png(name, demo.final_image());
-  panel.message = error.empty() ? "Saved " + name : error;
+  panel.message = error.empty() ? "Saved " + name : "Not saved: " + error;
 }
 
 // The window as shown, panel and dots included: the back buffer before it is swapped away.
-std::string save_window(const std::string& path, int width, int height) {
+std::string save_window(const Options& options, int width, int height) {
   RgbaImage image = read_rgba(0, GL_BACK, width, height);
   flip_rows(image);
-  return save_png(path, image);
+  return save_png(options.screenshot_window_file, image, {}, input_files(options));
 }
 
 int run(const Options& options) {
@@ -137,12 +141,17 @@ int run(const Options& options) {
   long long frame = 0;
   bool vsync = options.vsync;
   std::string window_shot_error;
+  const ViewportLimit viewport_limit = query_viewport_limit();
+  std::string oversized_said;
   double last_time = glfwGetTime();
   while (!window.should_close()) {
     glfwPollEvents();
     int width = 0, height = 0;
     window.framebuffer_size(width, height);
-    if (width == 0 || height == 0) {  // minimised: draw nothing, wake up now and then
+    const auto oversized = refuse_oversized_framebuffer(width, height, viewport_limit);
+    if (oversized && *oversized != oversized_said) std::fprintf(stderr, "stereocl: %s\n", oversized->c_str());
+    oversized_said = oversized.value_or("");
+    if (width == 0 || height == 0 || oversized) {  // minimised or too large: draw nothing, wake up now and then
       glfwWaitEventsTimeout(0.1);
       last_time = glfwGetTime();
       continue;
@@ -166,7 +175,7 @@ int run(const Options& options) {
     if (session.panel.screenshot_requested) save_screenshot(demo, session.panel);
     const bool last_frame = window.should_close() || (options.frames && frame + 1 >= *options.frames);
     if (last_frame && !options.screenshot_window_file.empty())
-      window_shot_error = save_window(options.screenshot_window_file, width, height);
+      window_shot_error = save_window(options, width, height);
     window.swap_buffers();
     demo.end_frame(seconds * 1000.0);
     if (options.frames && ++frame >= *options.frames) break;
@@ -178,6 +187,9 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Over a file size limit (ulimit -f) the write must fail with EFBIG, which the output code
+  // reports, rather than the process dying of SIGXFSZ with the old file half replaced.
+  std::signal(SIGXFSZ, SIG_IGN);
   const auto parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
   if (const auto* exit = std::get_if<ExitRequest>(&parsed)) {
     std::fprintf(exit->code == 0 ? stdout : stderr, "%s\n", exit->message.c_str());
