@@ -63,7 +63,8 @@ std::uint64_t idat_bytes(std::string_view bytes) {
 
 // Deflate never needs much more room than the data it holds (stored blocks cost 5 bytes in 65535),
 // so compressed pixel data far larger than the raw scanlines is a decompression bomb: libspng
-// would inflate all of it (1 GiB for a "1x1" image) before noticing that it is surplus.
+// would inflate all of it (1 GiB for a "1x1" image) before noticing that it is surplus. Far
+// smaller than deflate can pack them, and the header lies.
 std::optional<InputFailure> check_compressed_size(std::string_view bytes, const spng_ihdr& header,
                                                   const std::string& name) {
   const int channels = header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA ? 4
@@ -75,6 +76,13 @@ std::optional<InputFailure> check_compressed_size(std::string_view bytes, const 
   // Interlacing adds a filter byte and a partial byte per pass row: at most 16 per image row.
   const std::uint64_t allowed = raw + raw / 64 + 16 * (std::uint64_t{header.height} + 8) + 65536;
   const std::uint64_t compressed = idat_bytes(bytes);
+  // Deflate packs at most 1032 bytes into one, so a file with less data than that is truncated
+  // or lying about its size: refused before memory for the size it claims is taken.
+  const std::uint64_t needed = raw / 1100;
+  if (compressed < needed)
+    return failed(InputFailureKind::corrupt, name,
+                  "the PNG data is corrupt (" + std::to_string(compressed) + " bytes of pixel data cannot hold a " +
+                      std::to_string(header.width) + "x" + std::to_string(header.height) + " image)");
   if (compressed <= allowed) return std::nullopt;
   return failed(InputFailureKind::too_large, name,
                 "its compressed pixel data (" + std::to_string(compressed) + " bytes) is more than a " +

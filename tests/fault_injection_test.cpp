@@ -174,7 +174,7 @@ TEST(FaultInjection, HostileFilesNamedPngAreRefusedWithTheirReason) {
       {std::string("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 2 +X 16\n\x02\x02\x00\x10", 50), "looks like a Radiance HDR image"},
       {"\xFF\xD8\xFF\xE0" + noise, "looks like a JPEG image"},
       {testing::png_header(100000, 100000, 8, 0), "the PNG header says 100000x100000 pixels; images must be 1..16384"},
-      {testing::png_file(16384, 16384, 16, 6, std::string(1000, '\0')), "the PNG data is corrupt (IDAT stream too short)"},
+      {testing::png_file(16384, 16384, 16, 6, std::string(1000, '\0')), "bytes of pixel data cannot hold a 16384x16384 image)"},
       {testing::png_header(1, 1, 8, 0) + testing::png_chunk("IDAT", testing::zlib_compress(std::string(256 << 20, '\0'))) +
            testing::png_chunk("IEND", ""),
        "refused as a decompression bomb"},
