@@ -1,6 +1,7 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
 // The loop below is the whole program: poll, panel, draw, show, panel on top, swap. The work is
 // in Demo; the panel and the keys only change its settings.
+#include "app/background_image_load.hpp"
 #include "app/bench.hpp"
 #include "app/demo.hpp"
 #include "app/file_drop.hpp"
@@ -71,6 +72,7 @@ struct Session {
   Window& window;
   Demo& demo;
   PanelState panel;
+  BackgroundImageLoad dropped;
   const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
 };
 
@@ -93,7 +95,13 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
 
 void on_drop(GLFWwindow* handle, int count, const char** paths) {
   // One file at a time: with several, the last would silently win over the others.
-  if (count > 0) session_of(handle).panel.show(handle_dropped_file(session_of(handle).demo, paths[0]));
+  if (count > 0) session_of(handle).panel.message = session_of(handle).dropped.start(paths[0]);
+}
+
+// A dropped file is decoded off this thread; once it is, it is used here, where GL is.
+void use_finished_drop(Session& session) {
+  if (auto finished = session.dropped.take_finished())
+    session.panel.show(use_dropped_image(session.demo, finished->path, finished->image));
 }
 
 // "stereocl-20260121-153012.png" in the working directory, never over an earlier one.
@@ -131,7 +139,7 @@ int run(const Options& options) {
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
   if (options.bench) return run_bench(options, demo);
 
-  Session session{window, demo, PanelState::for_current_context()};
+  Session session{window, demo, PanelState::for_current_context(), {}};
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);
@@ -156,6 +164,7 @@ int run(const Options& options) {
       last_time = glfwGetTime();
       continue;
     }
+    use_finished_drop(session);
     const double now = glfwGetTime();
     const double seconds = now - last_time;
     last_time = now;
