@@ -130,6 +130,15 @@ std::string save_window(const Options& options, int width, int height) {
   return save_png(options.screenshot_window_file, image, {}, input_files(options));
 }
 
+// Minimised, or larger than the driver can draw (said once per size, on stderr: the panel is
+// not drawn either).
+bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& said) {
+  const auto oversized = refuse_oversized_framebuffer(width, height, limit);
+  if (oversized && *oversized != said) std::fprintf(stderr, "stereocl: %s\n", oversized->c_str());
+  said = oversized.value_or("");
+  return width == 0 || height == 0 || oversized;
+}
+
 int run(const Options& options) {
   Window window(window_settings_for(options));
   if (options.list_devices) {
@@ -156,10 +165,7 @@ int run(const Options& options) {
     glfwPollEvents();
     int width = 0, height = 0;
     window.framebuffer_size(width, height);
-    const auto oversized = refuse_oversized_framebuffer(width, height, viewport_limit);
-    if (oversized && *oversized != oversized_said) std::fprintf(stderr, "stereocl: %s\n", oversized->c_str());
-    oversized_said = oversized.value_or("");
-    if (width == 0 || height == 0 || oversized) {  // minimised or too large: draw nothing, wake up now and then
+    if (nothing_to_draw(width, height, viewport_limit, oversized_said)) {  // wake up now and then
       glfwWaitEventsTimeout(0.1);
       last_time = glfwGetTime();
       continue;
