@@ -4,6 +4,7 @@
 
 #include <spng.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -54,7 +55,8 @@ std::uint64_t idat_bytes(std::string_view bytes) {
   for (std::size_t at = kSignature.size(); at + 8 <= bytes.size();) {
     const std::uint32_t length = big_endian_u32(bytes, at);
     const std::string_view type = bytes.substr(at + 4, 4);
-    if (type == "IDAT") total += length;
+    // A chunk may claim more than the file holds; only what is there can be inflated.
+    if (type == "IDAT") total += std::min<std::uint64_t>(length, bytes.size() - (at + 8));
     if (type == "IEND") break;
     at += std::size_t{12} + length;
   }

@@ -235,6 +235,19 @@ TEST(HostilePng, ALargeFileWithTooLittleDataIsCorruptForAPngReason) {
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(1));
 }
 
+// Found by the fuzzer: an IDAT chunk whose length field claims 64 MiB in an 80-byte file passed
+// the size check, and an interlaced 16384x16384 RGBA16 buffer (2 GiB) was zero-filled for it.
+TEST(HostilePng, AChunkLengthThatLiesDoesNotCountAsData) {
+  const std::string bytes = png_header(16384, 16384, 16, 6, 1) + testing::big_endian(64 << 20) + "IDAT" +
+                            testing::zlib_compress(std::string(100, '\0'));
+  const auto started = std::chrono::steady_clock::now();
+  const InputFailure failure = failure_of(decode_png(bytes, "liar.png"));
+  EXPECT_EQ(failure.kind, InputFailureKind::corrupt);
+  EXPECT_NE(failure.message.find("bytes of pixel data cannot hold a 16384x16384 image"), std::string::npos)
+      << failure.message;
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(100));
+}
+
 TEST(HostilePng, ATruncatedFileGivesLibspngsReason) {
   std::mt19937 random(2);
   std::string one_row(1 + 64 * 8, '\0');
