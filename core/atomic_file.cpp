@@ -61,7 +61,10 @@ mode_t mode_for(const struct stat* existing) {
 std::string write_replacing(const std::string& path, std::string_view bytes, const struct stat* existing) {
   const std::filesystem::path target(path);
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-  std::string temporary = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
+  std::string hidden = ".";  // appended, not "." + name: GCC 12 warns falsely (-Wrestrict) on that
+  hidden += target.filename().string();
+  hidden += ".XXXXXX";
+  std::string temporary = (folder / hidden).string();
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) return failure(path, "cannot create a file in " + folder.string(), errno);
   int error = ::fchmod(fd, mode_for(existing)) != 0 ? errno : 0;
