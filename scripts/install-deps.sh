@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libglfw3-dev libglm-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd clinfo
-  libimgui-dev python3-glad xvfb xauth libgl1-mesa-dri libegl-dev libgl-dev libspng-dev
+  libimgui-dev python3-glad xvfb xauth libgl1-mesa-dri libegl-dev libgl-dev libspng-dev zlib1g-dev
   libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev
 )
 missing=()
