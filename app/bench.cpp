@@ -2,6 +2,7 @@
 
 #include "app/bench_report.hpp"
 #include "app/stopwatch.hpp"
+#include "core/atomic_file.hpp"
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
@@ -9,7 +10,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <vector>
 
 namespace stereocl {
@@ -114,11 +114,12 @@ void print_table(const nlohmann::ordered_json& report) {
               " in GPU mode the GL<->CL hand-over; CPU = CPU-timed stages: readback/upload, CPU kernels, GPU mode's wait)\n");
 }
 
-bool write_json(const std::string& path, const nlohmann::ordered_json& report) {
-  std::ofstream file(path);
-  file << report.dump(2) << '\n';
-  if (file) return true;
-  std::fprintf(stderr, "stereocl: %s: cannot write the JSON file\n", path.c_str());
+// Atomically, like every output: a full disk or an interrupted run never leaves half a result.
+bool write_json(const Options& options, const nlohmann::ordered_json& report) {
+  const std::string error =
+      write_file_atomically(options.json_file, report.dump(2) + '\n', {options.depth_file, options.pattern_file});
+  if (error.empty()) return true;
+  std::fprintf(stderr, "stereocl: %s\n", error.c_str());
   return false;
 }
 
@@ -151,7 +152,7 @@ int run_bench(const Options& options, Demo& demo) {
   }
   const nlohmann::ordered_json report = bench_report(options, demo, results, skipped);
   print_table(report);
-  if (!options.json_file.empty() && !write_json(options.json_file, report)) return 1;
+  if (!options.json_file.empty() && !write_json(options, report)) return 1;
   return 0;
 }
 

@@ -26,8 +26,11 @@ DropResult load_as(Demo& demo, const std::string& path, const LoadedImage& image
 const char* role_name(FileRole role) { return role == FileRole::depth_map ? "depth map" : "pattern"; }
 
 DropResult handle_dropped_file(Demo& demo, const std::string& path) {
-  const auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) return {std::nullopt, *reason};
+  return use_dropped_image(demo, path, load_image_file(path));
+}
+
+DropResult use_dropped_image(Demo& demo, const std::string& path, const std::variant<LoadedImage, InputFailure>& loaded) {
+  if (const auto* failure = std::get_if<InputFailure>(&loaded)) return {std::nullopt, failure->message};
   const auto& image = std::get<LoadedImage>(loaded);
   return load_as(demo, path, image, looks_grey(image) ? FileRole::depth_map : FileRole::pattern);
 }

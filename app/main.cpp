@@ -1,6 +1,7 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
 // The loop below is the whole program: poll, panel, draw, show, panel on top, swap. The work is
 // in Demo; the panel and the keys only change its settings.
+#include "app/background_image_load.hpp"
 #include "app/bench.hpp"
 #include "app/demo.hpp"
 #include "app/file_drop.hpp"
@@ -10,7 +11,9 @@
 #include "app/panel.hpp"
 #include "app/recording.hpp"
 #include "app/timestamped_name.hpp"
+#include "app/viewport_limit.hpp"
 #include "app/window.hpp"
+#include "core/atomic_file.hpp"
 #include "render/convergence_dots.hpp"
 #include "render/image_file.hpp"
 #include "render/pixel_transfer.hpp"
@@ -18,8 +21,8 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -38,24 +41,26 @@ WindowSettings window_settings_for(const Options& options) {
   return settings;
 }
 
-bool write_histogram_csv(const std::string& path, const Histogram256& bins) {
-  std::ofstream file(path);
-  file << "bin,count\n";
-  for (std::size_t bin = 0; bin < bins.size(); ++bin) file << bin << ',' << bins[bin] << '\n';
-  return static_cast<bool>(file);
+std::string histogram_csv(const Histogram256& bins) {
+  std::string csv = "bin,count\n";
+  for (std::size_t bin = 0; bin < bins.size(); ++bin) csv += std::to_string(bin) + ',' + std::to_string(bins[bin]) + '\n';
+  return csv;
 }
+
+// The files an output must never replace.
+std::vector<std::string> input_files(const Options& options) { return {options.depth_file, options.pattern_file}; }
 
 // Writes what --screenshot and --histogram asked for; returns the exit code.
 int save_outputs(const Options& options, const Demo& demo) {
+  std::vector<std::string> errors;
+  if (!options.screenshot_file.empty())
+    errors.push_back(save_png(options.screenshot_file, demo.final_image(), {}, input_files(options)));
+  if (!options.histogram_file.empty())
+    errors.push_back(write_file_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
   int code = 0;
-  if (!options.screenshot_file.empty()) {
-    if (const std::string error = save_png(options.screenshot_file, demo.final_image()); !error.empty()) {
-      std::fprintf(stderr, "stereocl: %s\n", error.c_str());
-      code = 1;
-    }
-  }
-  if (!options.histogram_file.empty() && !write_histogram_csv(options.histogram_file, demo.last_histogram())) {
-    std::fprintf(stderr, "stereocl: %s: cannot write the histogram CSV\n", options.histogram_file.c_str());
+  for (const std::string& error : errors) {
+    if (error.empty()) continue;
+    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
     code = 1;
   }
   return code;
@@ -66,6 +71,7 @@ struct Session {
   Window& window;
   Demo& demo;
   PanelState panel;
+  BackgroundImageLoad dropped;
   const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
 };
 
@@ -88,7 +94,13 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
 
 void on_drop(GLFWwindow* handle, int count, const char** paths) {
   // One file at a time: with several, the last would silently win over the others.
-  if (count > 0) session_of(handle).panel.show(handle_dropped_file(session_of(handle).demo, paths[0]));
+  if (count > 0) session_of(handle).panel.message = session_of(handle).dropped.start(paths[0]);
+}
+
+// A dropped file is decoded off this thread; once it is, it is used here, where GL is.
+void use_finished_drop(Session& session) {
+  if (auto finished = session.dropped.take_finished())
+    session.panel.show(use_dropped_image(session.demo, finished->path, finished->image));
 }
 
 // S and the panel's button save the stereogram itself (as --screenshot does), not the window:
@@ -97,14 +109,23 @@ void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = timestamped_name("png");
   const std::string error = save_png(name, demo.final_image());
-  panel.message = error.empty() ? "Saved " + name : error;
+  panel.message = error.empty() ? "Saved " + name : "Not saved: " + error;
 }
 
 // The window as shown, panel and dots included: the back buffer before it is swapped away.
-std::string save_window(const std::string& path, int width, int height) {
+std::string save_window(const Options& options, int width, int height) {
   RgbaImage image = read_rgba(0, GL_BACK, width, height);
   flip_rows(image);
-  return save_png(path, image);
+  return save_png(options.screenshot_window_file, image, {}, input_files(options));
+}
+
+// Minimised, or larger than the driver can draw (said once per size, on stderr: the panel is
+// not drawn either).
+bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& said) {
+  const auto oversized = refuse_oversized_framebuffer(width, height, limit);
+  if (oversized && *oversized != said) std::fprintf(stderr, "stereocl: %s\n", oversized->c_str());
+  said = oversized.value_or("");
+  return width == 0 || height == 0 || oversized;
 }
 
 // --list-devices, as text or (--json) as JSON to stdout or the --json file.
@@ -119,9 +140,10 @@ int list_devices(const Options& options, GLFWwindow* window) {
     std::fputs(json.c_str(), stdout);
     return 0;
   }
-  std::ofstream file(options.json_file);
-  file << json;
-  if (!file) throw InputError("--json " + options.json_file + ": cannot write the device list");
+  if (const std::string error = write_file_atomically(options.json_file, json); !error.empty()) {
+    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+    return 1;
+  }
   return 0;
 }
 
@@ -136,7 +158,7 @@ int run(const Options& options) {
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
   if (options.bench) return run_bench(options, demo);
 
-  Session session{window, demo, PanelState::for_current_context()};
+  Session session{window, demo, PanelState::for_current_context(), {}};
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);
@@ -147,16 +169,19 @@ int run(const Options& options) {
   long long frame = 0;
   bool vsync = options.vsync;
   std::string window_shot_error;
+  const ViewportLimit viewport_limit = query_viewport_limit();
+  std::string oversized_said;
   double last_time = glfwGetTime();
   while (!window.should_close()) {
     glfwPollEvents();
     int width = 0, height = 0;
     window.framebuffer_size(width, height);
-    if (width == 0 || height == 0) {  // minimised: draw nothing, wake up now and then
+    if (nothing_to_draw(width, height, viewport_limit, oversized_said)) {  // wake up now and then
       glfwWaitEventsTimeout(0.1);
       last_time = glfwGetTime();
       continue;
     }
+    use_finished_drop(session);
     const double now = glfwGetTime();
     const double seconds = now - last_time;
     last_time = now;
@@ -178,7 +203,7 @@ int run(const Options& options) {
     recording.after_frame(demo, session.panel);
     const bool last_frame = window.should_close() || (options.frames && frame + 1 >= *options.frames);
     if (last_frame && !options.screenshot_window_file.empty())
-      window_shot_error = save_window(options.screenshot_window_file, width, height);
+      window_shot_error = save_window(options, width, height);
     window.swap_buffers();
     demo.end_frame(seconds * 1000.0);
     if (options.frames && ++frame >= *options.frames) break;
@@ -190,6 +215,9 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Over a file size limit (ulimit -f) the write must fail with EFBIG, which the output code
+  // reports, rather than the process dying of SIGXFSZ with the old file half replaced.
+  std::signal(SIGXFSZ, SIG_IGN);
   const auto parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
   if (const auto* exit = std::get_if<ExitRequest>(&parsed)) {
     std::fprintf(exit->code == 0 ? stdout : stderr, "%s\n", exit->message.c_str());

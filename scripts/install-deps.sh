@@ -13,7 +13,7 @@ tools=(build-essential cmake pkg-config python3-glad help2man file)
 # Headers and libraries the program is compiled and linked against.
 build=(
   libglfw3-dev libxrandr-dev libgl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
-  libglm-dev libimgui-dev libstb-dev libcli11-dev nlohmann-json3-dev
+  libglm-dev libimgui-dev libspng-dev libcli11-dev nlohmann-json3-dev
   libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
@@ -22,7 +22,10 @@ run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth)
 # Headers and libraries of the tests and benchmarks.
 # python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
 # netpbm: pamstereogram, the reference the stereogram quality test measures against.
-test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm)
+# zlib1g-dev: tests that build hostile PNG files byte by byte.
+test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev)
+# The libFuzzer targets of scripts/fuzz.sh: clang and its fuzzer runtime (a build of their own).
+fuzz=(clang libclang-rt-14-dev)
 
 if [ "${1:-}" = --list ]; then
   shift
@@ -34,7 +37,7 @@ if [ "${1:-}" = --list ]; then
 fi
 
 packages=("${tools[@]}" "${build[@]}" "${run[@]}")
-[ "${1:-}" = --test ] && packages+=("${test[@]}")
+[ "${1:-}" = --test ] && packages+=("${test[@]}" "${fuzz[@]}")
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -113,7 +113,7 @@ def main():
     if not any(f.endswith(".h") or "/include/" in f for f in files):
         sys.exit(f"no depfiles found under {', '.join(map(str, build_dirs))}: build first")
     owned = owners(files)
-    listed_packages = listed("tools", "build", "test")
+    listed_packages = listed("tools", "build", "test", "fuzz")
     allowed = closure(listed_packages)
     problems = []
     for path in sorted(files):

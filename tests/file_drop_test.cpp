@@ -1,5 +1,6 @@
 // Dropping files onto the window, through handle_dropped_file(): the function the GLFW drop
 // callback calls, driven here with a hidden window and a real Demo.
+#include "app/background_image_load.hpp"
 #include "app/demo.hpp"
 #include "app/file_drop.hpp"
 #include "app/window.hpp"
@@ -9,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <thread>
+#include <unistd.h>
 
 namespace stereocl {
 namespace {
@@ -135,6 +138,58 @@ TEST_F(FileDrop, TheRoleCanBeSwappedAndTheOldOneIsUndone) {
   EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::random_grey);
   draw_a_frame();
   EXPECT_EQ(demo_->scene_width(), 80);
+}
+
+// Finding 2: a dropped file was decoded on the main thread, so a slow one froze the window. The
+// file here is a pipe the test fills only after frames have been drawn: the load cannot finish
+// before then, and the frame loop must keep going meanwhile.
+TEST_F(FileDrop, ADroppedFileLoadsWhileFramesAreDrawn) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  BackgroundImageLoad load;
+  const std::string pipe_path = "/dev/fd/" + std::to_string(ends[0]);
+  EXPECT_EQ(load.start(pipe_path), "Loading " + std::to_string(ends[0]) + "...");
+  EXPECT_EQ(load.start(pipe_path), "Still loading " + std::to_string(ends[0]) + "; drop " +
+                                       std::to_string(ends[0]) + " again when it is done");
+  for (int frame = 0; frame < 5; ++frame) {
+    draw_a_frame();
+    EXPECT_FALSE(load.take_finished());
+  }
+  const std::string png = encode_png(grey_ramp(70, 30)).bytes;
+  ASSERT_EQ(::write(ends[1], png.data(), png.size()), static_cast<ssize_t>(png.size()));
+  ::close(ends[1]);
+  std::optional<FinishedLoad> finished;
+  for (int frame = 0; frame < 1000 && !finished; ++frame) {
+    draw_a_frame();
+    finished = load.take_finished();
+  }
+  ::close(ends[0]);
+  ASSERT_TRUE(finished);
+  EXPECT_FALSE(load.busy());
+  const DropResult result = use_dropped_image(*demo_, finished->path, finished->image);
+  ASSERT_TRUE(result.loaded) << result.message;
+  EXPECT_EQ(demo_->scene_width(), 70);
+  draw_a_frame();
+}
+
+TEST_F(FileDrop, ADroppedFileOverItsTimeBudgetIsGivenUpWithAMessage) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ImageLoadBudget budget;
+  budget.read.pipe_timeout = std::chrono::milliseconds(100);
+  BackgroundImageLoad load(budget);
+  load.start("/dev/fd/" + std::to_string(ends[0]));
+  std::optional<FinishedLoad> finished;
+  for (int frame = 0; frame < 2000 && !finished; ++frame) {
+    draw_a_frame();
+    finished = load.take_finished();
+  }
+  ::close(ends[0]);
+  ::close(ends[1]);
+  ASSERT_TRUE(finished);
+  const DropResult result = use_dropped_image(*demo_, finished->path, finished->image);
+  EXPECT_FALSE(result.loaded);
+  EXPECT_NE(result.message.find("did not finish within 100 ms"), std::string::npos) << result.message;
 }
 
 }  // namespace

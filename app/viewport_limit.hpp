@@ -1,0 +1,20 @@
+#pragma once
+// A framebuffer larger than GL_MAX_VIEWPORT_DIMS cannot be drawn correctly, and Mesa's llvmpipe
+// crashes on one (a window resized to 32767x32767), so the main loop skips drawing until the
+// window is smaller again, saying so once.
+#include <optional>
+#include <string>
+
+namespace stereocl {
+
+struct ViewportLimit {
+  int width = 0;
+  int height = 0;
+};
+
+ViewportLimit query_viewport_limit();  // needs a current GL context
+
+// Why a framebuffer of this size is not drawn, or nullopt when it fits.
+std::optional<std::string> refuse_oversized_framebuffer(int width, int height, ViewportLimit limit);
+
+}  // namespace stereocl

@@ -1,0 +1,106 @@
+#include "core/atomic_file.hpp"
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace stereocl {
+namespace {
+
+std::string failure(const std::string& path, const std::string& what, int error) {
+  return path + ": " + what + ": " + std::strerror(error);
+}
+
+// Writes all of `bytes`, retrying short writes; 0 or the errno of the failure.
+int write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) return errno;
+    bytes.remove_prefix(static_cast<std::size_t>(wrote));
+  }
+  return 0;
+}
+
+std::string refuse_inputs(const std::string& path, const std::vector<std::string>& inputs) {
+  struct stat target {};
+  if (::stat(path.c_str(), &target) != 0) return {};
+  for (const std::string& input : inputs) {
+    struct stat source {};
+    if (!input.empty() && ::stat(input.c_str(), &source) == 0 && source.st_dev == target.st_dev &&
+        source.st_ino == target.st_ino)
+      return path + ": is the input file " + input + "; refusing to overwrite it";
+  }
+  if (S_ISDIR(target.st_mode)) return path + ": is a directory; give a file name";
+  return {};
+}
+
+std::string write_in_place(const std::string& path, std::string_view bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return failure(path, "cannot open it for writing", errno);
+  int error = write_all(fd, bytes);
+  // Devices and pipes cannot be synced (EINVAL, EROFS); what matters there is that writes succeeded.
+  if (!error && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) error = errno;
+  if (::close(fd) != 0 && !error) error = errno;
+  return error ? failure(path, "cannot write it", error) : std::string();
+}
+
+// The same permissions a plain open(O_CREAT, 0666) would give, or the old file's.
+mode_t mode_for(const struct stat* existing) {
+  if (existing) return existing->st_mode & 07777;
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+std::string write_replacing(const std::string& path, std::string_view bytes, const struct stat* existing) {
+  const std::filesystem::path target(path);
+  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  std::string hidden = ".";  // appended, not "." + name: GCC 12 warns falsely (-Wrestrict) on that
+  hidden += target.filename().string();
+  hidden += ".XXXXXX";
+  std::string temporary = (folder / hidden).string();
+  const int fd = ::mkstemp(temporary.data());
+  if (fd < 0) return failure(path, "cannot create a file in " + folder.string(), errno);
+  int error = ::fchmod(fd, mode_for(existing)) != 0 ? errno : 0;
+  if (!error) error = write_all(fd, bytes);
+  if (!error && ::fsync(fd) != 0) error = errno;
+  if (::close(fd) != 0 && !error) error = errno;
+  if (!error && ::rename(temporary.c_str(), path.c_str()) != 0) error = errno;
+  if (error) {
+    ::unlink(temporary.c_str());
+    return failure(path, "cannot write it", error);
+  }
+  // The rename itself is durable only once the directory is synced; best effort, as not every
+  // file system allows it.
+  if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string write_file_atomically(const std::string& path, std::string_view bytes,
+                                  const std::vector<std::string>& inputs) {
+  if (path.empty()) return "an output file name is empty";
+  if (std::string refused = refuse_inputs(path, inputs); !refused.empty()) return refused;
+  // A symbolic link is followed, so the file it names is replaced and the link stays.
+  std::string resolved = path;
+  if (char real[PATH_MAX]; ::realpath(path.c_str(), real)) resolved = real;
+  struct stat existing {};
+  const bool exists = ::stat(resolved.c_str(), &existing) == 0;
+  if (exists && !S_ISREG(existing.st_mode)) return write_in_place(path, bytes);
+  std::string error = write_replacing(resolved, bytes, exists ? &existing : nullptr);
+  // Name the path as the user gave it.
+  if (!error.empty() && resolved != path) error.replace(0, resolved.size(), path);
+  return error;
+}
+
+}  // namespace stereocl

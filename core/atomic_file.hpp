@@ -1,0 +1,20 @@
+#pragma once
+// Writes an output file so that it is either wholly the new content or untouched: the bytes go to
+// a temporary file in the target's directory, every write is checked, the data is fsync'ed, and
+// only then is it renamed over the target. A full disk, a file size limit or an interrupted run
+// therefore never leaves a truncated picture, and never loses the one that was there before.
+//
+// A target that exists and is not a regular file (/dev/stdout, /dev/full, a pipe) cannot be
+// renamed over; it is written in place, still with every write checked.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stereocl {
+
+// Empty on success, else one line "PATH: what failed: strerror". Refuses, before writing
+// anything, a target that is the same file (device and inode) as one of `inputs`.
+std::string write_file_atomically(const std::string& path, std::string_view bytes,
+                                  const std::vector<std::string>& inputs = {});
+
+}  // namespace stereocl

@@ -1,0 +1,116 @@
+#include "core/input_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+namespace stereocl {
+namespace {
+
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+InputFailure failure(InputFailureKind kind, const std::string& path, const std::string& why) {
+  return InputFailure{kind, path + ": " + why};
+}
+
+std::string mebibytes(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+InputFailure too_large(const std::string& path, const ReadBudget& budget) {
+  return failure(InputFailureKind::too_large, path,
+                 "larger than the " + mebibytes(budget.max_bytes) + " an input file may have");
+}
+
+InputFailure open_failure(const std::string& path, int error) {
+  const std::string why = std::strerror(error);
+  if (error == ENOENT) return failure(InputFailureKind::missing, path, "cannot open it: " + why);
+  if (error == EACCES || error == EPERM) return failure(InputFailureKind::permission_denied, path, "cannot open it: " + why);
+  return failure(InputFailureKind::read_error, path, "cannot open it: " + why);
+}
+
+std::variant<std::string, InputFailure> read_regular(int fd, const std::string& path, const struct stat& info,
+                                                     const ReadBudget& budget) {
+  if (static_cast<std::size_t>(info.st_size) > budget.max_bytes) return too_large(path, budget);
+  std::string bytes(static_cast<std::size_t>(info.st_size), '\0');
+  std::size_t filled = 0;
+  for (;;) {
+    // One byte of room past the stated size shows a file that grew while we read it.
+    if (filled == bytes.size()) bytes.resize(bytes.size() + 65536);
+    const ssize_t got = ::read(fd, bytes.data() + filled, bytes.size() - filled);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return failure(InputFailureKind::read_error, path, std::string("cannot read it: ") + std::strerror(errno));
+    if (got == 0) break;
+    filled += static_cast<std::size_t>(got);
+    if (filled > budget.max_bytes) return too_large(path, budget);
+  }
+  bytes.resize(filled);
+  return bytes;
+}
+
+std::variant<std::string, InputFailure> read_pipe(int fd, const std::string& path, const ReadBudget& budget) {
+  const auto deadline = std::chrono::steady_clock::now() + budget.pipe_timeout;
+  std::string bytes;
+  char chunk[65536];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd wanted{fd, POLLIN, 0};
+    const int ready = left.count() > 0 ? ::poll(&wanted, 1, static_cast<int>(left.count())) : 0;
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0)
+      return failure(InputFailureKind::timed_out, path,
+                     "the pipe did not finish within " + std::to_string(budget.pipe_timeout.count()) + " ms (" + std::to_string(bytes.size()) + " bytes so far)");
+    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+    if (got < 0) return failure(InputFailureKind::read_error, path, std::string("cannot read it: ") + std::strerror(errno));
+    if (got == 0) return bytes;
+    bytes.append(chunk, static_cast<std::size_t>(got));
+    if (bytes.size() > budget.max_bytes) return too_large(path, budget);
+  }
+}
+
+std::string kind_of(const struct stat& info) {
+  if (S_ISDIR(info.st_mode)) return "a directory";
+  if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode)) return "a device";
+  if (S_ISSOCK(info.st_mode)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
+std::variant<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget) {
+  // O_NONBLOCK: opening a named pipe must not wait for a writer.
+  Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  if (file.get() < 0) return open_failure(path, errno);
+  struct stat info {};
+  if (::fstat(file.get(), &info) != 0)
+    return failure(InputFailureKind::read_error, path, std::string("cannot stat it: ") + std::strerror(errno));
+  if (S_ISREG(info.st_mode)) return read_regular(file.get(), path, info, budget);
+  if (S_ISFIFO(info.st_mode)) {
+    struct statfs where {};
+    if (::fstatfs(file.get(), &where) == 0 && where.f_type == PIPEFS_MAGIC) return read_pipe(file.get(), path, budget);
+    return failure(InputFailureKind::not_regular_file, path,
+                   "is a named pipe (FIFO), not a regular file; it could wait forever for a writer (give <(cat " +
+                       path + ") to read one on purpose)");
+  }
+  const std::string kind = kind_of(info);
+  return failure(InputFailureKind::not_regular_file, path,
+                 kind == "not a regular file" ? kind : "is " + kind + ", not a regular file");
+}
+
+}  // namespace stereocl

@@ -1,0 +1,36 @@
+#pragma once
+// Reads a whole input file into memory, ONCE, through one descriptor: so a pipe such as
+// `--depth <(cat x.png)` works, and the checks made on the descriptor hold for the bytes read.
+//
+// What is read, and why:
+// - a regular file: up to `max_bytes`, refused beforehand by its size if larger;
+// - an anonymous pipe (process substitution `<(...)`, /dev/fd/N, /dev/stdin from a pipe): read
+//   with the same size cap and a time budget, because there is no size to check in advance;
+// - a named pipe (mkfifo) is refused without reading: it can wait forever for a writer, and a
+//   user who means it can give `<(cat FIFO)` instead;
+// - directories, devices and sockets are refused as "not a regular file".
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <variant>
+
+namespace stereocl {
+
+// One kind per thing a user can do about it; the decoder (core/png_codec.hpp) adds the last two.
+enum class InputFailureKind {
+  missing, permission_denied, not_regular_file, too_large, timed_out, read_error, not_png, corrupt
+};
+
+struct InputFailure {
+  InputFailureKind kind;
+  std::string message;  // one line naming the path, e.g. "x.png: is a directory, not a file"
+};
+
+struct ReadBudget {
+  std::size_t max_bytes = std::size_t{1} << 30;
+  std::chrono::milliseconds pipe_timeout{10000};
+};
+
+std::variant<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget = {});
+
+}  // namespace stereocl

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) in build-fuzz/ and
+# runs each for N seconds (default 60), seeded from tests/fuzz/corpus/<target>/.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]      targets: png_decode command_line
+#
+# Every crash, hang (a run over 10 s) or out-of-memory input found is copied into the seed corpus
+# as a regression input -- the normal test run replays that folder -- and the script exits 1.
+# Needs: clang, libclang-rt-14-dev (libFuzzer and the sanitizer runtimes), plus the build's packages.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(png_decode command_line)
+build="$root/build-fuzz"
+
+CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEREOCL_FUZZ=ON \
+  -DSTEREOCL_TESTS=OFF -DSTEREOCL_BENCHMARKS=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
+
+found=0
+for target in "${targets[@]}"; do
+  seeds="$root/tests/fuzz/corpus/$target"
+  work="$build/corpus/$target"        # what the fuzzer learns; the seeds stay as committed
+  artifacts="$build/artifacts/$target"
+  rm -rf "$artifacts"   # what an earlier run found is in the seeds already
+  mkdir -p "$seeds" "$work" "$artifacts"
+  echo "== fuzz_$target for ${seconds}s"
+  # halt_on_error: the first sanitizer report ends the run with an artifact, as a crash does.
+  ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    "$build/tests/fuzz/fuzz_$target" "$work" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+    -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" 2>&1 | tee "$build/fuzz_$target.log" \
+    | grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|stat::|ERROR|SUMMARY|Test unit written" || true
+  for artifact in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* "$artifacts"/leak-*; do
+    [ -e "$artifact" ] || continue
+    cp "$artifact" "$seeds/regression-$(basename "$artifact")"
+    echo "fuzz_$target found $(basename "$artifact"); kept as tests/fuzz/corpus/$target/regression-$(basename "$artifact")"
+    found=1
+  done
+done
+exit $found

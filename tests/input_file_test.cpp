@@ -1,0 +1,124 @@
+// Reading input files (core/input_file): once, from one descriptor, never blocking -- and each
+// failure of its own kind, with the path and the reason in one line.
+#include "child_process.hpp"
+#include "core/input_file.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace stereocl {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::scratch_file;
+
+InputFailure failure_of(const std::variant<std::string, InputFailure>& result) {
+  if (const auto* failure = std::get_if<InputFailure>(&result)) return *failure;
+  ADD_FAILURE() << "read, but should have been refused";
+  return {InputFailureKind::read_error, ""};
+}
+
+TEST(InputFile, ARegularFileIsReadWhole) {
+  const std::string bytes("\x89PNG\0\r\n with a NUL inside", 25);
+  const auto result = read_input_file(testing::write_bytes("whole.bin", bytes));
+  ASSERT_TRUE(std::holds_alternative<std::string>(result)) << failure_of(result).message;
+  EXPECT_EQ(std::get<std::string>(result), bytes);
+}
+
+TEST(InputFile, AMissingFileSaysSo) {
+  const InputFailure failure = failure_of(read_input_file(scratch_file("nowhere.png")));
+  EXPECT_EQ(failure.kind, InputFailureKind::missing);
+  EXPECT_EQ(failure.message, scratch_file("nowhere.png") + ": cannot open it: No such file or directory");
+}
+
+TEST(InputFile, ADirectoryIsNotARegularFile) {
+  const InputFailure failure = failure_of(read_input_file(testing::scratch_dir().string()));
+  EXPECT_EQ(failure.kind, InputFailureKind::not_regular_file);
+  EXPECT_NE(failure.message.find("is a directory"), std::string::npos) << failure.message;
+}
+
+// Finding 2: a FIFO given to --depth blocked forever.
+TEST(InputFile, ANamedPipeIsRefusedAtOnceNotWaitedOn) {
+  const std::string fifo = scratch_file("depth.fifo");
+  ::unlink(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto started = std::chrono::steady_clock::now();
+  const InputFailure failure = failure_of(read_input_file(fifo));
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 1s);
+  EXPECT_EQ(failure.kind, InputFailureKind::not_regular_file);
+  EXPECT_NE(failure.message.find("named pipe (FIFO)"), std::string::npos) << failure.message;
+}
+
+// Finding 7: `--depth <(cat x.png)` failed because the file was opened twice.
+TEST(InputFile, AnAnonymousPipeIsReadToItsEnd) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  const std::string bytes(300000, 'p');  // more than a pipe buffer holds, so reading must wait for it
+  std::thread writer([&] {
+    for (std::size_t at = 0; at < bytes.size();) at += static_cast<std::size_t>(::write(ends[1], bytes.data() + at, bytes.size() - at));
+    ::close(ends[1]);
+  });
+  const auto result = read_input_file("/dev/fd/" + std::to_string(ends[0]));
+  writer.join();
+  ::close(ends[0]);
+  ASSERT_TRUE(std::holds_alternative<std::string>(result)) << failure_of(result).message;
+  EXPECT_EQ(std::get<std::string>(result), bytes);
+}
+
+TEST(InputFile, APipeThatNeverEndsTimesOut) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ASSERT_EQ(::write(ends[1], "abc", 3), 3);
+  ReadBudget budget;
+  budget.pipe_timeout = 200ms;
+  const auto started = std::chrono::steady_clock::now();
+  const InputFailure failure = failure_of(read_input_file("/dev/fd/" + std::to_string(ends[0]), budget));
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 2s);
+  ::close(ends[0]);
+  ::close(ends[1]);
+  EXPECT_EQ(failure.kind, InputFailureKind::timed_out);
+  EXPECT_NE(failure.message.find("200 ms (3 bytes so far)"), std::string::npos) << failure.message;
+}
+
+TEST(InputFile, FilesAndPipesOverTheSizeBudgetAreRefused) {
+  ReadBudget budget;
+  budget.max_bytes = 1000;
+  const InputFailure file = failure_of(read_input_file(testing::write_bytes("big.bin", std::string(1001, 'x')), budget));
+  EXPECT_EQ(file.kind, InputFailureKind::too_large);
+  EXPECT_NE(file.message.find("larger than the"), std::string::npos) << file.message;
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ASSERT_EQ(::write(ends[1], std::string(1001, 'x').data(), 1001), 1001);
+  EXPECT_EQ(failure_of(read_input_file("/dev/fd/" + std::to_string(ends[0]), budget)).kind, InputFailureKind::too_large);
+  ::close(ends[0]);
+  ::close(ends[1]);
+}
+
+TEST(InputFile, ADeviceIsNotARegularFile) {
+  EXPECT_NE(failure_of(read_input_file("/dev/zero")).message.find("is a device"), std::string::npos);
+}
+
+// "can't fopen" before; now the reason. Root reads anything, so the read runs as nobody.
+TEST(InputFile, PermissionDeniedSaysSo) {
+  const std::string secret = testing::write_bytes("secret.png", "\x89PNG");
+  ASSERT_EQ(::chmod(secret.c_str(), 0600), 0);
+  ASSERT_EQ(::chmod(testing::scratch_dir().c_str(), 0755), 0);
+  const std::string said = testing::run_in_child(
+      [&] {
+        const auto result = read_input_file(secret);
+        const auto* failure = std::get_if<InputFailure>(&result);
+        if (!failure) return std::string("read it");
+        return std::string(failure->kind == InputFailureKind::permission_denied ? "denied: " : "other: ") + failure->message;
+      },
+      {.as_nobody = true});
+  EXPECT_EQ(said, "denied: " + secret + ": cannot open it: Permission denied");
+}
+
+}  // namespace
+}  // namespace stereocl
