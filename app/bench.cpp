@@ -1,6 +1,6 @@
 #include "app/bench.hpp"
 
-#include "app/stopwatch.hpp"
+#include "core/stopwatch.hpp"
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>

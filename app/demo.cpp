@@ -1,8 +1,8 @@
 #include "app/demo.hpp"
 
-#include "compute/cl_program.hpp"
-#include "render/depth_map.hpp"
-#include "render/image_file.hpp"
+#include "compute/cl/cl_program.hpp"
+#include "core/depth_map.hpp"
+#include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
 

@@ -1,10 +1,10 @@
 #pragma once
 // What the user can change while the demo runs (panel, keys, dropped files). The Demo compares
 // these with what it last applied and redoes only the work a change needs.
-#include "app/mode.hpp"
-#include "app/pipeline.hpp"
-#include "compute/stereogram_params.hpp"
-#include "render/pattern.hpp"
+#include "pipeline/mode.hpp"
+#include "pipeline/backend.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
+#include "core/pattern.hpp"
 
 #include <cstdint>
 

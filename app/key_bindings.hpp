@@ -3,7 +3,7 @@
 // action_for_key() maps a key to an Action, apply_action() carries out the ones that only change
 // settings. Quitting, fullscreen and screenshots need the window, so the main loop does those.
 #include "app/demo_settings.hpp"
-#include "app/mode.hpp"
+#include "pipeline/mode.hpp"
 
 #include <optional>
 #include <span>

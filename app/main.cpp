@@ -10,7 +10,7 @@
 #include "app/panel.hpp"
 #include "app/window.hpp"
 #include "render/convergence_dots.hpp"
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 
 #include <GLFW/glfw3.h>

@@ -1,8 +1,8 @@
 #pragma once
 // Everything the command line can set, already validated: code past parse_command_line() may
 // trust these values.
-#include "app/mode.hpp"
-#include "compute/stereogram_params.hpp"
+#include "pipeline/mode.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,9 +1,9 @@
 // Autostereogram offsets on the device: each depth row (CL_R / CL_FLOAT) becomes a row of
 // texture coordinates in pattern widths that is PATTERN_WIDTH pixels wider. Both kernels give
-// exactly the numbers of compute/stereogram_cpu.cpp: the same float operations in the same
+// exactly the numbers of compute/stereogram/lookup_cpu.cpp: the same float operations in the same
 // order, the first period as i * (1/P) with 1/P rounded on the host, and no fma contraction.
 //
-// Build-time constants, set by compute/stereogram_kernel.cpp:
+// Build-time constants, set by compute/stereogram/lookup_kernel.cpp:
 //   PATTERN_WIDTH          P, int
 //   MAX_OFFSET             M, float literal
 //   INVERSE_PATTERN_WIDTH  1.0f / P as the host rounds it, float literal

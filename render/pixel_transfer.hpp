@@ -1,7 +1,7 @@
 #pragma once
 // Moving pixels between GL and the host. Rows come back bottom-up, as GL stores them; images
 // loaded from files are top-down, so flip_rows() converts at the boundary.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 #include "render/gl_objects.hpp"
 
 #include <algorithm>

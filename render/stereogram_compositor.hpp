@@ -1,7 +1,7 @@
 #pragma once
 // The last step of the stereogram: a full-screen pass that samples the tileable pattern at the
 // offsets computed per pixel (on the CPU, or by OpenCL straight into offsets_texture()).
-#include "compute/image.hpp"
+#include "core/image.hpp"
 #include "render/colour_target.hpp"
 #include "render/fullscreen_pass.hpp"
 #include "render/gl_objects.hpp"

@@ -1,8 +1,8 @@
 // The box blur: first the separable CPU reference against the definition summed pixel by
 // pixel, then kernels/blur.cl against the reference, bit for bit.
 #include "cl_test_device.hpp"
-#include "compute/blur_cpu.hpp"
-#include "compute/blur_kernel.hpp"
+#include "compute/effects/blur_cpu.hpp"
+#include "compute/effects/blur_kernel.hpp"
 
 #include "random_images.hpp"
 

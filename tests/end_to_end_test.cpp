@@ -1,6 +1,6 @@
 // The stereocl binary, run as a user would: stereogram geometry in a screenshot, modes that
 // agree with each other, and bad input refused with a message and no crash.
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 

@@ -3,7 +3,7 @@
 #include "app/demo.hpp"
 #include "app/file_drop.hpp"
 #include "app/window.hpp"
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>

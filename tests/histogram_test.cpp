@@ -1,8 +1,8 @@
 // kernels/histogram.cl against histogram_reference(), exactly, for lengths that are and are not
 // multiples of the kernel's 16-byte loads, and for inputs that pile every atomic onto one bin.
 #include "cl_test_device.hpp"
-#include "compute/histogram_cpu.hpp"
-#include "compute/histogram_kernel.hpp"
+#include "compute/effects/histogram_cpu.hpp"
+#include "compute/effects/histogram_kernel.hpp"
 
 #include <gtest/gtest.h>
 

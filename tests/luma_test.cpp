@@ -1,8 +1,8 @@
-// kernels/luma.cl against compute/luma_cpu.hpp, bit for bit, through CL_RGBA / CL_UNORM_INT8
+// kernels/luma.cl against compute/effects/luma_cpu.hpp, bit for bit, through CL_RGBA / CL_UNORM_INT8
 // images (the format GL shares RGBA8 textures as).
 #include "cl_test_device.hpp"
-#include "compute/luma_cpu.hpp"
-#include "compute/luma_kernel.hpp"
+#include "compute/effects/luma_cpu.hpp"
+#include "compute/effects/luma_kernel.hpp"
 
 #include <gtest/gtest.h>
 

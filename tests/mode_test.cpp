@@ -1,6 +1,6 @@
 // Mode cycling and picking, without GL: which modes Space and 1-4 reach, and what they say when
 // a mode cannot run here.
-#include "app/mode.hpp"
+#include "pipeline/mode.hpp"
 
 #include <gtest/gtest.h>
 

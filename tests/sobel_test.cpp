@@ -1,8 +1,8 @@
 // kernels/sobel.cl against sobel_reference(), bit for bit, at sizes that exercise the vector
 // path, the scalar tail and one-pixel-wide images.
 #include "cl_test_device.hpp"
-#include "compute/sobel_cpu.hpp"
-#include "compute/sobel_kernel.hpp"
+#include "compute/effects/sobel_cpu.hpp"
+#include "compute/effects/sobel_kernel.hpp"
 
 #include "random_images.hpp"
 

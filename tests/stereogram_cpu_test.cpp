@@ -1,7 +1,7 @@
 // The CPU reference on its own: the stereogram's defining properties, the threaded version's
 // exact agreement, bad depth values, and the parameter rules.
-#include "compute/stereogram_cpu.hpp"
-#include "compute/stereogram_params.hpp"
+#include "compute/stereogram/lookup_cpu.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
 
 #include "random_images.hpp"
 

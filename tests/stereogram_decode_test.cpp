@@ -3,7 +3,7 @@
 // block-matching decoder on the program's own screenshot and checks the depth it recovers
 // against the scene's depth buffer, rendered here from the same seed.
 #include "app/window.hpp"
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/scene_renderer.hpp"
 #include "run_program.hpp"

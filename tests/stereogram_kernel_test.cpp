@@ -1,9 +1,9 @@
 // Both stereogram kernels against the CPU reference, on the OpenCL device the tests pick
 // (tests/cl_test_device.hpp): random depth, awkward sizes, very long rows, several (P, M).
-#include "compute/stereogram_kernel.hpp"
+#include "compute/stereogram/lookup_kernel.hpp"
 #include "cl_test_device.hpp"
-#include "compute/cl_program.hpp"
-#include "compute/stereogram_cpu.hpp"
+#include "compute/cl/cl_program.hpp"
+#include "compute/stereogram/lookup_cpu.hpp"
 
 #include "random_images.hpp"
 

@@ -5,9 +5,9 @@
 // Inputs are random, and each iteration works on the next of several buffer sets whose total
 // exceeds a GPU's last-level cache, so a small input is not timed straight out of L2.
 #include "bench_device.hpp"
-#include "compute/blur_kernel.hpp"
-#include "compute/histogram_kernel.hpp"
-#include "compute/sobel_kernel.hpp"
+#include "compute/effects/blur_kernel.hpp"
+#include "compute/effects/histogram_kernel.hpp"
+#include "compute/effects/sobel_kernel.hpp"
 
 #include <benchmark/benchmark.h>
 

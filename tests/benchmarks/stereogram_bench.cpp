@@ -3,8 +3,8 @@
 // implementation must move: the depth in, the offsets out. Named stereogram/<kind>/<W>x<H>, like
 // the other benchmarks, so --benchmark_filter=1920x1080 picks every 1080p benchmark.
 #include "bench_device.hpp"
-#include "compute/image.hpp"
-#include "compute/stereogram_kernel.hpp"
+#include "core/image.hpp"
+#include "compute/stereogram/lookup_kernel.hpp"
 
 #include <benchmark/benchmark.h>
 

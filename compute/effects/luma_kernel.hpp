@@ -1,0 +1,29 @@
+#pragma once
+// kernels/luma.cl on a device: luminance from an RGBA8 image and back, matching
+// compute/effects/luma_cpu.hpp to the bit. Takes cl::Image so both cl::Image2D and a GL texture shared
+// as cl::ImageGL (acquired by the caller) work. Not thread-safe: the kernels' arguments are state.
+#include <CL/opencl.hpp>
+
+#include <vector>
+
+namespace stereocl {
+
+class LumaKernel {
+ public:
+  // Throws KernelBuildError if kernels/luma.cl does not build for `device`.
+  LumaKernel(const cl::Context& context, const cl::Device& device);
+
+  // rgba: CL_RGBA / CL_UNORM_INT8, width x height; luma: at least width * height bytes.
+  cl::Event luma_from_rgba(const cl::CommandQueue& queue, const cl::Image& rgba, const cl::Buffer& luma, int width,
+                           int height, const std::vector<cl::Event>& wait_for = {});
+
+  // Writes (l, l, l, 255) to every pixel of rgba (CL_RGBA / CL_UNORM_INT8, width x height).
+  cl::Event rgba_from_luma(const cl::CommandQueue& queue, const cl::Buffer& luma, const cl::Image& rgba, int width,
+                           int height, const std::vector<cl::Event>& wait_for = {});
+
+ private:
+  cl::Kernel luma_from_rgba_;
+  cl::Kernel rgba_from_luma_;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,39 @@
+#pragma once
+// CPU-readback mode: the OpenCL kernels, with every image travelling through host memory
+// (read back from GL, written to CL, run, read from CL, uploaded to GL). It is what works where
+// the OpenCL device cannot share GL textures, and the honest baseline for GPU mode.
+#include "pipeline/backend.hpp"
+#include "compute/cl/cl_environment.hpp"
+#include "pipeline/cl_kernels.hpp"
+#include "render/pixel_transfer.hpp"
+
+namespace stereocl {
+
+class ClReadbackPipeline final : public Pipeline {
+ public:
+  ClReadbackPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
+  void compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
+                       StageTimings& timings) override;
+  void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
+                    StageTimings& timings) override;
+  Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
+
+ private:
+  // A device image of this format and size, reallocated only when the size changes.
+  struct DeviceImage {
+    cl::Image2D image;
+    int width = 0, height = 0;
+  };
+  cl::Image2D& device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height);
+  // Host RGBA -> device image, timing the copy as transfer.
+  cl::Image2D& upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings);
+
+  ClEnvironment& cl_;
+  ClKernels& kernels_;
+  DepthReadback readback_;
+  DepthImage depth_;
+  OffsetImage offsets_;
+  DeviceImage depth_image_, offsets_image_, rgba_in_, rgba_out_;
+};
+
+}  // namespace stereocl

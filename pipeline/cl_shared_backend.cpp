@@ -1,0 +1,81 @@
+#include "pipeline/cl_shared_backend.hpp"
+
+#include "core/stopwatch.hpp"
+#include "compute/cl/cl_profiling.hpp"
+
+#include <CL/cl_gl.h>
+
+namespace stereocl {
+
+ClSharedPipeline::ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {
+  if (cl_.gl_events)
+    event_from_gl_sync_ = reinterpret_cast<GetEventFromGlSync>(
+        clGetExtensionFunctionAddressForPlatform(cl_.platform(), "clCreateEventFromGLsyncKHR"));
+}
+
+const cl::ImageGL& ClSharedPipeline::shared(GLuint texture, cl_mem_flags access) {
+  auto found = shared_.find({texture, access});
+  if (found == shared_.end())
+    found = shared_.emplace(std::pair{texture, access}, cl::ImageGL(cl_.context, access, GL_TEXTURE_2D, 0, texture)).first;
+  return found->second;
+}
+
+std::vector<cl::Event> ClSharedPipeline::gl_done() {
+  if (event_from_gl_sync_) {
+    GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush();  // the fence must reach the GPU, or CL would wait for it forever
+    cl_int status = CL_SUCCESS;
+    cl_event event = event_from_gl_sync_(cl_.context(), fence, &status);
+    glDeleteSync(fence);  // the CL event keeps its own reference to the sync object
+    if (status == CL_SUCCESS && event) return {cl::Event(event)};
+  }
+  glFinish();
+  return {};
+}
+
+template <class Work>
+void ClSharedPipeline::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
+                                     Work&& work) {
+  Stopwatch clock;
+  const std::vector<cl::Event> gl_ready = gl_done();
+  cl::Event acquired, released;
+  cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
+  const std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
+  cl_.queue.enqueueReleaseGLObjects(&objects, nullptr, &released);
+  released.wait();
+  const double device_ms = profiled_span_ms(events);
+  timings.add(stage, device_ms);
+  timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
+}
+
+void ClSharedPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                       StereogramCompositor& compositor, StageTimings& timings) {
+  StereogramKernel& kernel = kernels_.stereogram(params);
+  const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
+  const cl::ImageGL& offsets = shared(compositor.offsets_texture(), CL_MEM_WRITE_ONLY);
+  run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
+    return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), &wait)};
+  });
+}
+
+void ClSharedPipeline::apply_effect(const EffectSettings& settings, const DisplayImage& source,
+                                    ColourTarget& destination, StageTimings& timings) {
+  const cl::ImageGL& in = shared(source.texture, CL_MEM_READ_ONLY);
+  const cl::ImageGL& out = shared(destination.texture(), CL_MEM_WRITE_ONLY);
+  const BlurBorder border = settings.blur_clamp ? BlurBorder::clamp : BlurBorder::zero;
+  run_on_shared(Stage::effects, {in, out}, timings, [&](const std::vector<cl::Event>& wait) {
+    return settings.effect == Effect::sobel
+               ? kernels_.effects().sobel(cl_.queue, in, out, source.width, source.height, wait)
+               : kernels_.effects().blur(cl_.queue, in, out, source.width, source.height, settings.blur_radius, border, wait);
+  });
+}
+
+Histogram256 ClSharedPipeline::histogram(const DisplayImage& image, StageTimings& timings) {
+  const cl::ImageGL& in = shared(image.texture, CL_MEM_READ_ONLY);
+  run_on_shared(Stage::effects, {in}, timings, [&](const std::vector<cl::Event>& wait) {
+    return kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait);
+  });
+  return kernels_.effects().read_histogram(cl_.queue);  // the one value that must come to the host
+}
+
+}  // namespace stereocl

@@ -1,0 +1,44 @@
+#pragma once
+// GPU mode: OpenCL works on the GL textures themselves (cl_khr_gl_sharing). Each step is
+// GL done -> acquire -> kernels -> release -> CL done; no pixel crosses to the host.
+// GL -> CL: a GL fence turned into the event acquire waits for (cl_khr_gl_event), else glFinish.
+// CL -> GL: waiting for the release event, after which GL may use the textures again.
+#include "pipeline/backend.hpp"
+#include "compute/cl/cl_environment.hpp"
+#include "pipeline/cl_kernels.hpp"
+
+#include <map>
+#include <utility>
+
+namespace stereocl {
+
+class ClSharedPipeline final : public Pipeline {
+ public:
+  ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels);
+  void compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
+                       StageTimings& timings) override;
+  void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
+                    StageTimings& timings) override;
+  Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
+  // The CL views of GL textures must go before the textures do (resize, new depth map).
+  void release_shared_textures() override { shared_.clear(); }
+
+ private:
+  // The CL image for a GL texture, made on first use and kept until release_shared_textures().
+  const cl::ImageGL& shared(GLuint texture, cl_mem_flags access);
+  // What acquire must wait for so that CL sees GL's work so far: the event of a GL fence, or
+  // nothing after a glFinish where the driver cannot make events from fences.
+  std::vector<cl::Event> gl_done();
+  // GL done -> acquire -> work(wait list) -> release -> CL done. The device time of `work`'s
+  // events goes to `stage`; the rest of the wall time, the hand-over itself, to transfer.
+  template <class Work>
+  void run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work);
+
+  using GetEventFromGlSync = cl_event(CL_API_CALL*)(cl_context, void*, cl_int*);
+  ClEnvironment& cl_;
+  ClKernels& kernels_;
+  GetEventFromGlSync event_from_gl_sync_ = nullptr;
+  std::map<std::pair<GLuint, cl_mem_flags>, cl::ImageGL> shared_;
+};
+
+}  // namespace stereocl
