@@ -26,22 +26,24 @@ struct ModeResult {
 // the same thing: from starting the frame to its picture being complete. Nothing is presented:
 // the window is hidden, and on a headless server a swap is a copy through the X server that
 // would swamp what we measure.
-void run_frames(Demo& demo, long long count) {
+Status run_frames(Demo& demo, long long count) {
   Stopwatch clock;
   for (long long i = 0; i < count; ++i) {
     glfwPollEvents();
-    demo.render_frame(1.0 / 60.0);
+    if (Status drawn = demo.render_frame(1.0 / 60.0); !drawn) return drawn;
     glFinish();
     demo.end_frame(clock.lap());
   }
+  return {};
 }
 
-ModeResult measure(Mode mode, long long frames, Demo& demo) {
+Result<ModeResult> measure(Mode mode, long long frames, Demo& demo) {
   demo.settings().mode = mode;
-  run_frames(demo, std::clamp(frames / 5, 20LL, 200LL));  // warm-up: kernels built, caches and clocks up
+  // warm-up: kernels built, caches and clocks up
+  if (Status warmed = run_frames(demo, std::clamp(frames / 5, 20LL, 200LL)); !warmed) return failure(warmed.error());
   demo.reset_timings(0);
   Stopwatch clock;
-  run_frames(demo, frames);
+  if (Status ran = run_frames(demo, frames); !ran) return failure(ran.error());
   const double seconds = clock.lap() / 1000.0;
 
   ModeResult result{mode};
@@ -82,7 +84,13 @@ int run_bench(const Options& options, Demo& demo) {
       std::printf("%-13s skipped: %s\n", std::string(mode_display_name(mode)).c_str(), demo.availability().reason(mode)->c_str());
       continue;
     }
-    results.push_back(measure(mode, frames, demo));
+    Result<ModeResult> measured = measure(mode, frames, demo);
+    if (!measured) {
+      std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(mode_display_name(mode)).c_str(),
+                   measured.error().c_str());
+      return 1;
+    }
+    results.push_back(*measured);
   }
 
   const double scene_fps = fps_of(results, Mode::scene), cpu_fps = fps_of(results, Mode::cpu);

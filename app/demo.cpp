@@ -29,19 +29,20 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.mode = fallback_mode(options.mode, availability_);
   if (settings_.mode != options.mode && options.mode_given)
     std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
-                 std::get<std::string>(request_mode(options.mode, availability_)).c_str(),
+                 request_mode(options.mode, availability_).error().c_str(),
                  std::string(mode_display_name(settings_.mode)).c_str());
 
   if (!options.pattern_file.empty()) {
-    if (auto error = load_pattern_file(options.pattern_file)) throw InputError(*error);
+    if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
   }
   if (!options.depth_file.empty()) {
-    if (auto error = load_depth_file(options.depth_file)) throw InputError(*error);
+    if (const Status loaded = load_depth_file(options.depth_file); !loaded) throw InputError(loaded.error());
   }
   if (!scene_) {
-    if (auto error = check_fits_textures(options.size.width, options.size.height, settings_.stereogram.pattern_width))
+    if (const Status fits = check_fits_textures(options.size.width, options.size.height, settings_.stereogram.pattern_width);
+        !fits)
       throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
-                       ": " + *error);
+                       ": " + fits.error());
     use_depth_source();
   }
   rebuild_pattern();
@@ -88,46 +89,47 @@ void Demo::release_shared_textures() {
   if (shared_pipeline_) shared_pipeline_->release_shared_textures();
 }
 
-std::optional<std::string> Demo::load_depth_file(const std::string& path) {
+Status Demo::load_depth_file(const std::string& path) {
   const auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
+  if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
   return use_as_depth(std::get<LoadedImage>(loaded), path);
 }
 
-std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
+Status Demo::load_pattern_file(const std::string& path) {
   const auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
+  if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
   return use_as_pattern(std::get<LoadedImage>(loaded), path);
 }
 
-std::optional<std::string> Demo::check_fits_textures(int width, int height, int pattern_width) const {
+Status Demo::check_fits_textures(int width, int height, int pattern_width) const {
   const int max_side = max_texture_side_;
-  if (width + pattern_width <= max_side && height <= max_side) return std::nullopt;
-  return "the stereogram would be " + std::to_string(width + pattern_width) + "x" + std::to_string(height) +
+  if (width + pattern_width <= max_side && height <= max_side) return {};
+  return failure("the stereogram would be " + std::to_string(width + pattern_width) + "x" + std::to_string(height) +
          " pixels, and this GL driver's textures stop at " + std::to_string(max_side) +
-         " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width";
+         " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width");
 }
 
-std::optional<std::string> Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
-  if (auto error = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width))
-    return name + ": as a depth map, " + *error;
+Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
+  if (const Status fits = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width);
+      !fits)
+    return failure(name + ": as a depth map, " + fits.error());
   still_depth_ = depth_from_grey(image.grey16, false);
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
+Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   StereogramParams params = settings_.stereogram;
   params.pattern_width = loaded.rgba.width;
-  if (auto reason = validate(params))
-    return name + ": as a pattern its width becomes the pattern width, and " + *reason;
+  if (const Status valid = validate(params); !valid)
+    return failure(name + ": as a pattern its width becomes the pattern width, and " + valid.error());
   RgbaImage image = loaded.rgba;
   flip_rows(image);
   pattern_image_ = std::move(image);
   settings_.stereogram = params;
   settings_.pattern_kind = PatternKind::image;
-  return std::nullopt;
+  return {};
 }
 
 // Makes the scene target the size of the depth source (the --size scene or the loaded map) and
@@ -173,8 +175,8 @@ void Demo::rebuild_pattern() {
 
 void Demo::apply_settings() {
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
-  if (validate(settings_.stereogram) ||
-      check_fits_textures(scene_->width(), scene_->height(), settings_.stereogram.pattern_width))
+  if (!validate(settings_.stereogram) ||
+      !check_fits_textures(scene_->width(), scene_->height(), settings_.stereogram.pattern_width))
     settings_.stereogram = applied_.stereogram;
   if (settings_.pattern_kind == PatternKind::image) {
     if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
@@ -218,7 +220,7 @@ Pipeline* Demo::pipeline_for(Mode mode) {
   return &cpu_pipeline_;
 }
 
-void Demo::render_frame(double seconds) {
+Status Demo::render_frame(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
 
@@ -232,7 +234,8 @@ void Demo::render_frame(double seconds) {
   Pipeline* pipeline = pipeline_for(settings_.mode);
   DisplayImage image{scene_->framebuffer(), scene_->colour_texture(), scene_->width(), scene_->height()};
   if (settings_.mode != Mode::scene) {
-    pipeline->compute_offsets(*scene_, settings_.stereogram, compositor_, timings_);
+    if (Status computed = pipeline->compute_offsets(*scene_, settings_.stereogram, compositor_, timings_); !computed)
+      return computed;
     gl_timer_.begin(static_cast<int>(Stage::compose));
     compositor_.compose();
     gl_timer_.end();
@@ -257,6 +260,7 @@ void Demo::render_frame(double seconds) {
   // with the panel hidden (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
   if (settings_.histogram_enabled || settings_.show_panel) histogram_ = pipeline->histogram(image, timings_);
   displayed_ = image;
+  return {};
 }
 
 void Demo::present(int framebuffer_width, int framebuffer_height) {

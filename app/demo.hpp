@@ -12,6 +12,7 @@
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/cl_kernels.hpp"
 #include "core/image.hpp"
+#include "core/result.hpp"
 #include "core/ball_physics.hpp"
 #include "render/colour_target.hpp"
 #include "render/convergence_dots.hpp"
@@ -51,8 +52,9 @@ class Demo {
   int scene_width() const { return scene_->width(); }
   int scene_height() const { return scene_->height(); }
 
-  // Advances the ball by `seconds` and draws everything but the window.
-  void render_frame(double seconds);
+  // Advances the ball by `seconds` and draws everything but the window. Fails when the mode's
+  // back-end could not make this frame (the picture is then the previous one).
+  Status render_frame(double seconds);
   // Shows the current image in the window's framebuffer (1:1, centred), with the convergence
   // dots above a stereogram when they are on.
   void present(int framebuffer_width, int framebuffer_height);
@@ -63,20 +65,20 @@ class Demo {
   RgbaImage final_image() const;
   DisplayImage displayed() const { return displayed_; }
 
-  // Loads a depth map or pattern from a file; on failure returns the reason and changes nothing.
+  // Loads a depth map or pattern from a file; on failure changes nothing.
   // A depth map switches settings().depth_source to it, a pattern the pattern kind to image.
-  std::optional<std::string> load_depth_file(const std::string& path);
-  std::optional<std::string> load_pattern_file(const std::string& path);
+  Status load_depth_file(const std::string& path);
+  Status load_pattern_file(const std::string& path);
   // The same for an image already decoded; `name` is for messages.
-  std::optional<std::string> use_as_depth(const LoadedImage& image, const std::string& name);
-  std::optional<std::string> use_as_pattern(const LoadedImage& image, const std::string& name);
+  Status use_as_depth(const LoadedImage& image, const std::string& name);
+  Status use_as_pattern(const LoadedImage& image, const std::string& name);
   bool has_depth_image() const { return still_depth_.has_value(); }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
 
  private:
   void apply_settings();
-  // nullopt if a (width + P) x height stereogram fits the driver's textures, else why not.
-  std::optional<std::string> check_fits_textures(int width, int height, int pattern_width) const;
+  // Fails unless a (width + P) x height stereogram fits the driver's textures.
+  Status check_fits_textures(int width, int height, int pattern_width) const;
   int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
   void rebuild_pattern();
   void upload_still_depth();

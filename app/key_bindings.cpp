@@ -25,11 +25,11 @@ constexpr std::array kBindings = {
     KeyBinding{GLFW_KEY_ESCAPE, "Esc", Action::quit, "quit"},
 };
 
-std::optional<std::string> pick_mode(Mode wanted, DemoSettings& settings, const ModeAvailability& availability) {
-  const auto picked = request_mode(wanted, availability);
-  if (const auto* reason = std::get_if<std::string>(&picked)) return *reason;
-  settings.mode = std::get<Mode>(picked);
-  return std::nullopt;
+Status pick_mode(Mode wanted, DemoSettings& settings, const ModeAvailability& availability) {
+  const Result<Mode> picked = request_mode(wanted, availability);
+  if (!picked) return failure(picked.error());
+  settings.mode = *picked;
+  return {};
 }
 
 // E and B switch their effect on, or off again if it is the one running.
@@ -47,7 +47,7 @@ std::optional<Action> action_for_key(int key) {
   return std::nullopt;
 }
 
-std::optional<std::string> apply_action(Action action, DemoSettings& settings, const ModeAvailability& availability) {
+Status apply_action(Action action, DemoSettings& settings, const ModeAvailability& availability) {
   switch (action) {
     case Action::cycle_mode: settings.mode = next_available_mode(settings.mode, availability); break;
     case Action::pick_scene: return pick_mode(Mode::scene, settings, availability);
@@ -64,7 +64,7 @@ std::optional<std::string> apply_action(Action action, DemoSettings& settings, c
     case Action::toggle_fullscreen:
     case Action::quit: break;
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace stereocl

@@ -42,8 +42,8 @@ std::span<const KeyBinding> key_bindings();
 // nullopt for keys that do nothing.
 std::optional<Action> action_for_key(int key);
 
-// Changes `settings` as the action asks. Returns a line for the panel when the action was refused
+// Changes `settings` as the action asks. Fails with a line for the panel when the action was refused
 // ("GPU mode is unavailable: ..."). Window actions (screenshot, fullscreen, quit) change nothing here.
-std::optional<std::string> apply_action(Action action, DemoSettings& settings, const ModeAvailability& availability);
+Status apply_action(Action action, DemoSettings& settings, const ModeAvailability& availability);
 
 }  // namespace stereocl

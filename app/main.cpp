@@ -82,8 +82,8 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
     case Action::toggle_fullscreen: session.window.toggle_fullscreen(); break;
     case Action::screenshot: session.panel.screenshot_requested = true; break;
     default:
-      if (auto refused = apply_action(*bound, session.demo.settings(), session.demo.availability()))
-        session.panel.message = *refused;
+      if (const Status done = apply_action(*bound, session.demo.settings(), session.demo.availability()); !done)
+        session.panel.message = done.error();
   }
 }
 
@@ -159,7 +159,10 @@ int run(const Options& options) {
     }
     // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
     // same on every machine and in every mode; a live session follows the clock.
-    demo.render_frame(options.frames ? 1.0 / 60.0 : seconds);
+    if (const Status drawn = demo.render_frame(options.frames ? 1.0 / 60.0 : seconds); !drawn) {
+      std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
+      session.panel.message = drawn.error();
+    }
     demo.present(width, height);
     if (panel) imgui.render();
 

@@ -85,7 +85,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   options.size = std::get<Size>(size);
   options.pattern_width_given = app.count("--pattern-width") > 0;
   if (options.pattern_file.empty()) {
-    if (const auto reason = validate(options.stereogram)) return fail(*reason);
+    if (const Status valid = validate(options.stereogram); !valid) return fail(valid.error());
   }
   if (app.count("--frames")) {
     if (frames < 0) return fail("--frames " + std::to_string(frames) + ": must be 0 or more");

@@ -6,6 +6,7 @@
 #include "pipeline/stage_timings.hpp"
 #include "compute/effects/histogram_cpu.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
+#include "core/result.hpp"
 #include "render/colour_target.hpp"
 #include "render/scene_target.hpp"
 #include "render/stereogram_compositor.hpp"
@@ -25,8 +26,8 @@ struct EffectSettings {
 class Pipeline {
  public:
   virtual ~Pipeline() = default;
-  // scene.depth_texture() -> compositor.offsets_texture()
-  virtual void compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+  // scene.depth_texture() -> compositor.offsets_texture(); fails when the depth cannot be read
+  virtual Status compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                StereogramCompositor& compositor, StageTimings& timings) = 0;
   // source -> destination (same size)
   virtual void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,

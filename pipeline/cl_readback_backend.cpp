@@ -22,8 +22,8 @@ cl::Image2D& ClReadbackPipeline::device_image(DeviceImage& slot, const cl::Image
   return slot.image;
 }
 
-void ClReadbackPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                         StereogramCompositor& compositor, StageTimings& timings) {
+Status ClReadbackPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                           StereogramCompositor& compositor, StageTimings& timings) {
   const int width = scene.width(), height = scene.height();
   const int out_width = width + params.pattern_width;
   StereogramKernel& kernel = kernels_.stereogram(params);
@@ -32,7 +32,7 @@ void ClReadbackPipeline::compute_offsets(const SceneTarget& scene, const Stereog
   if (offsets_.width != out_width || offsets_.height != height) offsets_ = OffsetImage(out_width, height);
 
   Stopwatch clock;
-  readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_);
+  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read) return read;
   cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
   double transfer = clock.lap();
   const cl::Event run = kernel.enqueue(cl_.queue, depth, offsets, width, height);
@@ -43,6 +43,7 @@ void ClReadbackPipeline::compute_offsets(const SceneTarget& scene, const Stereog
   transfer += clock.lap();
   timings.add(Stage::stereogram, kernel_ms);
   timings.add(Stage::transfer, transfer);
+  return {};
 }
 
 cl::Image2D& ClReadbackPipeline::upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings) {

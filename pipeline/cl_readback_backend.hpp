@@ -12,7 +12,7 @@ namespace stereocl {
 class ClReadbackPipeline final : public Pipeline {
  public:
   ClReadbackPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
-  void compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
+  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
                        StageTimings& timings) override;
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override;

@@ -48,14 +48,15 @@ void ClSharedPipeline::run_on_shared(Stage stage, const std::vector<cl::Memory>&
   timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
 }
 
-void ClSharedPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                       StereogramCompositor& compositor, StageTimings& timings) {
+Status ClSharedPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                         StereogramCompositor& compositor, StageTimings& timings) {
   StereogramKernel& kernel = kernels_.stereogram(params);
   const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
   const cl::ImageGL& offsets = shared(compositor.offsets_texture(), CL_MEM_WRITE_ONLY);
   run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
     return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), &wait)};
   });
+  return {};
 }
 
 void ClSharedPipeline::apply_effect(const EffectSettings& settings, const DisplayImage& source,

@@ -15,7 +15,7 @@ namespace stereocl {
 class ClSharedPipeline final : public Pipeline {
  public:
   ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels);
-  void compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
+  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
                        StageTimings& timings) override;
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override;

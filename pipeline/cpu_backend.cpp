@@ -9,16 +9,18 @@
 
 namespace stereocl {
 
-void CpuPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                  StereogramCompositor& compositor, StageTimings& timings) {
+Status CpuPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                    StereogramCompositor& compositor, StageTimings& timings) {
   Stopwatch clock;
-  readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, scene.width(), scene.height(), depth_);
+  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, scene.width(), scene.height(), depth_); !read)
+    return read;
   double transfer = clock.lap();
   stereogram_offsets_parallel(depth_, params, threads_, offsets_);
   timings.add(Stage::stereogram, clock.lap());
   compositor.upload_offsets(offsets_);
   transfer += clock.lap();
   timings.add(Stage::transfer, transfer);
+  return {};
 }
 
 RgbaImage apply_effect_reference(const EffectSettings& settings, const RgbaImage& image) {

@@ -10,7 +10,7 @@ namespace stereocl {
 class CpuPipeline final : public Pipeline {
  public:
   explicit CpuPipeline(int threads) : threads_(threads) {}
-  void compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
+  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
                        StageTimings& timings) override;
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override;

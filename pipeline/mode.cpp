@@ -37,9 +37,9 @@ Mode next_available_mode(Mode current, const ModeAvailability& availability) {
   return current;
 }
 
-std::variant<Mode, std::string> request_mode(Mode wanted, const ModeAvailability& availability) {
+Result<Mode> request_mode(Mode wanted, const ModeAvailability& availability) {
   if (availability.available(wanted)) return wanted;
-  return std::string(mode_display_name(wanted)) + " mode is unavailable: " + *availability.reason(wanted);
+  return failure(std::string(mode_display_name(wanted)) + " mode is unavailable: " + *availability.reason(wanted));
 }
 
 Mode fallback_mode(Mode wanted, const ModeAvailability& availability) {

@@ -1,11 +1,12 @@
 #pragma once
 // The four ways a frame can be made, and which of them can run on this machine. Pure logic with
 // no GL, so the cycling rules are unit-tested.
+#include "core/result.hpp"
+
 #include <array>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 
 namespace stereocl {
 
@@ -34,7 +35,7 @@ class ModeAvailability {
 Mode next_available_mode(Mode current, const ModeAvailability& availability);
 
 // `wanted` if it can run, else the reason it cannot ("GPU mode is unavailable: ...").
-std::variant<Mode, std::string> request_mode(Mode wanted, const ModeAvailability& availability);
+Result<Mode> request_mode(Mode wanted, const ModeAvailability& availability);
 
 // Where a mode asked for on the command line cannot run: the closest mode that can
 // (GPU -> CPU-readback -> CPU; CPU-readback -> CPU).

@@ -46,9 +46,9 @@ TEST(Mode, CyclingFromAnUnavailableModeReachesARunnableOne) {
 
 TEST(Mode, RequestGivesTheModeOrTheReason) {
   const ModeAvailability no_cl = without_opencl();
-  EXPECT_EQ(std::get<Mode>(request_mode(Mode::cpu, no_cl)), Mode::cpu);
-  EXPECT_EQ(std::get<std::string>(request_mode(Mode::gpu, no_cl)), "GPU mode is unavailable: no OpenCL platform");
-  EXPECT_EQ(std::get<std::string>(request_mode(Mode::cpu_readback, no_cl)),
+  EXPECT_EQ(*request_mode(Mode::cpu, no_cl), Mode::cpu);
+  EXPECT_EQ(request_mode(Mode::gpu, no_cl).error(), "GPU mode is unavailable: no OpenCL platform");
+  EXPECT_EQ(request_mode(Mode::cpu_readback, no_cl).error(),
             "CPU-readback mode is unavailable: no OpenCL platform");
 }
 

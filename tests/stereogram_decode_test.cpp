@@ -65,7 +65,8 @@ TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
   const auto render_depth = [&](const BallPhysics& scene) {
     renderer.render(scene, false, target, true);
     DepthImage depth;
-    DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
+    const Status read = DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
+    if (!read) throw std::runtime_error(read.error());
     flip_rows(depth);  // the screenshot is top row first
     return depth;
   };

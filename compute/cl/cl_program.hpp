@@ -1,6 +1,7 @@
 #pragma once
-// Builds the embedded OpenCL C files. A failed build throws KernelBuildError carrying the
-// compiler's log, so the caller can show it and disable the modes that need the kernel.
+// Builds the embedded OpenCL C files. A failed build, or a device that cannot run a kernel at
+// all, throws KernelBuildError carrying the reason (the compiler's log), so the caller can show it
+// and disable the modes that need the kernel (docs/design.md, "Errors").
 #include <CL/opencl.hpp>
 
 #include <stdexcept>

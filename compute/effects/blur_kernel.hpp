@@ -32,8 +32,8 @@ int choose_blur_tile_rows(int channels, int width, int height, int radius, int c
 
 class BlurKernel {
  public:
-  // Throws KernelBuildError if kernels/blur.cl does not build for `device`, and
-  // std::runtime_error if the device cannot run work-groups of 256 items.
+  // Throws KernelBuildError if kernels/blur.cl does not build for `device` or the device cannot
+  // run work-groups of 256 items.
   BlurKernel(const cl::Context& context, const cl::Device& device);
 
   // in and out hold width * height pixels (1 byte each) and must be distinct buffers.

@@ -122,7 +122,7 @@ std::optional<StereogramKernelKind> parse_stereogram_kernel_kind(std::string_vie
 StereogramKernel::StereogramKernel(const cl::Context& context, const cl::Device& device, StereogramParams params,
                                    StereogramKernelKind kind)
     : params_(params), kind_(kind) {
-  if (const auto problem = validate(params_)) throw std::invalid_argument(*problem);
+  if (const Status valid = validate(params_); !valid) throw std::invalid_argument(valid.error());
 
   const auto item_sizes = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
   DeviceLimits limits;

@@ -1,7 +1,6 @@
 #pragma once
 // The two numbers that define the classic stereogram, shared by the CPU code, the kernels and the UI.
-#include <optional>
-#include <string>
+#include "core/result.hpp"
 
 namespace stereocl {
 
@@ -14,9 +13,9 @@ struct StereogramParams {
 inline constexpr int kMinPatternWidth = 4;
 inline constexpr int kMaxPatternWidth = 1024;
 
-// nullopt if usable, else a one-line reason naming the value and the rule.
+// Fails with a one-line reason naming the value and the rule.
 // The lookup reads offsets[floor(pos)+1] with pos up to (i-P)+M, which must be an earlier pixel
 // of the same row: hence 0 <= M < P-1.
-std::optional<std::string> validate(const StereogramParams& params);
+Status validate(const StereogramParams& params);
 
 }  // namespace stereocl
