@@ -50,7 +50,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   applied_ = settings_;
 }
 
-Demo::~Demo() { release_shared_textures(); }
+Demo::~Demo() = default;
 
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
@@ -83,10 +83,6 @@ void Demo::set_up_opencl(ClSetup cl) {
 std::string Demo::opencl_description() const {
   if (!cl_ || !cl_->environment) return cl_ ? cl_->no_opencl_reason : "OpenCL not set up";
   return cl_->environment->platform_name + " / " + cl_->environment->device_name;
-}
-
-void Demo::release_shared_textures() {
-  if (shared_pipeline_) shared_pipeline_->release_shared_textures();
 }
 
 Status Demo::load_depth_file(const std::string& path) {
@@ -138,10 +134,7 @@ void Demo::use_depth_source() {
   const bool from_image = settings_.depth_source == DepthSource::image && still_depth_;
   const int width = from_image ? still_depth_->width : options_.size.width;
   const int height = from_image ? still_depth_->height : options_.size.height;
-  if (!scene_ || scene_->width() != width || scene_->height() != height) {
-    release_shared_textures();
-    scene_.emplace(width, height);
-  }
+  if (!scene_ || scene_->width() != width || scene_->height() != height) scene_.emplace(width, height);
   if (from_image) upload_still_depth();
 }
 
@@ -153,8 +146,8 @@ void Demo::upload_still_depth() {
   RgbaImage picture = visualise_depth(depth);
   flip_rows(depth);  // files are top row first, GL textures bottom row first
   flip_rows(picture);
-  upload_texture(scene_->depth_texture(), depth);
-  upload_texture(scene_->colour_texture(), picture);
+  upload_texture(scene_->depth_texture().get(), depth);
+  upload_texture(scene_->colour_texture().get(), picture);
 }
 
 void Demo::rebuild_pattern() {
@@ -196,10 +189,7 @@ void Demo::apply_settings() {
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
   // The panel's medians describe the mode on screen, not a mix with the one before.
   if (settings_.mode != applied_.mode) timings_.clear();
-  if (compositor_.needs_resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width)) {
-    release_shared_textures();
-    compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
-  }
+  compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
   if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
@@ -232,7 +222,7 @@ Status Demo::render_frame(double seconds) {
   }
 
   Pipeline* pipeline = pipeline_for(settings_.mode);
-  DisplayImage image{scene_->framebuffer(), scene_->colour_texture(), scene_->width(), scene_->height()};
+  DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
   if (settings_.mode != Mode::scene) {
     if (Status computed = pipeline->compute_offsets(*scene_, settings_.stereogram, compositor_, timings_); !computed)
       return computed;
@@ -243,16 +233,14 @@ Status Demo::render_frame(double seconds) {
   }
   showing_stereogram_ = settings_.mode != Mode::scene && settings_.debug_view == DebugView::none;
   if (settings_.debug_view == DebugView::depth) {
-    image = debug_viewer_.show_depth(scene_->depth_texture(), scene_->width(), scene_->height());
+    image = debug_viewer_.show_depth(scene_->depth_texture().get(), scene_->width(), scene_->height());
   } else if (settings_.debug_view == DebugView::offsets && settings_.mode != Mode::scene) {
-    image = debug_viewer_.show_offsets(compositor_.offsets_texture(), compositor_.output_width(),
+    image = debug_viewer_.show_offsets(compositor_.offsets_texture().get(), compositor_.output_width(),
                                        compositor_.output_height());
   }
   if (settings_.effect.effect != Effect::none) {
-    if (effect_target_.width() != image.width || effect_target_.height() != image.height) {
-      release_shared_textures();
+    if (effect_target_.width() != image.width || effect_target_.height() != image.height)
       effect_target_ = ColourTarget(image.width, image.height);
-    }
     pipeline->apply_effect(settings_.effect, image, effect_target_, timings_);
     image = effect_target_.display();
   }

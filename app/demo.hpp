@@ -85,7 +85,6 @@ class Demo {
   void use_depth_source();
   Pipeline* pipeline_for(Mode mode);
   void set_up_opencl(ClSetup cl);
-  void release_shared_textures();
 
   Options options_;
   DemoSettings settings_;

@@ -34,8 +34,6 @@ class Pipeline {
                             StageTimings& timings) = 0;
   // 256-bin histogram of the image's 8-bit luma
   virtual Histogram256 histogram(const DisplayImage& image, StageTimings& timings) = 0;
-  // Called before GL textures are deleted or re-made, so nothing keeps a view of a dead one.
-  virtual void release_shared_textures() {}
 };
 
 }  // namespace stereocl

@@ -69,7 +69,7 @@ void ClReadbackPipeline::apply_effect(const EffectSettings& settings, const Disp
   Stopwatch clock;
   RgbaImage result(width, height);
   cl_.queue.enqueueReadImage(out, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, result.pixels.data());
-  upload_texture(destination.texture(), result);
+  upload_texture(destination.texture().get(), result);
   timings.add(Stage::transfer, clock.lap());
 }
 

@@ -13,11 +13,11 @@ ClSharedPipeline::ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(
         clGetExtensionFunctionAddressForPlatform(cl_.platform(), "clCreateEventFromGLsyncKHR"));
 }
 
-const cl::ImageGL& ClSharedPipeline::shared(GLuint texture, cl_mem_flags access) {
-  auto found = shared_.find({texture, access});
-  if (found == shared_.end())
-    found = shared_.emplace(std::pair{texture, access}, cl::ImageGL(cl_.context, access, GL_TEXTURE_2D, 0, texture)).first;
-  return found->second;
+const cl::ImageGL& ClSharedPipeline::shared(const gl::Texture& texture, cl_mem_flags access) {
+  // Keyed by the context: a view belongs to the context that made it, which it keeps alive.
+  std::shared_ptr<void>& slot = texture.view(cl_.context(), static_cast<unsigned>(access));
+  if (!slot) slot = std::make_shared<cl::ImageGL>(cl_.context, access, GL_TEXTURE_2D, 0, texture.get());
+  return *static_cast<const cl::ImageGL*>(slot.get());
 }
 
 std::vector<cl::Event> ClSharedPipeline::gl_done() {
@@ -61,7 +61,7 @@ Status ClSharedPipeline::compute_offsets(const SceneTarget& scene, const Stereog
 
 void ClSharedPipeline::apply_effect(const EffectSettings& settings, const DisplayImage& source,
                                     ColourTarget& destination, StageTimings& timings) {
-  const cl::ImageGL& in = shared(source.texture, CL_MEM_READ_ONLY);
+  const cl::ImageGL& in = shared(*source.texture, CL_MEM_READ_ONLY);
   const cl::ImageGL& out = shared(destination.texture(), CL_MEM_WRITE_ONLY);
   const BlurBorder border = settings.blur_clamp ? BlurBorder::clamp : BlurBorder::zero;
   run_on_shared(Stage::effects, {in, out}, timings, [&](const std::vector<cl::Event>& wait) {
@@ -72,7 +72,7 @@ void ClSharedPipeline::apply_effect(const EffectSettings& settings, const Displa
 }
 
 Histogram256 ClSharedPipeline::histogram(const DisplayImage& image, StageTimings& timings) {
-  const cl::ImageGL& in = shared(image.texture, CL_MEM_READ_ONLY);
+  const cl::ImageGL& in = shared(*image.texture, CL_MEM_READ_ONLY);
   run_on_shared(Stage::effects, {in}, timings, [&](const std::vector<cl::Event>& wait) {
     return kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait);
   });

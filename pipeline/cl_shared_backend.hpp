@@ -7,8 +7,7 @@
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/cl_kernels.hpp"
 
-#include <map>
-#include <utility>
+#include <vector>
 
 namespace stereocl {
 
@@ -20,12 +19,11 @@ class ClSharedPipeline final : public Pipeline {
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override;
   Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
-  // The CL views of GL textures must go before the textures do (resize, new depth map).
-  void release_shared_textures() override { shared_.clear(); }
 
  private:
-  // The CL image for a GL texture, made on first use and kept until release_shared_textures().
-  const cl::ImageGL& shared(GLuint texture, cl_mem_flags access);
+  // The CL image of a GL texture, made on first use and kept by the texture itself
+  // (gl::Texture::view), so it goes when the texture goes: a remade texture gets a new one.
+  const cl::ImageGL& shared(const gl::Texture& texture, cl_mem_flags access);
   // What acquire must wait for so that CL sees GL's work so far: the event of a GL fence, or
   // nothing after a glFinish where the driver cannot make events from fences.
   std::vector<cl::Event> gl_done();
@@ -38,7 +36,6 @@ class ClSharedPipeline final : public Pipeline {
   ClEnvironment& cl_;
   ClKernels& kernels_;
   GetEventFromGlSync event_from_gl_sync_ = nullptr;
-  std::map<std::pair<GLuint, cl_mem_flags>, cl::ImageGL> shared_;
 };
 
 }  // namespace stereocl

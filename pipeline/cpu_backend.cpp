@@ -40,7 +40,7 @@ void CpuPipeline::apply_effect(const EffectSettings& settings, const DisplayImag
   double transfer = clock.lap();
   const RgbaImage output = apply_effect_reference(settings, input);
   timings.add(Stage::effects, clock.lap());
-  upload_texture(destination.texture(), output);
+  upload_texture(destination.texture().get(), output);
   transfer += clock.lap();
   timings.add(Stage::transfer, transfer);
 }

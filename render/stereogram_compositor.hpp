@@ -13,7 +13,7 @@ class StereogramCompositor {
   StereogramCompositor();
 
   // (Re)allocates the offsets and output textures for a depth image of depth_width x height
-  // and pattern width P. Returns true if the textures changed (shared CL images must be remade).
+  // and pattern width P. Returns true if the textures changed.
   bool resize(int depth_width, int height, int pattern_width);
   bool needs_resize(int depth_width, int height, int pattern_width) const {
     return !offsets_ || depth_width + pattern_width != output_width_ || height != height_;
@@ -25,7 +25,7 @@ class StereogramCompositor {
 
   int output_width() const { return output_width_; }
   int output_height() const { return height_; }
-  GLuint offsets_texture() const { return offsets_.get(); }
+  const gl::Texture& offsets_texture() const { return offsets_; }
   DisplayImage output() const { return output_.display(); }
 
  private:
