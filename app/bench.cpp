@@ -79,7 +79,8 @@ int run_bench(const Options& options, Demo& demo) {
               demo.gl_sharing() ? "yes" : "no");
 
   std::vector<ModeResult> results;
-  for (Mode mode : kAllModes) {
+  for (const ModeRow& row : mode_table()) {
+    const Mode mode = row.mode;
     if (!demo.availability().available(mode)) {
       std::printf("%-13s skipped: %s\n", std::string(mode_display_name(mode)).c_str(), demo.availability().reason(mode)->c_str());
       continue;

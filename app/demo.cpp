@@ -13,8 +13,7 @@ namespace stereocl {
 
 Demo::Demo(const Options& options, ClSetup cl)
     : options_(options),
-      physics_(BallPhysics::from_seed(options.seed)),
-      cpu_pipeline_(options.cpu_threads) {
+      physics_(BallPhysics::from_seed(options.seed)) {
   settings_.stereogram = options.stereogram;
   settings_.pattern_kind = options.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
   settings_.seed = options.seed;
@@ -54,30 +53,25 @@ Demo::~Demo() = default;
 
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
-  if (!cl_->environment) {
-    availability_.disable(Mode::cpu_readback, cl_->no_opencl_reason);
-    availability_.disable(Mode::gpu, cl_->no_opencl_reason);
-    return;
+  Engines engines{options_.cpu_threads, nullptr, nullptr, cl_->no_opencl_reason, cl_->no_sharing_reason};
+  if (cl_->environment) {
+    ClEnvironment& environment = *cl_->environment;
+    try {
+      kernels_.emplace(environment.context, environment.device, options_.stereogram,
+                       options_.fast_stereogram_kernel ? StereogramKernelKind::fast : StereogramKernelKind::classic);
+      engines.cl = &environment;
+      engines.kernels = &*kernels_;
+    } catch (const KernelBuildError& error) {
+      std::fprintf(stderr, "stereocl: %s\n", error.what());
+      engines.no_opencl_reason = "OpenCL kernel " + error.file() + " failed to build on " + environment.device_name +
+                                 " (the build log is on stderr)";
+    } catch (const std::exception& error) {
+      engines.no_opencl_reason = std::string("OpenCL set-up failed: ") + error.what();
+    }
   }
-  ClEnvironment& environment = *cl_->environment;
-  try {
-    kernels_.emplace(environment.context, environment.device, options_.stereogram,
-                     options_.fast_stereogram_kernel ? StereogramKernelKind::fast : StereogramKernelKind::classic);
-  } catch (const KernelBuildError& error) {
-    std::fprintf(stderr, "stereocl: %s\n", error.what());
-    const std::string reason = "OpenCL kernel " + error.file() + " failed to build on " + environment.device_name +
-                               " (the build log is on stderr)";
-    availability_.disable(Mode::cpu_readback, reason);
-    availability_.disable(Mode::gpu, reason);
-    return;
-  } catch (const std::exception& error) {
-    availability_.disable(Mode::cpu_readback, std::string("OpenCL set-up failed: ") + error.what());
-    availability_.disable(Mode::gpu, std::string("OpenCL set-up failed: ") + error.what());
-    return;
-  }
-  readback_pipeline_.emplace(environment, *kernels_);
-  if (environment.shares_gl) shared_pipeline_.emplace(environment, *kernels_);
-  else availability_.disable(Mode::gpu, cl_->no_sharing_reason);
+  availability_ = availability_with(engines);
+  for (const ModeRow& row : mode_table())
+    if (availability_.available(row.mode)) backends_[static_cast<std::size_t>(row.mode)] = row.make_backend(engines);
 }
 
 std::string Demo::opencl_description() const {
@@ -197,19 +191,6 @@ void Demo::apply_settings() {
   applied_ = settings_;
 }
 
-Pipeline* Demo::pipeline_for(Mode mode) {
-  switch (mode) {
-    case Mode::scene:  // effects on the scene run on the best engine there is
-      if (shared_pipeline_) return &*shared_pipeline_;
-      if (readback_pipeline_) return &*readback_pipeline_;
-      return &cpu_pipeline_;
-    case Mode::cpu: return &cpu_pipeline_;
-    case Mode::cpu_readback: return &*readback_pipeline_;
-    case Mode::gpu: return &*shared_pipeline_;
-  }
-  return &cpu_pipeline_;
-}
-
 Status Demo::render_frame(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
@@ -217,36 +198,38 @@ Status Demo::render_frame(double seconds) {
   if (settings_.depth_source == DepthSource::scene) {
     if (!settings_.paused) physics_.advance(seconds);
     gl_timer_.begin(static_cast<int>(Stage::render));
-    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/settings_.mode != Mode::scene);
+    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/mode_row(settings_.mode).makes_stereogram);
     gl_timer_.end();
   }
 
-  Pipeline* pipeline = pipeline_for(settings_.mode);
+  Backend& backend = backend_for(settings_.mode);
+  const bool stereogram = mode_row(settings_.mode).makes_stereogram;
   DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
-  if (settings_.mode != Mode::scene) {
-    if (Status computed = pipeline->compute_offsets(*scene_, settings_.stereogram, compositor_, timings_); !computed)
+  if (stereogram) {
+    if (Status computed = backend.compute_offsets(*scene_, settings_.stereogram, compositor_.offsets_texture(), timings_);
+        !computed)
       return computed;
     gl_timer_.begin(static_cast<int>(Stage::compose));
     compositor_.compose();
     gl_timer_.end();
     image = compositor_.output();
   }
-  showing_stereogram_ = settings_.mode != Mode::scene && settings_.debug_view == DebugView::none;
+  showing_stereogram_ = stereogram && settings_.debug_view == DebugView::none;
   if (settings_.debug_view == DebugView::depth) {
     image = debug_viewer_.show_depth(scene_->depth_texture().get(), scene_->width(), scene_->height());
-  } else if (settings_.debug_view == DebugView::offsets && settings_.mode != Mode::scene) {
+  } else if (settings_.debug_view == DebugView::offsets && stereogram) {
     image = debug_viewer_.show_offsets(compositor_.offsets_texture().get(), compositor_.output_width(),
                                        compositor_.output_height());
   }
-  if (settings_.effect.effect != Effect::none) {
+  if (settings_.effect.effect) {
     if (effect_target_.width() != image.width || effect_target_.height() != image.height)
       effect_target_ = ColourTarget(image.width, image.height);
-    pipeline->apply_effect(settings_.effect, image, effect_target_, timings_);
+    backend.apply_effect(settings_.effect, image, effect_target_, timings_);
     image = effect_target_.display();
   }
   // The panel plots the histogram, so it is computed while the panel shows (and for --histogram);
   // with the panel hidden (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
-  if (settings_.histogram_enabled || settings_.show_panel) histogram_ = pipeline->histogram(image, timings_);
+  if (settings_.histogram_enabled || settings_.show_panel) histogram_ = backend.histogram(image, timings_);
   displayed_ = image;
   return {};
 }

@@ -2,12 +2,10 @@
 // The demo itself: the scene (or a still depth map), the pattern, the stereogram step of the
 // current mode, the effect and the histogram, timed stage by stage. The main loop calls
 // render_frame() and present() and stays free of all of this.
-#include "pipeline/cl_readback_backend.hpp"
-#include "pipeline/cl_shared_backend.hpp"
-#include "pipeline/cpu_backend.hpp"
 #include "app/demo_settings.hpp"
 #include "app/options.hpp"
 #include "pipeline/backend.hpp"
+#include "pipeline/mode_table.hpp"
 #include "pipeline/stage_timings.hpp"
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/cl_kernels.hpp"
@@ -48,7 +46,6 @@ class Demo {
   std::string opencl_description() const;
   const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
   bool gl_sharing() const { return cl_ && cl_->environment && cl_->environment->shares_gl; }
-  ClKernels* cl_kernels() { return kernels_ ? &*kernels_ : nullptr; }
   int scene_width() const { return scene_->width(); }
   int scene_height() const { return scene_->height(); }
 
@@ -63,7 +60,6 @@ class Demo {
 
   // The final image at native size, top row first, without any UI.
   RgbaImage final_image() const;
-  DisplayImage displayed() const { return displayed_; }
 
   // Loads a depth map or pattern from a file; on failure changes nothing.
   // A depth map switches settings().depth_source to it, a pattern the pattern kind to image.
@@ -83,7 +79,7 @@ class Demo {
   void rebuild_pattern();
   void upload_still_depth();
   void use_depth_source();
-  Pipeline* pipeline_for(Mode mode);
+  Backend& backend_for(Mode mode) { return *backends_[static_cast<std::size_t>(mode)]; }
   void set_up_opencl(ClSetup cl);
 
   Options options_;
@@ -99,9 +95,7 @@ class Demo {
   ColourTarget effect_target_;
   std::optional<ClSetup> cl_;
   std::optional<ClKernels> kernels_;
-  CpuPipeline cpu_pipeline_;
-  std::optional<ClReadbackPipeline> readback_pipeline_;
-  std::optional<ClSharedPipeline> shared_pipeline_;
+  std::array<std::unique_ptr<Backend>, kModeCount> backends_;  // made for the modes that can run
   DisplayImage displayed_;
   StageTimings timings_;
   GlStageTimer gl_timer_;

@@ -2,7 +2,7 @@
 // What the user can change while the demo runs (panel, keys, dropped files). The Demo compares
 // these with what it last applied and redoes only the work a change needs.
 #include "pipeline/mode.hpp"
-#include "pipeline/backend.hpp"
+#include "pipeline/effects.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/pattern.hpp"
 

@@ -77,10 +77,10 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
   if (action != GLFW_PRESS || (session.imgui && session.imgui->wants_keyboard())) return;
   const auto bound = action_for_key(key);
   if (!bound) return;
-  switch (*bound) {
-    case Action::quit: session.window.request_close(); break;
-    case Action::toggle_fullscreen: session.window.toggle_fullscreen(); break;
-    case Action::screenshot: session.panel.screenshot_requested = true; break;
+  switch (bound->kind) {
+    case ActionKind::quit: session.window.request_close(); break;
+    case ActionKind::toggle_fullscreen: session.window.toggle_fullscreen(); break;
+    case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
     default:
       if (const Status done = apply_action(*bound, session.demo.settings(), session.demo.availability()); !done)
         session.panel.message = done.error();

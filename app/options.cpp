@@ -6,15 +6,6 @@
 
 namespace stereocl {
 
-std::string_view effect_name(Effect effect) {
-  switch (effect) {
-    case Effect::none: return "none";
-    case Effect::sobel: return "sobel";
-    case Effect::blur: return "blur";
-  }
-  return "?";
-}
-
 std::variant<Size, std::string> parse_size(const std::string& text) {
   const auto x = text.find('x');
   Size size;
@@ -54,7 +45,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   app.add_flag("--no-vsync", [&](std::int64_t) { options.vsync = false; }, "draw as fast as possible");
   app.add_flag("--no-panel", [&](std::int64_t) { options.show_panel = false; }, "start with the panel hidden");
   app.add_option("--cpu-threads", options.cpu_threads, "threads for CPU mode (default: all)");
-  app.add_option("--effect", effect_text, "none | sobel | blur, applied to the displayed image");
+  app.add_option("--effect", effect_text, effect_choices() + ", applied to the displayed image");
   app.add_option("--blur-radius", options.blur_radius, "box blur radius 1..32 (default 4)");
   app.add_option("--blur-border", border_text, "zero | clamp (default zero)");
   app.add_option("--histogram", options.histogram_file, "write the last frame's 256-bin histogram as CSV");
@@ -93,10 +84,9 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   }
   if (options.cpu_threads < 0 || options.cpu_threads > 1024)
     return fail("--cpu-threads " + std::to_string(options.cpu_threads) + ": must be 0 (all) to 1024");
-  if (effect_text == "none") options.effect = Effect::none;
-  else if (effect_text == "sobel") options.effect = Effect::sobel;
-  else if (effect_text == "blur") options.effect = Effect::blur;
-  else return fail("--effect " + effect_text + ": expected none, sobel or blur");
+  options.effect = find_effect(effect_text);
+  if (!options.effect && effect_text != "none")
+    return fail("--effect " + effect_text + ": expected " + effect_choices());
   if (options.blur_radius < 1 || options.blur_radius > 32)
     return fail("--blur-radius " + std::to_string(options.blur_radius) + ": must be 1..32");
   if (border_text != "zero" && border_text != "clamp")

@@ -1,35 +1,25 @@
 #pragma once
-// The work a stereogram mode does each frame, after the scene is drawn and before the picture
-// is composed or shown. CPU, CPU-readback and GPU modes each implement it; the main loop does
-// not care which one runs.
-#include "app/options.hpp"
-#include "pipeline/stage_timings.hpp"
+// The work a stereogram mode does each frame, after the scene is drawn and before the picture is
+// composed or shown: one interface, one implementation per engine (CPU, CPU-readback, GPU).
+// pipeline/mode_table.cpp says which mode uses which; the Demo does not care which one runs.
 #include "compute/effects/histogram_cpu.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/result.hpp"
+#include "pipeline/effects.hpp"
+#include "pipeline/stage_timings.hpp"
 #include "render/colour_target.hpp"
 #include "render/scene_target.hpp"
-#include "render/stereogram_compositor.hpp"
-
-#include <array>
-#include <cstdint>
 
 namespace stereocl {
 
-struct EffectSettings {
-  Effect effect = Effect::none;
-  int blur_radius = 4;
-  bool blur_clamp = false;
-};
-
-
-class Pipeline {
+class Backend {
  public:
-  virtual ~Pipeline() = default;
-  // scene.depth_texture() -> compositor.offsets_texture(); fails when the depth cannot be read
-  virtual Status compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                               StereogramCompositor& compositor, StageTimings& timings) = 0;
-  // source -> destination (same size)
+  virtual ~Backend() = default;
+  // scene.depth_texture() -> offsets, a GL_R32F texture (scene width + P) x scene height.
+  // Fails when the depth cannot be read.
+  virtual Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
+                                 StageTimings& timings) = 0;
+  // source -> destination (same size), with settings.effect, which is not nullptr.
   virtual void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                             StageTimings& timings) = 0;
   // 256-bin histogram of the image's 8-bit luma

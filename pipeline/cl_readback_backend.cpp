@@ -12,7 +12,7 @@ const cl::ImageFormat kRgbaFormat(CL_RGBA, CL_UNORM_INT8);
 
 }  // namespace
 
-cl::Image2D& ClReadbackPipeline::device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height) {
+cl::Image2D& ClReadbackBackend::device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height) {
   if (slot.width != width || slot.height != height) {
     slot.image = cl::Image2D(cl_.context, CL_MEM_READ_WRITE, format, static_cast<cl::size_type>(width),
                              static_cast<cl::size_type>(height));
@@ -22,8 +22,8 @@ cl::Image2D& ClReadbackPipeline::device_image(DeviceImage& slot, const cl::Image
   return slot.image;
 }
 
-Status ClReadbackPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                           StereogramCompositor& compositor, StageTimings& timings) {
+Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                          const gl::Texture& offsets_texture, StageTimings& timings) {
   const int width = scene.width(), height = scene.height();
   const int out_width = width + params.pattern_width;
   StereogramKernel& kernel = kernels_.stereogram(params);
@@ -39,14 +39,14 @@ Status ClReadbackPipeline::compute_offsets(const SceneTarget& scene, const Stere
   cl_.queue.enqueueReadImage(offsets, CL_TRUE, {0, 0, 0}, image_region(out_width, height), 0, 0, offsets_.pixels.data());
   const double kernel_ms = profiled_span_ms({run});
   transfer += clock.lap() - kernel_ms;
-  compositor.upload_offsets(offsets_);
+  upload_texture(offsets_texture.get(), offsets_);
   transfer += clock.lap();
   timings.add(Stage::stereogram, kernel_ms);
   timings.add(Stage::transfer, transfer);
   return {};
 }
 
-cl::Image2D& ClReadbackPipeline::upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings) {
+cl::Image2D& ClReadbackBackend::upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings) {
   Stopwatch clock;
   const RgbaImage pixels = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
   cl::Image2D& image = device_image(slot, kRgbaFormat, source.width, source.height);
@@ -55,15 +55,13 @@ cl::Image2D& ClReadbackPipeline::upload_rgba(const DisplayImage& source, DeviceI
   return image;
 }
 
-void ClReadbackPipeline::apply_effect(const EffectSettings& settings, const DisplayImage& source,
+void ClReadbackBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source,
                                       ColourTarget& destination, StageTimings& timings) {
   const int width = source.width, height = source.height;
   cl::Image2D& in = upload_rgba(source, rgba_in_, timings);
   cl::Image2D& out = device_image(rgba_out_, kRgbaFormat, width, height);
-  const BlurBorder border = settings.blur_clamp ? BlurBorder::clamp : BlurBorder::zero;
   const std::vector<cl::Event> events =
-      settings.effect == Effect::sobel ? kernels_.effects().sobel(cl_.queue, in, out, width, height)
-                                       : kernels_.effects().blur(cl_.queue, in, out, width, height, settings.blur_radius, border);
+      settings.effect->device(kernels_.effects(), DeviceEffectCall{cl_.queue, in, out, width, height, {}}, settings);
   timings.add(Stage::effects, profiled_span_ms(events));
 
   Stopwatch clock;
@@ -73,7 +71,7 @@ void ClReadbackPipeline::apply_effect(const EffectSettings& settings, const Disp
   timings.add(Stage::transfer, clock.lap());
 }
 
-Histogram256 ClReadbackPipeline::histogram(const DisplayImage& image, StageTimings& timings) {
+Histogram256 ClReadbackBackend::histogram(const DisplayImage& image, StageTimings& timings) {
   cl::Image2D& in = upload_rgba(image, rgba_in_, timings);
   timings.add(Stage::effects, profiled_span_ms(kernels_.effects().histogram(cl_.queue, in, image.width, image.height)));
   return kernels_.effects().read_histogram(cl_.queue);

@@ -2,18 +2,18 @@
 // CPU-readback mode: the OpenCL kernels, with every image travelling through host memory
 // (read back from GL, written to CL, run, read from CL, uploaded to GL). It is what works where
 // the OpenCL device cannot share GL textures, and the honest baseline for GPU mode.
-#include "pipeline/backend.hpp"
 #include "compute/cl/cl_environment.hpp"
+#include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
 #include "render/pixel_transfer.hpp"
 
 namespace stereocl {
 
-class ClReadbackPipeline final : public Pipeline {
+class ClReadbackBackend final : public Backend {
  public:
-  ClReadbackPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
-  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
-                       StageTimings& timings) override;
+  ClReadbackBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
+  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
+                         StageTimings& timings) override;
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override;
   Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;

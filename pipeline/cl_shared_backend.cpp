@@ -7,20 +7,20 @@
 
 namespace stereocl {
 
-ClSharedPipeline::ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {
+ClSharedBackend::ClSharedBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {
   if (cl_.gl_events)
     event_from_gl_sync_ = reinterpret_cast<GetEventFromGlSync>(
         clGetExtensionFunctionAddressForPlatform(cl_.platform(), "clCreateEventFromGLsyncKHR"));
 }
 
-const cl::ImageGL& ClSharedPipeline::shared(const gl::Texture& texture, cl_mem_flags access) {
+const cl::ImageGL& ClSharedBackend::shared(const gl::Texture& texture, cl_mem_flags access) {
   // Keyed by the context: a view belongs to the context that made it, which it keeps alive.
   std::shared_ptr<void>& slot = texture.view(cl_.context(), static_cast<unsigned>(access));
   if (!slot) slot = std::make_shared<cl::ImageGL>(cl_.context, access, GL_TEXTURE_2D, 0, texture.get());
   return *static_cast<const cl::ImageGL*>(slot.get());
 }
 
-std::vector<cl::Event> ClSharedPipeline::gl_done() {
+std::vector<cl::Event> ClSharedBackend::gl_done() {
   if (event_from_gl_sync_) {
     GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush();  // the fence must reach the GPU, or CL would wait for it forever
@@ -34,7 +34,7 @@ std::vector<cl::Event> ClSharedPipeline::gl_done() {
 }
 
 template <class Work>
-void ClSharedPipeline::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
+void ClSharedBackend::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
                                      Work&& work) {
   Stopwatch clock;
   const std::vector<cl::Event> gl_ready = gl_done();
@@ -48,30 +48,28 @@ void ClSharedPipeline::run_on_shared(Stage stage, const std::vector<cl::Memory>&
   timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
 }
 
-Status ClSharedPipeline::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                         StereogramCompositor& compositor, StageTimings& timings) {
+Status ClSharedBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                        const gl::Texture& offsets_texture, StageTimings& timings) {
   StereogramKernel& kernel = kernels_.stereogram(params);
   const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
-  const cl::ImageGL& offsets = shared(compositor.offsets_texture(), CL_MEM_WRITE_ONLY);
+  const cl::ImageGL& offsets = shared(offsets_texture, CL_MEM_WRITE_ONLY);
   run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
     return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), &wait)};
   });
   return {};
 }
 
-void ClSharedPipeline::apply_effect(const EffectSettings& settings, const DisplayImage& source,
+void ClSharedBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source,
                                     ColourTarget& destination, StageTimings& timings) {
   const cl::ImageGL& in = shared(*source.texture, CL_MEM_READ_ONLY);
   const cl::ImageGL& out = shared(destination.texture(), CL_MEM_WRITE_ONLY);
-  const BlurBorder border = settings.blur_clamp ? BlurBorder::clamp : BlurBorder::zero;
   run_on_shared(Stage::effects, {in, out}, timings, [&](const std::vector<cl::Event>& wait) {
-    return settings.effect == Effect::sobel
-               ? kernels_.effects().sobel(cl_.queue, in, out, source.width, source.height, wait)
-               : kernels_.effects().blur(cl_.queue, in, out, source.width, source.height, settings.blur_radius, border, wait);
+    return settings.effect->device(kernels_.effects(), DeviceEffectCall{cl_.queue, in, out, source.width, source.height, wait},
+                                   settings);
   });
 }
 
-Histogram256 ClSharedPipeline::histogram(const DisplayImage& image, StageTimings& timings) {
+Histogram256 ClSharedBackend::histogram(const DisplayImage& image, StageTimings& timings) {
   const cl::ImageGL& in = shared(*image.texture, CL_MEM_READ_ONLY);
   run_on_shared(Stage::effects, {in}, timings, [&](const std::vector<cl::Event>& wait) {
     return kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait);

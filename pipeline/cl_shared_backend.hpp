@@ -3,19 +3,19 @@
 // GL done -> acquire -> kernels -> release -> CL done; no pixel crosses to the host.
 // GL -> CL: a GL fence turned into the event acquire waits for (cl_khr_gl_event), else glFinish.
 // CL -> GL: waiting for the release event, after which GL may use the textures again.
-#include "pipeline/backend.hpp"
 #include "compute/cl/cl_environment.hpp"
+#include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
 
 #include <vector>
 
 namespace stereocl {
 
-class ClSharedPipeline final : public Pipeline {
+class ClSharedBackend final : public Backend {
  public:
-  ClSharedPipeline(ClEnvironment& cl, ClKernels& kernels);
-  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, StereogramCompositor& compositor,
-                       StageTimings& timings) override;
+  ClSharedBackend(ClEnvironment& cl, ClKernels& kernels);
+  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
+                         StageTimings& timings) override;
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override;
   Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;

@@ -1,37 +1,24 @@
 #include "pipeline/mode.hpp"
 
+#include "pipeline/mode_table.hpp"
+
 namespace stereocl {
 
-std::string_view mode_cli_name(Mode mode) {
-  switch (mode) {
-    case Mode::scene: return "scene";
-    case Mode::cpu: return "cpu";
-    case Mode::cpu_readback: return "cpu-readback";
-    case Mode::gpu: return "gpu";
-  }
-  return "?";
-}
+std::string_view mode_cli_name(Mode mode) { return mode_row(mode).cli_name; }
 
-std::string_view mode_display_name(Mode mode) {
-  switch (mode) {
-    case Mode::scene: return "Scene";
-    case Mode::cpu: return "CPU";
-    case Mode::cpu_readback: return "CPU-readback";
-    case Mode::gpu: return "GPU";
-  }
-  return "?";
-}
+std::string_view mode_display_name(Mode mode) { return mode_row(mode).display_name; }
 
 std::optional<Mode> parse_mode(std::string_view cli_name) {
-  for (Mode mode : kAllModes)
-    if (mode_cli_name(mode) == cli_name) return mode;
+  for (const ModeRow& row : mode_table())
+    if (row.cli_name == cli_name) return row.mode;
   return std::nullopt;
 }
 
 Mode next_available_mode(Mode current, const ModeAvailability& availability) {
+  const auto rows = mode_table();
   const auto start = static_cast<std::size_t>(current);
-  for (std::size_t step = 1; step <= kAllModes.size(); ++step) {
-    const Mode candidate = kAllModes[(start + step) % kAllModes.size()];
+  for (std::size_t step = 1; step <= rows.size(); ++step) {
+    const Mode candidate = rows[(start + step) % rows.size()].mode;
     if (availability.available(candidate)) return candidate;
   }
   return current;
@@ -43,9 +30,9 @@ Result<Mode> request_mode(Mode wanted, const ModeAvailability& availability) {
 }
 
 Mode fallback_mode(Mode wanted, const ModeAvailability& availability) {
-  for (Mode mode = wanted;; mode = static_cast<Mode>(static_cast<int>(mode) - 1)) {
-    if (availability.available(mode) || mode == Mode::scene) return mode;
-  }
+  for (auto index = static_cast<std::size_t>(wanted); index > 0; --index)
+    if (availability.available(mode_table()[index].mode)) return mode_table()[index].mode;
+  return mode_table()[0].mode;
 }
 
 }  // namespace stereocl

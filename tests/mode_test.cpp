@@ -1,6 +1,7 @@
 // Mode cycling and picking, without GL: which modes Space and 1-4 reach, and what they say when
 // a mode cannot run here.
 #include "pipeline/mode.hpp"
+#include "pipeline/mode_table.hpp"
 
 #include <gtest/gtest.h>
 
@@ -64,7 +65,7 @@ TEST(Mode, FallbackTakesTheClosestModeThatRuns) {
 }
 
 TEST(Mode, NamesRoundTrip) {
-  for (Mode mode : kAllModes) EXPECT_EQ(parse_mode(mode_cli_name(mode)), mode);
+  for (const ModeRow& row : mode_table()) EXPECT_EQ(parse_mode(mode_cli_name(row.mode)), row.mode);
   EXPECT_EQ(parse_mode("GPU"), std::nullopt);
   EXPECT_EQ(mode_display_name(Mode::cpu_readback), "CPU-readback");
 }

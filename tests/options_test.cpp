@@ -1,5 +1,6 @@
 // The command line: defaults, and every bad value refused with a message naming it.
 #include "app/options.hpp"
+#include "pipeline/mode_table.hpp"
 
 #include <gtest/gtest.h>
 
@@ -31,7 +32,8 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
 }
 
 TEST(Options, ParsesEveryMode) {
-  for (Mode mode : kAllModes) {
+  for (const ModeRow& row : mode_table()) {
+    const Mode mode = row.mode;
     const auto result = parse({"--mode", std::string(mode_cli_name(mode))});
     ASSERT_TRUE(std::holds_alternative<Options>(result));
     EXPECT_EQ(std::get<Options>(result).mode, mode);

@@ -58,7 +58,7 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
     Options options;
     options.size = Size{96, 40};
     options.mode = mode;
-    options.effect = Effect::sobel;
+    options.effect = find_effect("sobel");
     return std::make_unique<Demo>(options, open_opencl(window_->handle(), ""));
   }
 

@@ -1,11 +1,13 @@
 #include "compute/effects/cl_effects.hpp"
 
+#include "compute/cl/cl_program.hpp"
 #include "compute/cl/cl_sizes.hpp"
 
 namespace stereocl {
 
 ClEffects::ClEffects(const cl::Context& context, const cl::Device& device)
     : context_(context),
+      device_(device),
       luma_(context, device),
       sobel_(context, device),
       blur_(context, device),
@@ -60,6 +62,20 @@ Histogram256 ClEffects::read_histogram(const cl::CommandQueue& queue) const {
   Histogram256 bins{};
   queue.enqueueReadBuffer(bins_, CL_TRUE, 0, sizeof(bins), bins.data());
   return bins;
+}
+
+std::vector<cl::Event> ClEffects::per_pixel(std::string_view file, const char* kernel, const DeviceEffectCall& call) {
+  const std::string key = std::string(file) + ":" + kernel;
+  auto found = per_pixel_.find(key);
+  if (found == per_pixel_.end())
+    found = per_pixel_.emplace(key, PerPixelKernel(build_program(context_, device_, file), kernel)).first;
+  constexpr int group = 16;
+  cl::CommandQueue queue = call.queue;
+  const cl::NDRange global(static_cast<cl::size_type>(round_up(call.width, group)),
+                           static_cast<cl::size_type>(round_up(call.height, group)));
+  const cl::EnqueueArgs where = call.wait_for.empty() ? cl::EnqueueArgs(queue, global, cl::NDRange(group, group))
+                                                      : cl::EnqueueArgs(queue, call.wait_for, global, cl::NDRange(group, group));
+  return {found->second(where, call.in, call.out, call.width, call.height)};
 }
 
 }  // namespace stereocl
