@@ -57,7 +57,8 @@ void Demo::set_up_opencl(ClSetup cl) {
   if (cl_->environment) {
     ClEnvironment& environment = *cl_->environment;
     try {
-      kernels_.emplace(environment.context, environment.device, options_.stereogram,
+      environment.programs.break_sources_on_purpose(options_.break_kernels);
+      kernels_.emplace(environment.programs,
                        options_.fast_stereogram_kernel ? StereogramKernelKind::fast : StereogramKernelKind::classic);
       engines.cl = &environment;
       engines.kernels = &*kernels_;

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -187,7 +188,9 @@ int main(int argc, char** argv) {
     return exit->code;
   }
   try {
-    return run(std::get<Options>(parsed));
+    Options options = std::get<Options>(parsed);
+    options.break_kernels = std::getenv("STEREOCL_BREAK_KERNELS") != nullptr;
+    return run(options);
   } catch (const InputError& error) {
     std::fprintf(stderr, "stereocl: %s\n", error.what());
     return 2;

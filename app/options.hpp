@@ -46,6 +46,7 @@ struct Options {
   std::string cl_device;
   bool list_devices = false;
   bool fast_stereogram_kernel = true;
+  bool break_kernels = false;  // test hook: STEREOCL_BREAK_KERNELS, read once by main()
   bool bench = false;
   std::string json_file;
 };

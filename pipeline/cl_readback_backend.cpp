@@ -26,7 +26,7 @@ Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const Stereo
                                           const gl::Texture& offsets_texture, StageTimings& timings) {
   const int width = scene.width(), height = scene.height();
   const int out_width = width + params.pattern_width;
-  StereogramKernel& kernel = kernels_.stereogram(params);
+  StereogramKernel& kernel = kernels_.stereogram();
   cl::Image2D& depth = device_image(depth_image_, kFloatFormat, width, height);
   cl::Image2D& offsets = device_image(offsets_image_, kFloatFormat, out_width, height);
   if (offsets_.width != out_width || offsets_.height != height) offsets_ = OffsetImage(out_width, height);
@@ -35,7 +35,7 @@ Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const Stereo
   if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read) return read;
   cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
   double transfer = clock.lap();
-  const cl::Event run = kernel.enqueue(cl_.queue, depth, offsets, width, height);
+  const cl::Event run = kernel.enqueue(cl_.queue, depth, offsets, width, height, params);
   cl_.queue.enqueueReadImage(offsets, CL_TRUE, {0, 0, 0}, image_region(out_width, height), 0, 0, offsets_.pixels.data());
   const double kernel_ms = profiled_span_ms({run});
   transfer += clock.lap() - kernel_ms;

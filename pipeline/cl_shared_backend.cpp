@@ -50,11 +50,11 @@ void ClSharedBackend::run_on_shared(Stage stage, const std::vector<cl::Memory>& 
 
 Status ClSharedBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                         const gl::Texture& offsets_texture, StageTimings& timings) {
-  StereogramKernel& kernel = kernels_.stereogram(params);
+  StereogramKernel& kernel = kernels_.stereogram();
   const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
   const cl::ImageGL& offsets = shared(offsets_texture, CL_MEM_WRITE_ONLY);
   run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
-    return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), &wait)};
+    return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), params, &wait)};
   });
   return {};
 }

@@ -127,7 +127,7 @@ TEST_P(BlurKernelTest, MatchesReference) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   const BlurCase& c = GetParam();
-  BlurKernel kernel(cl->context, cl->device);  // one object for all radii: its scratch buffer is reused
+  BlurKernel kernel(cl->programs);  // one object for all radii: its scratch buffer is reused
   for (const int radius : c.radii) {
     SCOPED_TRACE("r=" + std::to_string(radius));
     const auto seed = static_cast<unsigned>(c.width * 1009 + c.height * 17 + radius);
@@ -183,7 +183,7 @@ TEST(BlurKernel, MultiplierDividesExactlyForEveryWindowSum) {
 TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  BlurKernel kernel(cl->context, cl->device);
+  BlurKernel kernel(cl->programs);
   struct Size {
     int width, height;
   };
@@ -217,7 +217,7 @@ TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
 TEST(BlurKernel, WhiteStaysWhite) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  BlurKernel kernel(cl->context, cl->device);
+  BlurKernel kernel(cl->programs);
   const GreyImage white(1100, 70, 255);
   for (const int radius : test_radii)
     EXPECT_TRUE(blur_on_device(*cl, kernel, white, radius, BlurBorder::clamp).pixels == white.pixels) << "r=" << radius;
@@ -246,7 +246,7 @@ TEST(BlurKernel, DefaultBandHeights) {
 TEST(BlurKernel, RejectsRadiiOutsideOneToThirtyTwo) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  BlurKernel kernel(cl->context, cl->device);
+  BlurKernel kernel(cl->programs);
   cl::Buffer buffer(cl->context, CL_MEM_READ_WRITE, 64);
   for (const int radius : {0, 33, -1}) {
     EXPECT_THROW(kernel.enqueue_grey(cl->queue, buffer, buffer, 4, 4, radius, BlurBorder::zero), std::invalid_argument);

@@ -97,6 +97,7 @@ ClEnvironment make_environment(const cl::Platform& platform, const cl::Device& d
   environment.device = device;
   environment.context = std::move(context);
   environment.queue = cl::CommandQueue(environment.context, device, CL_QUEUE_PROFILING_ENABLE);
+  environment.programs = ProgramBuilder(environment.context, device);
   environment.shares_gl = shares;
   environment.gl_events = shares && has_extension(device, "cl_khr_gl_event");
   environment.platform_name = trimmed(platform.getInfo<CL_PLATFORM_NAME>());

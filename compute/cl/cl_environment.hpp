@@ -2,6 +2,8 @@
 // Finding the OpenCL device to use and, where the driver allows, a context that shares the GL
 // context's textures (cl_khr_gl_sharing). Never gates on the extension string: NVIDIA shares
 // without listing it, so we try, and fall back with the reason when it fails.
+#include "compute/cl/cl_program.hpp"
+
 #include <CL/opencl.hpp>
 
 #include <optional>
@@ -16,6 +18,7 @@ struct ClEnvironment {
   cl::Device device;
   cl::Context context;
   cl::CommandQueue queue;  // in order, with profiling: every stage time comes from its events
+  ProgramBuilder programs;  // for this context and device
   bool shares_gl = false;  // the context was made with the GL context's properties
   bool gl_events = false;  // cl_khr_gl_event: GL->CL sync with a fence instead of glFinish
   std::string platform_name;

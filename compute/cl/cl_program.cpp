@@ -2,7 +2,6 @@
 
 #include "compute/cl/kernel_sources.hpp"
 
-#include <cstdlib>
 
 namespace stereocl {
 
@@ -11,26 +10,21 @@ KernelBuildError::KernelBuildError(std::string file, std::string log)
       file_(std::move(file)),
       log_(std::move(log)) {}
 
-cl::Program build_program(const cl::Context& context, const cl::Device& device,
-                          std::string_view file_name, const std::string& options) {
+cl::Program ProgramBuilder::build(std::string_view file_name, const std::string& options) {
   std::string source(kernel_source(file_name));
   if (source.empty())
     throw KernelBuildError(std::string(file_name), "no such kernel file is embedded in this binary");
-  if (std::getenv("STEREOCL_BREAK_KERNELS"))
-    source += "\n#error \"broken on purpose: STEREOCL_BREAK_KERNELS is set\"\n";
+  if (broken_) source += "\n#error \"broken on purpose: STEREOCL_BREAK_KERNELS is set\"\n";
 
-  cl::Program program(context, source);
+  cl::Program program(context_, source);
+  ++builds_;
   try {
-    program.build({device}, (options + " -cl-std=CL1.2").c_str());
-  } catch (const cl::Error& error) {
+    program.build({device_}, (options + " -cl-std=CL1.2").c_str());
+  } catch (const cl::BuildError& error) {
     std::string log;
-    try {
-      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
-    } catch (const cl::Error&) {
-      log = "(the driver gave no build log)";
-    }
-    throw KernelBuildError(std::string(file_name),
-                           cl_error_name(error.err()) + " with options '" + options + "'\n" + log);
+    for (const auto& [device, device_log] : error.getBuildLog()) log += device_log;
+    if (log.empty()) log = "(the driver gave no build log)";
+    throw KernelBuildError(std::string(file_name), cl_error_name(error.err()) + " with options '" + options + "'\n" + log);
   }
   return program;
 }

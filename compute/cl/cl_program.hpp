@@ -4,6 +4,7 @@
 // and disable the modes that need the kernel (docs/design.md, "Errors").
 #include <CL/opencl.hpp>
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,11 +22,29 @@ class KernelBuildError : public std::runtime_error {
   std::string log_;
 };
 
-// Compiles kernels/<file_name> for `device` with `options` (e.g. "-D PATTERN_WIDTH=85").
-// Test hook: if the environment variable STEREOCL_BREAK_KERNELS is set, a syntax error is
-// appended to every source, to exercise the path a broken driver compiler takes.
-cl::Program build_program(const cl::Context& context, const cl::Device& device,
-                          std::string_view file_name, const std::string& options = {});
+// Compiles the embedded kernels/ files for one device. It counts what it builds, so tests can
+// check that changing parameters (the P and M sliders) builds nothing.
+class ProgramBuilder {
+ public:
+  ProgramBuilder() = default;
+  ProgramBuilder(cl::Context context, cl::Device device) : context_(std::move(context)), device_(std::move(device)) {}
+
+  // kernels/<file_name> with `options` (e.g. "-D GROUP_SIZE=256"); throws KernelBuildError.
+  cl::Program build(std::string_view file_name, const std::string& options = {});
+  std::size_t builds() const { return builds_; }
+  // Test hook: a syntax error appended to every source, to exercise the path a broken driver
+  // compiler takes (the app sets it from STEREOCL_BREAK_KERNELS).
+  void break_sources_on_purpose(bool broken) { broken_ = broken; }
+
+  const cl::Context& context() const { return context_; }
+  const cl::Device& device() const { return device_; }
+
+ private:
+  cl::Context context_;
+  cl::Device device_;
+  std::size_t builds_ = 0;
+  bool broken_ = false;
+};
 
 // "CL_INVALID_VALUE (-30)" rather than a bare number in messages.
 std::string cl_error_name(cl_int code);

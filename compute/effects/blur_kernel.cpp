@@ -58,16 +58,17 @@ std::uint32_t blur_multiplier(int radius) {
   return static_cast<std::uint32_t>(((std::uint64_t{1} << blur_multiplier_shift) + n - 1) / n);
 }
 
-BlurKernel::BlurKernel(const cl::Context& context, const cl::Device& device)
-    : compute_units_(static_cast<int>(device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {
+BlurKernel::BlurKernel(ProgramBuilder& programs)
+    : compute_units_(static_cast<int>(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {
+  const cl::Device& device = programs.device();
   if (device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() < static_cast<std::size_t>(group_size))
     throw KernelBuildError("blur.cl", "the blur kernel needs work-groups of " + std::to_string(group_size) +
                                           " items; this device allows " +
                                           std::to_string(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()));
   for (const int clamp : {0, 1}) {
     const std::string border = " -D CLAMP_BORDER=" + std::to_string(clamp);
-    grey_[clamp] = cl::Kernel(build_program(context, device, "blur.cl", "-D CHANNELS=1" + border), "blur");
-    rgba_[clamp] = cl::Kernel(build_program(context, device, "blur.cl", "-D CHANNELS=4" + border), "blur");
+    grey_[clamp] = cl::Kernel(programs.build("blur.cl", "-D CHANNELS=1" + border), "blur");
+    rgba_[clamp] = cl::Kernel(programs.build("blur.cl", "-D CHANNELS=4" + border), "blur");
   }
 }
 

@@ -3,6 +3,7 @@
 // buffer) and RGBA8 (uchar4 buffer) images, matching blur_reference() in compute/effects/blur_cpu.hpp to
 // the bit. One kernel per call, no scratch buffer; its cost barely grows with the radius (see the
 // comment at the top of kernels/blur.cl). Not thread-safe (the kernel objects hold arguments).
+#include "compute/cl/cl_program.hpp"
 #include "compute/effects/blur_cpu.hpp"
 
 #include <CL/opencl.hpp>
@@ -34,7 +35,7 @@ class BlurKernel {
  public:
   // Throws KernelBuildError if kernels/blur.cl does not build for `device` or the device cannot
   // run work-groups of 256 items.
-  BlurKernel(const cl::Context& context, const cl::Device& device);
+  explicit BlurKernel(ProgramBuilder& programs);
 
   // in and out hold width * height pixels (1 byte each) and must be distinct buffers.
   // Throws std::invalid_argument for a radius outside 1..32 or a non-positive size.

@@ -5,14 +5,14 @@
 
 namespace stereocl {
 
-ClEffects::ClEffects(const cl::Context& context, const cl::Device& device)
-    : context_(context),
-      device_(device),
-      luma_(context, device),
-      sobel_(context, device),
-      blur_(context, device),
-      histogram_(context, device),
-      bins_(context, CL_MEM_READ_WRITE, 256 * sizeof(cl_uint)) {}
+ClEffects::ClEffects(ProgramBuilder& programs)
+    : programs_(programs),
+      context_(programs.context()),
+      luma_(programs),
+      sobel_(programs),
+      blur_(programs),
+      histogram_(programs),
+      bins_(context_, CL_MEM_READ_WRITE, 256 * sizeof(cl_uint)) {}
 
 void ClEffects::reserve(std::size_t pixels) {
   if (pixels <= capacity_) return;
@@ -68,7 +68,7 @@ std::vector<cl::Event> ClEffects::per_pixel(std::string_view file, const char* k
   const std::string key = std::string(file) + ":" + kernel;
   auto found = per_pixel_.find(key);
   if (found == per_pixel_.end())
-    found = per_pixel_.emplace(key, PerPixelKernel(build_program(context_, device_, file), kernel)).first;
+    found = per_pixel_.emplace(key, PerPixelKernel(programs_.build(file), kernel)).first;
   constexpr int group = 16;
   cl::CommandQueue queue = call.queue;
   const cl::NDRange global(static_cast<cl::size_type>(round_up(call.width, group)),

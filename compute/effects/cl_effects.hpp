@@ -32,7 +32,7 @@ struct DeviceEffectCall {
 class ClEffects {
  public:
   // Throws KernelBuildError when a kernel does not build.
-  ClEffects(const cl::Context& context, const cl::Device& device);
+  explicit ClEffects(ProgramBuilder& programs);
 
   // in and out: CL_RGBA / CL_UNORM_INT8 images of width x height. Return the events of all the
   // device work, for profiling.
@@ -52,8 +52,8 @@ class ClEffects {
   void reserve(std::size_t pixels);
 
   using PerPixelKernel = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int>;
+  ProgramBuilder& programs_;
   cl::Context context_;
-  cl::Device device_;
   std::map<std::string, PerPixelKernel, std::less<>> per_pixel_;
   LumaKernel luma_;
   SobelKernel sobel_;

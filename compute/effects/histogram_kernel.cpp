@@ -22,12 +22,11 @@ constexpr std::size_t max_chunk_loads = 16;
 
 }  // namespace
 
-HistogramKernel::HistogramKernel(const cl::Context& context, const cl::Device& device)
-    : next_chunk_(context, CL_MEM_READ_WRITE, sizeof(cl_uint)),
-      group_size_(static_cast<int>(std::min<std::size_t>(256, device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()))),
-      max_groups_(device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() * groups_per_compute_unit) {
-  const cl::Program program =
-      build_program(context, device, "histogram.cl", "-D GROUP_SIZE=" + std::to_string(group_size_));
+HistogramKernel::HistogramKernel(ProgramBuilder& programs)
+    : next_chunk_(programs.context(), CL_MEM_READ_WRITE, sizeof(cl_uint)),
+      group_size_(static_cast<int>(std::min<std::size_t>(256, programs.device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()))),
+      max_groups_(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() * groups_per_compute_unit) {
+  const cl::Program program = programs.build("histogram.cl", "-D GROUP_SIZE=" + std::to_string(group_size_));
   kernel_ = cl::Kernel(program, "histogram256");
 }
 

@@ -2,6 +2,8 @@
 // kernels/histogram.cl on a device: 256-bin histogram of a byte buffer, matching
 // histogram_reference() in compute/effects/histogram_cpu.hpp. Not thread-safe, and calls must be
 // ordered on one in-order queue: the kernel's arguments and its work counter are state.
+#include "compute/cl/cl_program.hpp"
+
 #include <CL/opencl.hpp>
 
 #include <cstddef>
@@ -12,7 +14,7 @@ namespace stereocl {
 class HistogramKernel {
  public:
   // Throws KernelBuildError if kernels/histogram.cl does not build for `device`.
-  HistogramKernel(const cl::Context& context, const cl::Device& device);
+  explicit HistogramKernel(ProgramBuilder& programs);
 
   // Counts the first byte_count bytes of `data` (which must start 16-byte aligned, as any
   // cl::Buffer does) into bins (at least 256 cl_uint). Enqueues fills that zero bins and the

@@ -34,8 +34,8 @@ cl::Event run(const cl::CommandQueue& queue, const cl::Kernel& kernel, int width
 
 }  // namespace
 
-LumaKernel::LumaKernel(const cl::Context& context, const cl::Device& device) {
-  const cl::Program program = build_program(context, device, "luma.cl");
+LumaKernel::LumaKernel(ProgramBuilder& programs) {
+  const cl::Program program = programs.build("luma.cl");
   luma_from_rgba_ = cl::Kernel(program, "luma_from_rgba");
   rgba_from_luma_ = cl::Kernel(program, "rgba_from_luma");
 }

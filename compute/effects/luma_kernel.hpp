@@ -2,6 +2,8 @@
 // kernels/luma.cl on a device: luminance from an RGBA8 image and back, matching
 // compute/effects/luma_cpu.hpp to the bit. Takes cl::Image so both cl::Image2D and a GL texture shared
 // as cl::ImageGL (acquired by the caller) work. Not thread-safe: the kernels' arguments are state.
+#include "compute/cl/cl_program.hpp"
+
 #include <CL/opencl.hpp>
 
 #include <vector>
@@ -11,7 +13,7 @@ namespace stereocl {
 class LumaKernel {
  public:
   // Throws KernelBuildError if kernels/luma.cl does not build for `device`.
-  LumaKernel(const cl::Context& context, const cl::Device& device);
+  explicit LumaKernel(ProgramBuilder& programs);
 
   // rgba: CL_RGBA / CL_UNORM_INT8, width x height; luma: at least width * height bytes.
   cl::Event luma_from_rgba(const cl::CommandQueue& queue, const cl::Image& rgba, const cl::Buffer& luma, int width,

@@ -16,8 +16,8 @@ constexpr int group_height = 8;
 
 }  // namespace
 
-SobelKernel::SobelKernel(const cl::Context& context, const cl::Device& device) {
-  const cl::Program program = build_program(context, device, "sobel.cl");
+SobelKernel::SobelKernel(ProgramBuilder& programs) {
+  const cl::Program program = programs.build("sobel.cl");
   aligned_rows_ = cl::Kernel(program, "sobel_aligned_rows");
   any_width_ = cl::Kernel(program, "sobel_any_width");
 }

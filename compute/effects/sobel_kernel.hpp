@@ -3,6 +3,8 @@
 // buffer, matching sobel_reference() in compute/effects/sobel_cpu.hpp to the bit. Widths that are a
 // multiple of 16 take a kernel with aligned 128-bit loads and stores; any other width works too.
 // Not thread-safe: the kernels' arguments are state.
+#include "compute/cl/cl_program.hpp"
+
 #include <CL/opencl.hpp>
 
 #include <vector>
@@ -12,7 +14,7 @@ namespace stereocl {
 class SobelKernel {
  public:
   // Throws KernelBuildError if kernels/sobel.cl does not build for `device`.
-  SobelKernel(const cl::Context& context, const cl::Device& device);
+  explicit SobelKernel(ProgramBuilder& programs);
 
   // All four buffers hold at least width * height bytes and are not sub-buffers at an offset
   // that breaks 16-byte alignment.

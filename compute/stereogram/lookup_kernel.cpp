@@ -27,7 +27,7 @@ constexpr int kMaxRowsPerGroup = 8;
 // latency, little enough local memory that many work-groups still share a compute unit.
 constexpr int kTargetStageSize = 1024;
 
-// Every value compiled into the fast kernel besides P and M (see kernels/stereogram.cl).
+// The fast kernel's shape for one (P, M): its work-group and local memory (see kernels/stereogram.cl).
 struct FastGeometry {
   int lanes_per_row = 1;
   int rows_per_group = 1;
@@ -39,12 +39,7 @@ struct FastGeometry {
   }
 };
 
-struct DeviceLimits {
-  std::size_t group_size = 1;  // also bounded by what the compiled kernel allows
-  std::size_t lanes = 1;       // CL_DEVICE_MAX_WORK_ITEM_SIZES[0]
-  std::size_t rows = 1;        // CL_DEVICE_MAX_WORK_ITEM_SIZES[1]
-  std::size_t local_bytes = 0;
-};
+using DeviceLimits = StereogramKernel::Limits;
 
 // Output pixel i reads indices up to floor((i - P) + M) + 1, and the float sum can round up to
 // (i - P) + ceil(M) but never past it: so this many neighbours never read each other. M close
@@ -79,24 +74,6 @@ FastGeometry plan_fast_geometry(const StereogramParams& params, const DeviceLimi
   return geometry;
 }
 
-// A hexadecimal literal, so the device compiles exactly the float the host holds.
-std::string float_literal(float value) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%af", static_cast<double>(value));
-  return text;
-}
-
-std::string build_options(const StereogramParams& params, const FastGeometry& geometry) {
-  const float inverse_pattern_width = 1.0f / static_cast<float>(params.pattern_width);  // as the reference rounds it
-  return "-D PATTERN_WIDTH=" + std::to_string(params.pattern_width) +
-         " -D MAX_OFFSET=" + float_literal(params.max_offset) +
-         " -D INVERSE_PATTERN_WIDTH=" + float_literal(inverse_pattern_width) +
-         " -D LANES_PER_ROW=" + std::to_string(geometry.lanes_per_row) +
-         " -D ROWS_PER_GROUP=" + std::to_string(geometry.rows_per_group) +
-         " -D RING_SIZE=" + std::to_string(geometry.ring_size) +
-         " -D STAGE_SIZE=" + std::to_string(geometry.stage_size);
-}
-
 const char* kernel_name(StereogramKernelKind kind) {
   return kind == StereogramKernelKind::classic ? "stereogram_classic" : "stereogram_fast";
 }
@@ -119,70 +96,60 @@ std::optional<StereogramKernelKind> parse_stereogram_kernel_kind(std::string_vie
   return std::nullopt;
 }
 
-StereogramKernel::StereogramKernel(const cl::Context& context, const cl::Device& device, StereogramParams params,
-                                   StereogramKernelKind kind)
-    : params_(params), kind_(kind) {
-  if (const Status valid = validate(params_); !valid) throw std::invalid_argument(valid.error());
-
-  const auto item_sizes = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
-  DeviceLimits limits;
-  limits.group_size = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-  limits.lanes = item_sizes.size() > 0 ? item_sizes[0] : 1;
-  limits.rows = item_sizes.size() > 1 ? item_sizes[1] : 1;
-  limits.local_bytes = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
-
-  // The compiled kernel may allow a smaller work-group or less local memory than the device
-  // (registers, the compiler's own local variables): plan again within what it reports.
-  constexpr int kAttempts = 4;
-  for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    const FastGeometry geometry = plan_fast_geometry(params_, limits);
-    const cl::Program program = build_program(context, device, kKernelFile, build_options(params_, geometry));
-    kernel_ = cl::Kernel(program, kernel_name(kind_));
-    lanes_per_row_ = geometry.lanes_per_row;
-    rows_per_group_ = geometry.rows_per_group;
-    if (kind_ == StereogramKernelKind::classic) return;
-
-    const auto allowed_group = kernel_.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
-    const auto used_local = static_cast<std::size_t>(kernel_.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device));
-    const auto group = static_cast<std::size_t>(geometry.lanes_per_row * geometry.rows_per_group);
-    const auto device_local = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
-    if (group <= allowed_group && used_local <= device_local) return;
-    limits.group_size = std::min(limits.group_size, allowed_group);
-    if (used_local > device_local) limits.local_bytes = geometry.local_bytes() / 2;
+StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind) : kind_(kind) {
+  const cl::Device& device = programs.device();
+  const cl::Program program = programs.build(kKernelFile, "-D MAX_PATTERN_WIDTH=" + std::to_string(kMaxPatternWidth));
+  if (kind_ == StereogramKernelKind::classic) {
+    classic_.emplace(program, kernel_name(kind_));
+    return;
   }
-  throw KernelBuildError(kKernelFile, "no work-group shape of stereogram_fast fits this device");
+  fast_.emplace(program, kernel_name(kind_));
+  // The compiled kernel may allow a smaller work-group or less local memory than the device
+  // (registers, the compiler's own local variables): plan within what it reports.
+  const cl::Kernel kernel = fast_->getKernel();
+  const auto item_sizes = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+  limits_.group_size = std::min(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(),
+                                kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device));
+  limits_.lanes = item_sizes.size() > 0 ? item_sizes[0] : 1;
+  limits_.rows = item_sizes.size() > 1 ? item_sizes[1] : 1;
+  const auto device_local = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
+  const auto kernel_local = static_cast<std::size_t>(kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device));
+  limits_.local_bytes = device_local > kernel_local ? device_local - kernel_local : 0;
+  // The largest pattern must fit, or the device cannot run the kernel for every valid P.
+  plan_fast_geometry(StereogramParams{kMaxPatternWidth, 0.f}, limits_);
 }
 
 cl::Event StereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& offsets,
-                                    int width, int height, const std::vector<cl::Event>* wait) {
+                                    int width, int height, const StereogramParams& params,
+                                    const std::vector<cl::Event>* wait) {
+  if (const Status valid = validate(params); !valid) throw std::invalid_argument(valid.error());
   if (width < 1 || height < 1)
     throw std::invalid_argument("stereogram size " + std::to_string(width) + "x" + std::to_string(height) +
                                 " must be at least 1x1");
   const auto w = static_cast<std::size_t>(width);
   const auto h = static_cast<std::size_t>(height);
-  const auto out_w = w + static_cast<std::size_t>(params_.pattern_width);
+  const auto out_w = w + static_cast<std::size_t>(params.pattern_width);
   if (image_size(depth, CL_IMAGE_WIDTH) < w || image_size(depth, CL_IMAGE_HEIGHT) < h)
     throw std::invalid_argument("depth image is smaller than " + std::to_string(width) + "x" + std::to_string(height));
   if (image_size(offsets, CL_IMAGE_WIDTH) < out_w || image_size(offsets, CL_IMAGE_HEIGHT) < h)
     throw std::invalid_argument("offsets image is smaller than " + std::to_string(out_w) + "x" +
                                 std::to_string(height));
 
-  kernel_.setArg(0, depth);
-  kernel_.setArg(1, offsets);
-  kernel_.setArg(2, width);
-  kernel_.setArg(3, height);
-  cl::Event done;
-  if (kind_ == StereogramKernelKind::classic) {
-    queue.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(h), cl::NullRange, wait, &done);
-  } else {
-    const auto lanes = static_cast<std::size_t>(lanes_per_row_);
-    const auto rows = static_cast<std::size_t>(rows_per_group_);
-    // OpenCL 1.2 needs whole work-groups: the rows past the image idle through the barriers.
-    const std::size_t padded_height = (h + rows - 1) / rows * rows;
-    queue.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(lanes, padded_height), cl::NDRange(lanes, rows),
-                               wait, &done);
-  }
-  return done;
+  const float inverse_pattern_width = 1.0f / static_cast<float>(params.pattern_width);  // as the reference rounds it
+  const std::vector<cl::Event> none;
+  const std::vector<cl::Event>& after = wait ? *wait : none;
+  if (classic_)
+    return (*classic_)(cl::EnqueueArgs(queue, after, cl::NDRange(h)), depth, offsets, width, height,
+                       params.pattern_width, params.max_offset, inverse_pattern_width);
+  const FastGeometry geometry = plan_fast_geometry(params, limits_);
+  const auto lanes = static_cast<std::size_t>(geometry.lanes_per_row);
+  const auto rows = static_cast<std::size_t>(geometry.rows_per_group);
+  // OpenCL 1.2 needs whole work-groups: the rows past the image idle through the barriers.
+  const std::size_t padded_height = (h + rows - 1) / rows * rows;
+  const auto floats = [&](int per_row) { return cl::Local(sizeof(float) * rows * static_cast<std::size_t>(per_row)); };
+  return (*fast_)(cl::EnqueueArgs(queue, after, cl::NDRange(lanes, padded_height), cl::NDRange(lanes, rows)), depth,
+                  offsets, width, height, params.pattern_width, params.max_offset, inverse_pattern_width,
+                  floats(geometry.ring_size), geometry.ring_size, floats(geometry.stage_size), geometry.stage_size);
 }
 
 }  // namespace stereocl

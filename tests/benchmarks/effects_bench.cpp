@@ -55,7 +55,7 @@ void report_rates(benchmark::State& state, double kernel_seconds, double pixels,
 
 void sobel(benchmark::State& state, int width, int height) {
   auto& cl = device();
-  SobelKernel kernel(cl.context, cl.device);
+  SobelKernel kernel(cl.programs);
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   struct Set {
     cl::Buffer luma, dx, dy, magnitude;
@@ -80,7 +80,7 @@ void sobel(benchmark::State& state, int width, int height) {
 
 void blur(benchmark::State& state, bool rgba, int width, int height) {
   auto& cl = device();
-  BlurKernel kernel(cl.context, cl.device);
+  BlurKernel kernel(cl.programs);
   const int radius = static_cast<int>(state.range(0));
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   const std::size_t image_bytes = pixels * (rgba ? 4 : 1);
@@ -112,7 +112,7 @@ void blur(benchmark::State& state, bool rgba, int width, int height) {
 
 void histogram(benchmark::State& state, std::size_t wanted_bytes) {
   auto& cl = device();
-  HistogramKernel kernel(cl.context, cl.device);
+  HistogramKernel kernel(cl.programs);
   // Devices that cannot allocate the wanted size in one buffer get the largest power of two that fits.
   std::size_t bytes = wanted_bytes;
   const std::size_t max_alloc = cl.device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();

@@ -27,19 +27,19 @@ DepthImage random_depth(int width, int height) {
 void stereogram(benchmark::State& state, StereogramKernelKind kind, int width, int height) {
   auto& cl = device();
   const StereogramParams params{85, 30.f};
-  StereogramKernel kernel(cl.context, cl.device, params, kind);
+  StereogramKernel kernel(cl.programs, kind);
 
   const cl::ImageFormat format(CL_R, CL_FLOAT);
   DepthImage depth = random_depth(width, height);
   const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, width, height, 0,
                                 depth.pixels.data());
   const cl::Image2D offsets_image(cl.context, CL_MEM_WRITE_ONLY, format, width + params.pattern_width, height);
-  kernel.enqueue(cl.queue, depth_image, offsets_image, width, height).wait();  // first launch pays for setup
+  kernel.enqueue(cl.queue, depth_image, offsets_image, width, height, params).wait();  // first launch pays for setup
 
   double kernel_seconds = 0;
   for (auto _ : state) {
     const double seconds =
-        time_call([&] { return std::vector<cl::Event>{kernel.enqueue(cl.queue, depth_image, offsets_image, width, height)}; });
+        time_call([&] { return std::vector<cl::Event>{kernel.enqueue(cl.queue, depth_image, offsets_image, width, height, params)}; });
     kernel_seconds += seconds;
     state.SetIterationTime(seconds);
   }
