@@ -190,7 +190,7 @@ TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
   const Size grey_sizes[] = {{1015, 9}, {1016, 17}, {1017, 23}, {956, 8}, {957, 7}, {2033, 25}, {988, 31}};
   const Size rgba_sizes[] = {{252, 9}, {253, 17}, {254, 23}, {189, 8}, {190, 7}, {507, 25}, {221, 33}};
   for (const char* band : {"8", "16"}) {
-    setenv("STEREOCL_BLUR_TILE_ROWS", band, 1);
+    kernel.force_tile_rows(std::atoi(band));
     for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
       for (const int radius : test_radii) {
         for (const Size size : grey_sizes) {
@@ -210,7 +210,6 @@ TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
       }
     }
   }
-  unsetenv("STEREOCL_BLUR_TILE_ROWS");
 }
 
 // Saturated input gives the largest sums the kernel's 32-bit prefix sums and rounding must hold.

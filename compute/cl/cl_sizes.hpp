@@ -1,8 +1,10 @@
 #pragma once
-// Size arithmetic every kernel host needs: NDRanges are whole work-groups, image regions 3D.
+// Size arithmetic every kernel host needs (NDRanges are whole work-groups, image regions 3D), and
+// where a kernel call runs.
 #include <CL/opencl.hpp>
 
 #include <array>
+#include <vector>
 
 namespace stereocl {
 
@@ -12,6 +14,13 @@ constexpr int round_up(int value, int multiple) { return (value + multiple - 1) 
 // The origin-to-corner region of a width x height 2D image, for image reads, writes and copies.
 inline std::array<cl::size_type, 3> image_region(int width, int height) {
   return {static_cast<cl::size_type>(width), static_cast<cl::size_type>(height), 1};
+}
+
+// Where a cl::KernelFunctor call runs: `global` in groups of `local`, after `wait_for` (may be empty).
+inline cl::EnqueueArgs enqueue_args(const cl::CommandQueue& queue, const std::vector<cl::Event>& wait_for,
+                                    const cl::NDRange& global, const cl::NDRange& local) {
+  cl::CommandQueue handle = queue;  // EnqueueArgs keeps its own reference to the queue
+  return cl::EnqueueArgs(handle, wait_for, global, local);
 }
 
 }  // namespace stereocl

@@ -4,7 +4,6 @@
 #include "compute/cl/cl_sizes.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -67,8 +66,8 @@ BlurKernel::BlurKernel(ProgramBuilder& programs)
                                           std::to_string(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()));
   for (const int clamp : {0, 1}) {
     const std::string border = " -D CLAMP_BORDER=" + std::to_string(clamp);
-    grey_[clamp] = cl::Kernel(programs.build("blur.cl", "-D CHANNELS=1" + border), "blur");
-    rgba_[clamp] = cl::Kernel(programs.build("blur.cl", "-D CHANNELS=4" + border), "blur");
+    grey_.emplace_back(programs.build("blur.cl", "-D CHANNELS=1" + border), "blur");
+    rgba_.emplace_back(programs.build("blur.cl", "-D CHANNELS=4" + border), "blur");
   }
 }
 
@@ -85,14 +84,11 @@ BlurEvents BlurKernel::enqueue_rgba(const cl::CommandQueue& queue, const cl::Buf
 }
 
 int BlurKernel::tile_rows(int channels, int width, int height, int radius) const {
-  if (const char* forced = std::getenv("STEREOCL_BLUR_TILE_ROWS")) {
-    const int rows = std::atoi(forced);
-    if (rows > 0) return round_up(rows, chunk_rows);
-  }
+  if (forced_tile_rows_ > 0) return round_up(forced_tile_rows_, chunk_rows);
   return choose_blur_tile_rows(channels, width, height, radius, compute_units_);
 }
 
-BlurEvents BlurKernel::enqueue(cl::Kernel& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
+BlurEvents BlurKernel::enqueue(Blur& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
                                const cl::Buffer& out, int width, int height, int radius, BlurBorder border,
                                const std::vector<cl::Event>& wait_for) {
   require_valid_blur_radius(radius);
@@ -106,21 +102,12 @@ BlurEvents BlurKernel::enqueue(cl::Kernel& kernel, int channels, const cl::Comma
                                 std::to_string(height) + "x" + std::to_string(channels) + " bytes");
   const Strip strip = strip_layout(channels, radius);
   const int rows = tile_rows(channels, width, height, radius);
-  kernel.setArg(0, in);
-  kernel.setArg(1, out);
-  kernel.setArg(2, width);
-  kernel.setArg(3, height);
-  kernel.setArg(4, radius);
-  kernel.setArg(5, border == BlurBorder::clamp ? 1 : 0);
-  kernel.setArg(6, strip.width);
-  kernel.setArg(7, strip.lead);
-  kernel.setArg(8, rows);
-  kernel.setArg(9, static_cast<cl_uint>(blur_multiplier(radius)));
   const int groups_x = ceil_div(width, strip.width);
   const int groups_y = ceil_div(height, rows);
-  cl::Event done;
-  queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(static_cast<std::size_t>(groups_x) * group_size, groups_y),
-                             cl::NDRange(group_size, 1), wait_for.empty() ? nullptr : &wait_for, &done);
+  const cl::NDRange global(static_cast<std::size_t>(groups_x) * group_size, static_cast<std::size_t>(groups_y));
+  const cl::Event done = kernel(enqueue_args(queue, wait_for, global, cl::NDRange(group_size, 1)), in, out, width, height,
+                                radius, border == BlurBorder::clamp ? 1 : 0, strip.width, strip.lead, rows,
+                                static_cast<cl_uint>(blur_multiplier(radius)));
   return BlurEvents{done, done};
 }
 

@@ -48,17 +48,21 @@ class BlurKernel {
 
   // Output rows each work-group walks down for a width x height image: enough groups to fill
   // the device, but not so few rows that each strip's first window (2r+1 rows) dominates.
-  // STEREOCL_BLUR_TILE_ROWS (rounded up to a multiple of 8) overrides it, for tuning.
   int tile_rows(int channels, int width, int height, int radius) const;
+  // For tuning sweeps (stereocl-bench passes STEREOCL_BLUR_TILE_ROWS) and tests: every call uses
+  // this many rows, rounded up to a multiple of 8; 0 goes back to tile_rows()'s choice.
+  void force_tile_rows(int rows) { forced_tile_rows_ = rows; }
 
  private:
-  BlurEvents enqueue(cl::Kernel& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
+  using Blur = cl::KernelFunctor<cl::Buffer, cl::Buffer, cl_int, cl_int, cl_int, cl_int, cl_int, cl_int, cl_int, cl_uint>;
+  BlurEvents enqueue(Blur& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
                      const cl::Buffer& out, int width, int height, int radius, BlurBorder border,
                      const std::vector<cl::Event>& wait_for);
 
   int compute_units_;
-  cl::Kernel grey_[2];  // [border == clamp]
-  cl::Kernel rgba_[2];
+  int forced_tile_rows_ = 0;
+  std::vector<Blur> grey_;  // [border == clamp]
+  std::vector<Blur> rgba_;
 };
 
 }  // namespace stereocl

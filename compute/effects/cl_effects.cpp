@@ -70,12 +70,10 @@ std::vector<cl::Event> ClEffects::per_pixel(std::string_view file, const char* k
   if (found == per_pixel_.end())
     found = per_pixel_.emplace(key, PerPixelKernel(programs_.build(file), kernel)).first;
   constexpr int group = 16;
-  cl::CommandQueue queue = call.queue;
   const cl::NDRange global(static_cast<cl::size_type>(round_up(call.width, group)),
                            static_cast<cl::size_type>(round_up(call.height, group)));
-  const cl::EnqueueArgs where = call.wait_for.empty() ? cl::EnqueueArgs(queue, global, cl::NDRange(group, group))
-                                                      : cl::EnqueueArgs(queue, call.wait_for, global, cl::NDRange(group, group));
-  return {found->second(where, call.in, call.out, call.width, call.height)};
+  return {found->second(enqueue_args(call.queue, call.wait_for, global, cl::NDRange(group, group)), call.in, call.out,
+                        call.width, call.height)};
 }
 
 }  // namespace stereocl

@@ -1,6 +1,7 @@
 #include "compute/effects/histogram_kernel.hpp"
 
 #include "compute/cl/cl_program.hpp"
+#include "compute/cl/cl_sizes.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -25,10 +26,8 @@ constexpr std::size_t max_chunk_loads = 16;
 HistogramKernel::HistogramKernel(ProgramBuilder& programs)
     : next_chunk_(programs.context(), CL_MEM_READ_WRITE, sizeof(cl_uint)),
       group_size_(static_cast<int>(std::min<std::size_t>(256, programs.device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()))),
-      max_groups_(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() * groups_per_compute_unit) {
-  const cl::Program program = programs.build("histogram.cl", "-D GROUP_SIZE=" + std::to_string(group_size_));
-  kernel_ = cl::Kernel(program, "histogram256");
-}
+      max_groups_(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() * groups_per_compute_unit),
+      kernel_(programs.build("histogram.cl", "-D GROUP_SIZE=" + std::to_string(group_size_)), "histogram256") {}
 
 cl::Event HistogramKernel::enqueue(const cl::CommandQueue& queue, const cl::Buffer& data, std::size_t byte_count,
                                    const cl::Buffer& bins, const std::vector<cl::Event>& wait_for) {
@@ -48,15 +47,8 @@ cl::Event HistogramKernel::enqueue(const cl::CommandQueue& queue, const cl::Buff
   const std::size_t chunks = (loads + chunk_loads * group_size - 1) / (chunk_loads * group_size);
   // At least one group, for the tail bytes of an input shorter than one load.
   const std::size_t groups = std::clamp<std::size_t>(chunks, 1, max_groups_);
-  kernel_.setArg(0, data);
-  kernel_.setArg(1, cl_ulong{byte_count});
-  kernel_.setArg(2, bins);
-  kernel_.setArg(3, next_chunk_);
-  kernel_.setArg(4, static_cast<cl_uint>(chunk_loads));
-  cl::Event done;
-  queue.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(groups * group_size), cl::NDRange(group_size),
-                             &zeroed, &done);
-  return done;
+  return kernel_(enqueue_args(queue, zeroed, cl::NDRange(groups * group_size), cl::NDRange(group_size)), data,
+                 cl_ulong{byte_count}, bins, next_chunk_, static_cast<cl_uint>(chunk_loads));
 }
 
 }  // namespace stereocl

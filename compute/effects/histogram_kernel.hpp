@@ -24,10 +24,10 @@ class HistogramKernel {
                     const cl::Buffer& bins, const std::vector<cl::Event>& wait_for = {});
 
  private:
-  cl::Kernel kernel_;
   cl::Buffer next_chunk_;  // the next chunk of the input a work-group takes
   int group_size_;
   std::size_t max_groups_;
+  cl::KernelFunctor<cl::Buffer, cl_ulong, cl::Buffer, cl::Buffer, cl_uint> kernel_;  // built with group_size_
 };
 
 }  // namespace stereocl

@@ -24,8 +24,10 @@ class LumaKernel {
                            int height, const std::vector<cl::Event>& wait_for = {});
 
  private:
-  cl::Kernel luma_from_rgba_;
-  cl::Kernel rgba_from_luma_;
+  explicit LumaKernel(const cl::Program& program);
+
+  cl::KernelFunctor<cl::Memory, cl::Buffer, cl_int, cl_int> luma_from_rgba_;
+  cl::KernelFunctor<cl::Buffer, cl::Memory, cl_int, cl_int> rgba_from_luma_;
 };
 
 }  // namespace stereocl

@@ -16,11 +16,10 @@ constexpr int group_height = 8;
 
 }  // namespace
 
-SobelKernel::SobelKernel(ProgramBuilder& programs) {
-  const cl::Program program = programs.build("sobel.cl");
-  aligned_rows_ = cl::Kernel(program, "sobel_aligned_rows");
-  any_width_ = cl::Kernel(program, "sobel_any_width");
-}
+SobelKernel::SobelKernel(ProgramBuilder& programs) : SobelKernel(programs.build("sobel.cl")) {}
+
+SobelKernel::SobelKernel(const cl::Program& program)
+    : aligned_rows_(program, "sobel_aligned_rows"), any_width_(program, "sobel_any_width") {}
 
 cl::Event SobelKernel::enqueue(const cl::CommandQueue& queue, const cl::Buffer& luma, const cl::Buffer& dx,
                                const cl::Buffer& dy, const cl::Buffer& magnitude, int width, int height,
@@ -34,19 +33,11 @@ cl::Event SobelKernel::enqueue(const cl::CommandQueue& queue, const cl::Buffer& 
       throw std::invalid_argument("sobel buffer is smaller than " + std::to_string(width) + "x" +
                                   std::to_string(height) + " bytes");
 
-  cl::Kernel& kernel = width % pixels_per_item == 0 ? aligned_rows_ : any_width_;
-  kernel.setArg(0, luma);
-  kernel.setArg(1, dx);
-  kernel.setArg(2, dy);
-  kernel.setArg(3, magnitude);
-  kernel.setArg(4, width);
-  kernel.setArg(5, height);
+  Sobel& kernel = width % pixels_per_item == 0 ? aligned_rows_ : any_width_;
   const int items_per_row = (width + pixels_per_item - 1) / pixels_per_item;
-  cl::Event done;
-  queue.enqueueNDRangeKernel(kernel, cl::NullRange,
-                             cl::NDRange(round_up(items_per_row, group_width), round_up(height, group_height)),
-                             cl::NDRange(group_width, group_height), wait_for.empty() ? nullptr : &wait_for, &done);
-  return done;
+  const cl::NDRange global(round_up(items_per_row, group_width), round_up(height, group_height));
+  return kernel(enqueue_args(queue, wait_for, global, cl::NDRange(group_width, group_height)), luma, dx, dy, magnitude,
+                width, height);
 }
 
 }  // namespace stereocl

@@ -22,8 +22,10 @@ class SobelKernel {
                     const cl::Buffer& magnitude, int width, int height, const std::vector<cl::Event>& wait_for = {});
 
  private:
-  cl::Kernel aligned_rows_;
-  cl::Kernel any_width_;
+  explicit SobelKernel(const cl::Program& program);
+  using Sobel = cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl_int, cl_int>;
+  Sobel aligned_rows_;
+  Sobel any_width_;
 };
 
 }  // namespace stereocl

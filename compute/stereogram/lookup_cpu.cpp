@@ -1,6 +1,6 @@
 #include "compute/stereogram/lookup_cpu.hpp"
 
-#include "core/parallel_rows.hpp"
+#include <omp.h>
 
 #include <cmath>
 
@@ -37,9 +37,10 @@ void stereogram_offsets_parallel(const DepthImage& depth, const StereogramParams
                                  OffsetImage& offsets) {
   const int out_width = depth.width + params.pattern_width;
   if (offsets.width != out_width || offsets.height != depth.height) offsets = OffsetImage(out_width, depth.height);
-  parallel_rows(depth.height, threads, [&](int y0, int y1) {
-    for (int y = y0; y < y1; ++y) stereogram_offsets_row(depth.row(y), depth.width, params, offsets.row(y));
-  });
+  // OpenMP's pool outlives the frame, so no threads start or join per frame; rows are independent.
+  const int count = threads > 0 ? threads : omp_get_max_threads();
+#pragma omp parallel for num_threads(count) schedule(static)
+  for (int y = 0; y < depth.height; ++y) stereogram_offsets_row(depth.row(y), depth.width, params, offsets.row(y));
 }
 
 }  // namespace stereocl

@@ -11,6 +11,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -81,6 +83,8 @@ void sobel(benchmark::State& state, int width, int height) {
 void blur(benchmark::State& state, bool rgba, int width, int height) {
   auto& cl = device();
   BlurKernel kernel(cl.programs);
+  // Band-height sweeps for tuning (docs/performance.md): STEREOCL_BLUR_TILE_ROWS=8, 16, ...
+  if (const char* rows = std::getenv("STEREOCL_BLUR_TILE_ROWS")) kernel.force_tile_rows(std::atoi(rows));
   const int radius = static_cast<int>(state.range(0));
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   const std::size_t image_bytes = pixels * (rgba ? 4 : 1);
