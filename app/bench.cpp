@@ -67,33 +67,22 @@ std::string ratio(double fps, double baseline) {
   return text;
 }
 
-}  // namespace
-
-int run_bench(const Options& options, Demo& demo) {
-  const long long frames = options.frames.value_or(500);
-  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("stereocl --bench: %dx%d scene, P=%d, M=%g, %lld frames per mode, effect %s\n", demo.scene_width(),
-              demo.scene_height(), demo.settings().stereogram.pattern_width, demo.settings().stereogram.max_offset,
-              frames, std::string(effect_name(demo.settings().effect.effect)).c_str());
-  std::printf("GL: %s | OpenCL: %s | GL sharing: %s\n", renderer ? renderer : "?", demo.opencl_description().c_str(),
-              demo.gl_sharing() ? "yes" : "no");
-
+// Every mode that can run here, measured in the mode table's order; fails at the first mode that cannot make a frame.
+Result<std::vector<ModeResult>> measure_every_mode(long long frames, Demo& demo) {
   std::vector<ModeResult> results;
   for (const ModeRow& row : mode_table()) {
-    const Mode mode = row.mode;
-    if (!demo.availability().available(mode)) {
-      std::printf("%-13s skipped: %s\n", std::string(mode_display_name(mode)).c_str(), demo.availability().reason(mode)->c_str());
+    if (!demo.availability().available(row.mode)) {
+      std::printf("%-13s skipped: %s\n", std::string(row.display_name).c_str(), demo.availability().reason(row.mode)->c_str());
       continue;
     }
-    Result<ModeResult> measured = measure(mode, frames, demo);
-    if (!measured) {
-      std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(mode_display_name(mode)).c_str(),
-                   measured.error().c_str());
-      return 1;
-    }
+    Result<ModeResult> measured = measure(row.mode, frames, demo);
+    if (!measured) return failure(std::string(row.display_name) + " mode failed: " + measured.error());
     results.push_back(*measured);
   }
+  return results;
+}
 
+void print_table(const std::vector<ModeResult>& results) {
   const double scene_fps = fps_of(results, Mode::scene), cpu_fps = fps_of(results, Mode::cpu);
   std::printf("\n%-13s %9s %9s %9s | %8s %8s %10s %8s %8s | %8s %8s\n", "mode", "fps", "frame ms", "p95 ms",
               "render", "transfer", "stereogram", "effects", "compose", "vs Scene", "vs CPU");
@@ -104,8 +93,11 @@ int run_bench(const Options& options, Demo& demo) {
                 r.stage_median_ms[4], ratio(r.fps, scene_fps).c_str(), ratio(r.fps, cpu_fps).c_str());
   }
   std::printf("(stage times: medians in ms; GL timer queries, OpenCL event profiling, CPU timers)\n");
+}
 
-  if (options.json_file.empty()) return 0;
+Status write_json(const std::string& path, const std::vector<ModeResult>& results, const Demo& demo, long long frames,
+                  const char* renderer) {
+  const double scene_fps = fps_of(results, Mode::scene), cpu_fps = fps_of(results, Mode::cpu);
   nlohmann::json json;
   json["gl_renderer"] = renderer ? renderer : "";
   const auto* environment = demo.opencl_environment();
@@ -128,10 +120,31 @@ int run_bench(const Options& options, Demo& demo) {
                              {"frame_ms", {{"median", r.frame_median_ms}, {"p95", r.frame_p95_ms}}},
                              {"stages_ms", stages}});
   }
-  std::ofstream file(options.json_file);
+  std::ofstream file(path);
   file << json.dump(2) << '\n';
-  if (!file) {
-    std::fprintf(stderr, "stereocl: %s: cannot write the JSON file\n", options.json_file.c_str());
+  if (!file) return failure(path + ": cannot write the JSON file");
+  return {};
+}
+
+}  // namespace
+
+int run_bench(const Options& options, Demo& demo) {
+  const long long frames = options.frames.value_or(500);
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  std::printf("stereocl --bench: %dx%d scene, P=%d, M=%g, %lld frames per mode, effect %s\n", demo.scene_width(),
+              demo.scene_height(), demo.settings().stereogram.pattern_width, demo.settings().stereogram.max_offset,
+              frames, std::string(effect_name(demo.settings().effect.effect)).c_str());
+  std::printf("GL: %s | OpenCL: %s | GL sharing: %s\n", renderer ? renderer : "?", demo.opencl_description().c_str(),
+              demo.gl_sharing() ? "yes" : "no");
+  const Result<std::vector<ModeResult>> results = measure_every_mode(frames, demo);
+  if (!results) {
+    std::fprintf(stderr, "stereocl: %s\n", results.error().c_str());
+    return 1;
+  }
+  print_table(*results);
+  if (options.json_file.empty()) return 0;
+  if (const Status written = write_json(options.json_file, *results, demo, frames, renderer); !written) {
+    std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
     return 1;
   }
   return 0;

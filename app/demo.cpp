@@ -104,7 +104,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
   if (const Status fits = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width);
       !fits)
     return failure(name + ": as a depth map, " + fits.error());
-  still_depth_ = depth_from_grey(image.grey16, false);
+  still_depth_ = depth_from_grey(image.grey16);
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
   return {};

@@ -74,7 +74,6 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   const auto size = parse_size(size_text);
   if (const auto* reason = std::get_if<std::string>(&size)) return fail(*reason);
   options.size = std::get<Size>(size);
-  options.pattern_width_given = app.count("--pattern-width") > 0;
   if (options.pattern_file.empty()) {
     if (const Status valid = validate(options.stereogram); !valid) return fail(valid.error());
   }

@@ -26,7 +26,6 @@ struct Options {
   bool mode_given = false;
   Size size{1280, 720};
   StereogramParams stereogram;
-  bool pattern_width_given = false;
   std::string pattern_file;
   bool colour_pattern = false;
   std::string depth_file;

@@ -4,11 +4,10 @@
 
 namespace stereocl {
 
-DepthImage depth_from_grey(const Image<std::uint16_t>& grey, bool invert) {
+DepthImage depth_from_grey(const Image<std::uint16_t>& grey) {
   DepthImage depth(grey.width, grey.height);
   for (std::size_t i = 0; i < grey.pixels.size(); ++i) {
-    const float brightness = static_cast<float>(grey.pixels[i]) / 65535.0f;
-    depth.pixels[i] = invert ? brightness : 1.0f - brightness;
+    depth.pixels[i] = 1.0f - static_cast<float>(grey.pixels[i]) / 65535.0f;
   }
   return depth;
 }

@@ -12,11 +12,11 @@ namespace stereocl {
 class ClReadbackBackend final : public Backend {
  public:
   ClReadbackBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
-  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
-                         StageTimings& timings) override;
-  void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
-                    StageTimings& timings) override;
-  Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
+  // Depth read back, written to a device image, the kernel run, its result read and uploaded.
+  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  // The effect's device function between two device images, through host memory both ways.
+  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
+  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
 
  private:
   // A device image of this format and size, reallocated only when the size changes.

@@ -14,11 +14,11 @@ namespace stereocl {
 class ClSharedBackend final : public Backend {
  public:
   ClSharedBackend(ClEnvironment& cl, ClKernels& kernels);
-  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
-                         StageTimings& timings) override;
-  void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
-                    StageTimings& timings) override;
-  Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
+  // The kernel reads the depth texture and writes the offsets texture where they are.
+  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  // The effect's device function straight from one texture into the other.
+  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
+  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
 
  private:
   // The CL image of a GL texture, made on first use and kept by the texture itself

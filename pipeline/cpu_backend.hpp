@@ -10,11 +10,11 @@ namespace stereocl {
 class CpuBackend final : public Backend {
  public:
   explicit CpuBackend(int threads) : threads_(threads) {}
-  Status compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
-                         StageTimings& timings) override;
-  void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
-                    StageTimings& timings) override;
-  Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override;
+  // Depth read back through a pixel buffer, offsets on all cores, uploaded to `offsets`.
+  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  // The effect's CPU reference on the read-back picture.
+  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
+  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
 
  private:
   int threads_;

@@ -15,12 +15,8 @@ class StereogramCompositor {
   // (Re)allocates the offsets and output textures for a depth image of depth_width x height
   // and pattern width P. Returns true if the textures changed.
   bool resize(int depth_width, int height, int pattern_width);
-  bool needs_resize(int depth_width, int height, int pattern_width) const {
-    return !offsets_ || depth_width + pattern_width != output_width_ || height != height_;
-  }
   void set_pattern(const RgbaImage& pattern);
 
-  void upload_offsets(const OffsetImage& offsets);
   void compose();
 
   int output_width() const { return output_width_; }
@@ -29,6 +25,10 @@ class StereogramCompositor {
   DisplayImage output() const { return output_.display(); }
 
  private:
+  bool needs_resize(int depth_width, int height, int pattern_width) const {
+    return !offsets_ || depth_width + pattern_width != output_width_ || height != height_;
+  }
+
   FullscreenPass pass_;
   gl::Texture pattern_;
   int pattern_width_ = 0, pattern_height_ = 0;

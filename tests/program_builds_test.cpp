@@ -1,9 +1,9 @@
 // P, M and the blur radius are kernel arguments: dragging their sliders must build no program.
 // ProgramBuilder counts every build, so these tests see one happen.
 #include "app/demo.hpp"
-#include "app/window.hpp"
 #include "cl_test_device.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
+#include "hidden_window.hpp"
 
 #include <gtest/gtest.h>
 
@@ -31,14 +31,9 @@ TEST(ProgramBuilds, TheStereogramKernelIsBuiltOnceForEveryPAndM) {
 
 // The app as the panel drives it: frames in CPU-readback mode while P, M and the blur radius move.
 TEST(ProgramBuilds, SliderDragsInTheDemoBuildNothing) {
-  WindowSettings hidden;
-  hidden.visible = false;
-  std::unique_ptr<Window> window;
-  try {
-    window = std::make_unique<Window>(hidden);
-  } catch (const std::exception& error) {
-    GTEST_SKIP() << "no GL context: " << error.what();
-  }
+  std::string why_not;
+  const std::unique_ptr<Window> window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << "no GL context: " << why_not;
   Options options;
   options.size = Size{64, 32};
   options.mode = Mode::cpu_readback;

@@ -203,13 +203,9 @@ TEST(StereogramKernel, ReportsABrokenBuildWithItsLog) {
   }
 }
 
-TEST(StereogramKernelKindNames, RoundTrip) {
-  for (const auto kind : {StereogramKernelKind::classic, StereogramKernelKind::fast})
-    EXPECT_EQ(parse_stereogram_kernel_kind(stereogram_kernel_kind_name(kind)), kind);
+TEST(StereogramKernelKindNames, AreTheOptionValues) {
   EXPECT_EQ(stereogram_kernel_kind_name(StereogramKernelKind::classic), "classic");
   EXPECT_EQ(stereogram_kernel_kind_name(StereogramKernelKind::fast), "fast");
-  EXPECT_FALSE(parse_stereogram_kernel_kind("Fast").has_value());
-  EXPECT_FALSE(parse_stereogram_kernel_kind("").has_value());
 }
 
 }  // namespace

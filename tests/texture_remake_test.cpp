@@ -3,7 +3,7 @@
 // size replaces the scene. Modes that give OpenCL views of those textures must never use a view
 // of a texture that is gone, so after every change each picture must still equal CPU mode's.
 #include "app/demo.hpp"
-#include "app/window.hpp"
+#include "hidden_window.hpp"
 
 #include <gtest/gtest.h>
 
@@ -43,15 +43,9 @@ struct Change {
 class TextureRemaking : public ::testing::TestWithParam<Mode> {
  protected:
   void SetUp() override {
-    WindowSettings hidden;
-    hidden.width = 320;
-    hidden.height = 240;
-    hidden.visible = false;
-    try {
-      window_ = std::make_unique<Window>(hidden);
-    } catch (const std::exception& error) {
-      GTEST_SKIP() << "no GL context: " << error.what();
-    }
+    std::string why_not;
+    window_ = testing::open_hidden_window(why_not);
+    if (!window_) GTEST_SKIP() << "no GL context: " << why_not;
   }
 
   std::unique_ptr<Demo> make_demo(Mode mode) const {
@@ -110,14 +104,9 @@ TEST_P(TextureRemaking, EveryPictureMatchesCpuModeWhileTexturesAreRemade) {
 // What the CL views rely on: a view goes before its texture (destroyed or replaced), and a
 // remade texture starts with no views even where GL hands out the same name again.
 TEST(TextureViews, GoBeforeTheirTextureAndNeverPassToARemadeOne) {
-  WindowSettings hidden;
-  hidden.visible = false;
-  std::unique_ptr<Window> window;
-  try {
-    window = std::make_unique<Window>(hidden);
-  } catch (const std::exception& error) {
-    GTEST_SKIP() << "no GL context: " << error.what();
-  }
+  std::string why_not;
+  const std::unique_ptr<Window> window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << "no GL context: " << why_not;
   int owner = 0;
   std::vector<bool> texture_alive_when_view_went;
   const auto make_view = [&](GLuint name) {

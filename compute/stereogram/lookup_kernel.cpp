@@ -90,12 +90,6 @@ std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind) {
   return kind == StereogramKernelKind::classic ? "classic" : "fast";
 }
 
-std::optional<StereogramKernelKind> parse_stereogram_kernel_kind(std::string_view name) {
-  if (name == "classic") return StereogramKernelKind::classic;
-  if (name == "fast") return StereogramKernelKind::fast;
-  return std::nullopt;
-}
-
 StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind) : kind_(kind) {
   const cl::Device& device = programs.device();
   const cl::Program program = programs.build(kKernelFile, "-D MAX_PATTERN_WIDTH=" + std::to_string(kMaxPatternWidth));

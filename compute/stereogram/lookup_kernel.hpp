@@ -21,8 +21,6 @@ enum class StereogramKernelKind { classic, fast };
 
 // "classic" or "fast".
 std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind);
-// nullopt for anything but the names above.
-std::optional<StereogramKernelKind> parse_stereogram_kernel_kind(std::string_view name);
 
 class StereogramKernel {
  public:
