@@ -1,6 +1,7 @@
 #include "pipeline/effects.hpp"
 
 #include "compute/effects/blur_cpu.hpp"
+#include "compute/effects/emboss.hpp"
 #include "compute/effects/luma_cpu.hpp"
 #include "compute/effects/sobel_cpu.hpp"
 
@@ -37,6 +38,9 @@ constexpr EffectCheckbox kBlurCheckboxes[] = {
 constexpr EffectRow kEffects[] = {
     {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device},
     {"blur", 'B', "blur on / off", blur_on_cpu, blur_on_device, kBlurSliders, kBlurCheckboxes},
+    {"emboss", 'M', "emboss on / off",
+     [](const RgbaImage& image, const EffectSettings&) { return emboss_reference(image); },
+     [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings&) { return emboss_on_device(effects, call); }},
 };
 
 // A row without both engines would silently do nothing in some mode: refuse to compile instead.
