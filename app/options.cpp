@@ -29,7 +29,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   std::string mode_text, size_text = "1280x720", effect_text = "none", border_text = "zero";
   std::string kernel_text = "fast";
   long long frames = -1;
-  app.add_option("--mode", mode_text, "scene | cpu | cpu-readback | gpu (default: gpu, else the best that runs)");
+  app.add_option("--mode", mode_text, mode_choices() + " (default: gpu, else the best that runs)");
   app.add_option("--size", size_text, "scene size WxH (default 1280x720); the stereogram is P pixels wider");
   app.add_option("--pattern-width", options.stereogram.pattern_width, "P: pattern repeat in pixels (default 85)");
   app.add_option("--max-offset", options.stereogram.max_offset, "M: depth shift in pixels, below P-1 (default 30)");
@@ -67,7 +67,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   const auto fail = [](std::string message) { return ExitRequest{2, "stereocl: " + std::move(message)}; };
   if (!mode_text.empty()) {
     const auto mode = parse_mode(mode_text);
-    if (!mode) return fail("--mode " + mode_text + ": expected scene, cpu, cpu-readback or gpu");
+    if (!mode) return fail("--mode " + mode_text + ": expected " + mode_choices());
     options.mode = *mode;
     options.mode_given = true;
   }

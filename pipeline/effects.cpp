@@ -4,6 +4,7 @@
 #include "compute/effects/emboss.hpp"
 #include "compute/effects/luma_cpu.hpp"
 #include "compute/effects/sobel_cpu.hpp"
+#include "core/choices.hpp"
 
 #include <algorithm>
 
@@ -60,10 +61,9 @@ const EffectRow* find_effect(std::string_view name) {
 std::string_view effect_name(const EffectRow* effect) { return effect ? effect->name : "none"; }
 
 std::string effect_choices() {
-  std::string text = "none";
-  for (std::size_t i = 0; i < std::size(kEffects); ++i)
-    text += std::string(i + 1 == std::size(kEffects) ? " or " : ", ") + std::string(kEffects[i].name);
-  return text;
+  std::vector<std::string_view> names = {"none"};
+  for (const EffectRow& row : kEffects) names.push_back(row.name);
+  return one_of(names);
 }
 
 }  // namespace stereocl

@@ -1,6 +1,9 @@
 #include "pipeline/mode.hpp"
 
+#include "core/choices.hpp"
 #include "pipeline/mode_table.hpp"
+
+#include <vector>
 
 namespace stereocl {
 
@@ -12,6 +15,12 @@ std::optional<Mode> parse_mode(std::string_view cli_name) {
   for (const ModeRow& row : mode_table())
     if (row.cli_name == cli_name) return row.mode;
   return std::nullopt;
+}
+
+std::string mode_choices() {
+  std::vector<std::string_view> names;
+  for (const ModeRow& row : mode_table()) names.push_back(row.cli_name);
+  return one_of(names);
 }
 
 Mode next_available_mode(Mode current, const ModeAvailability& availability) {
