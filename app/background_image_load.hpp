@@ -2,7 +2,7 @@
 // Loads a dropped image on a worker thread, so a slow or hostile file never stops the frame loop:
 // the main loop starts it, draws frames, and picks up the result when it is ready. The load has
 // the same size and time budgets as a command-line file (core/input_file, core/png_codec).
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 
 #include <future>
 #include <optional>

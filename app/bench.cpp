@@ -1,8 +1,9 @@
 #include "app/bench.hpp"
 
 #include "app/bench_report.hpp"
-#include "app/stopwatch.hpp"
 #include "core/atomic_file.hpp"
+#include "core/stopwatch.hpp"
+#include "pipeline/mode_table.hpp"
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
@@ -39,18 +40,19 @@ class Progress {
 // the same thing: from starting the frame to its picture being complete. Nothing is presented:
 // the window is hidden, and on a headless server a swap is a copy through the X server that
 // would swamp what we measure.
-void run_frames(Demo& demo, long long count, const Progress* progress = nullptr) {
+Status run_frames(Demo& demo, long long count, const Progress* progress = nullptr) {
   Stopwatch clock;
   for (long long i = 0; i < count; ++i) {
     glfwPollEvents();
-    demo.render_frame(1.0 / 60.0);
+    if (Status drawn = demo.render_frame(1.0 / 60.0); !drawn) return drawn;
     glFinish();
     demo.end_frame(clock.lap());
     if (progress) progress->update(i + 1);
   }
+  return {};
 }
 
-BenchModeResult measure(Mode mode, std::optional<SyncStrategy> sync, long long frames, int repeat, Demo& demo) {
+Result<BenchModeResult> measure(Mode mode, std::optional<SyncStrategy> sync, long long frames, int repeat, Demo& demo) {
   demo.settings().mode = mode;
   if (sync) demo.settings().interop_sync = *sync;
   BenchModeResult result;
@@ -58,11 +60,12 @@ BenchModeResult measure(Mode mode, std::optional<SyncStrategy> sync, long long f
   result.sync = sync;
   std::vector<std::array<double, kStageCount>> run_stages;
   for (int run = 1; run <= repeat; ++run) {
-    run_frames(demo, std::clamp(frames / 5, 20LL, 200LL));  // warm-up: kernels built, caches and clocks up
+    // warm-up: kernels built, caches and clocks up
+    if (Status warmed = run_frames(demo, std::clamp(frames / 5, 20LL, 200LL)); !warmed) return failure(warmed.error());
     demo.reset_timings(0);
     const Progress progress(bench_label(mode, sync), run, repeat, frames);
     Stopwatch clock;
-    run_frames(demo, frames, &progress);
+    if (Status ran = run_frames(demo, frames, &progress); !ran) return failure(ran.error());
     const double seconds = clock.lap() / 1000.0;
     result.run_fps.push_back(seconds > 0 ? static_cast<double>(frames) / seconds : 0.0);
     progress.finish(result.run_fps.back());
@@ -138,16 +141,21 @@ int run_bench(const Options& options, Demo& demo) {
 
   std::vector<BenchModeResult> results;
   std::vector<BenchSkip> skipped;
-  for (Mode mode : kAllModes) {
-    for (const auto& sync : strategies_for(mode, options)) {
-      std::optional<std::string> reason = demo.availability().reason(mode);
+  for (const ModeRow& row : mode_table()) {
+    for (const auto& sync : strategies_for(row.mode, options)) {
+      std::optional<std::string> reason = demo.availability().reason(row.mode);
       if (!reason && sync) reason = sync_unsupported_reason(*sync, demo.opencl_environment());
       if (reason) {
-        std::printf("%-13s skipped: %s\n", bench_label(mode, sync).c_str(), reason->c_str());
-        skipped.push_back({mode, sync, *reason});
+        std::printf("%-13s skipped: %s\n", bench_label(row.mode, sync).c_str(), reason->c_str());
+        skipped.push_back({row.mode, sync, *reason});
         continue;
       }
-      results.push_back(measure(mode, sync, frames, options.bench_repeat, demo));
+      Result<BenchModeResult> measured = measure(row.mode, sync, frames, options.bench_repeat, demo);
+      if (!measured) {
+        std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(row.display_name).c_str(), measured.error().c_str());
+        return 1;
+      }
+      results.push_back(*measured);
     }
   }
   const nlohmann::ordered_json report = bench_report(options, demo, results, skipped);

@@ -1,6 +1,6 @@
 #include "app/bench_report.hpp"
 
-#include "compute/parallel_rows.hpp"
+#include "core/thread_count.hpp"
 
 #include <glad/gl.h>
 #include <sys/utsname.h>

@@ -4,7 +4,7 @@
 // Its layout is docs/bench-schema.json; bump kBenchSchemaVersion when a field changes meaning.
 #include "app/demo.hpp"
 #include "app/options.hpp"
-#include "app/stage_timings.hpp"
+#include "pipeline/stage_timings.hpp"
 
 #include <nlohmann/json.hpp>
 

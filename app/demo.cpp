@@ -1,8 +1,8 @@
 #include "app/demo.hpp"
 
-#include "compute/cl_program.hpp"
-#include "render/depth_map.hpp"
-#include "render/image_file.hpp"
+#include "compute/cl/cl_program.hpp"
+#include "core/depth_map.hpp"
+#include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
 
@@ -13,8 +13,7 @@ namespace stereocl {
 
 Demo::Demo(const Options& options, ClSetup cl)
     : options_(options),
-      physics_(BallPhysics::from_seed(options.seed)),
-      cpu_pipeline_(options.cpu_threads) {
+      physics_(BallPhysics::from_seed(options.seed)) {
   settings_.stereogram = options.stereogram;
   settings_.pattern_kind = options.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
   settings_.seed = options.seed;
@@ -36,19 +35,20 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.mode = fallback_mode(options.mode, availability_);
   if (settings_.mode != options.mode && options.mode_given)
     std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
-                 std::get<std::string>(request_mode(options.mode, availability_)).c_str(),
+                 request_mode(options.mode, availability_).error().c_str(),
                  std::string(mode_display_name(settings_.mode)).c_str());
 
   if (!options.pattern_file.empty()) {
-    if (auto error = load_pattern_file(options.pattern_file)) throw InputError(*error);
+    if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
   }
   if (!options.depth_file.empty()) {
-    if (auto error = load_depth_file(options.depth_file)) throw InputError(*error);
+    if (const Status loaded = load_depth_file(options.depth_file); !loaded) throw InputError(loaded.error());
   }
   if (!scene_) {
-    if (auto error = check_fits_textures(options.size.width, options.size.height, settings_.stereogram.pattern_width))
+    if (const Status fits = check_fits_textures(options.size.width, options.size.height, settings_.stereogram.pattern_width);
+        !fits)
       throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
-                       ": " + *error);
+                       ": " + fits.error());
     use_depth_source();
   }
   rebuild_pattern();
@@ -56,34 +56,30 @@ Demo::Demo(const Options& options, ClSetup cl)
   applied_ = settings_;
 }
 
-Demo::~Demo() { release_shared_textures(); }
+Demo::~Demo() = default;
 
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
-  if (!cl_->environment) {
-    availability_.disable(Mode::cpu_readback, cl_->no_opencl_reason);
-    availability_.disable(Mode::gpu, cl_->no_opencl_reason);
-    return;
+  Engines engines{options_.cpu_threads, nullptr, nullptr, cl_->no_opencl_reason, cl_->no_sharing_reason};
+  if (cl_->environment) {
+    ClEnvironment& environment = *cl_->environment;
+    try {
+      environment.programs.break_sources_on_purpose(options_.break_kernels);
+      kernels_.emplace(environment.programs,
+                       options_.fast_stereogram_kernel ? StereogramKernelKind::fast : StereogramKernelKind::classic);
+      engines.cl = &environment;
+      engines.kernels = &*kernels_;
+    } catch (const KernelBuildError& error) {
+      std::fprintf(stderr, "stereocl: %s\n", error.what());
+      engines.no_opencl_reason = "OpenCL kernel " + error.file() + " failed to build on " + environment.device_name +
+                                 " (the build log is on stderr)";
+    } catch (const std::exception& error) {
+      engines.no_opencl_reason = std::string("OpenCL set-up failed: ") + error.what();
+    }
   }
-  ClEnvironment& environment = *cl_->environment;
-  try {
-    kernels_.emplace(environment.context, environment.device, options_.stereogram,
-                     options_.fast_stereogram_kernel ? StereogramKernelKind::fast : StereogramKernelKind::classic);
-  } catch (const KernelBuildError& error) {
-    std::fprintf(stderr, "stereocl: %s\n", error.what());
-    const std::string reason = "OpenCL kernel " + error.file() + " failed to build on " + environment.device_name +
-                               " (the build log is on stderr)";
-    availability_.disable(Mode::cpu_readback, reason);
-    availability_.disable(Mode::gpu, reason);
-    return;
-  } catch (const std::exception& error) {
-    availability_.disable(Mode::cpu_readback, std::string("OpenCL set-up failed: ") + error.what());
-    availability_.disable(Mode::gpu, std::string("OpenCL set-up failed: ") + error.what());
-    return;
-  }
-  readback_pipeline_.emplace(environment, *kernels_);
-  if (environment.shares_gl) shared_pipeline_.emplace(environment, *kernels_);
-  else availability_.disable(Mode::gpu, cl_->no_sharing_reason);
+  availability_ = availability_with(engines);
+  for (const ModeRow& row : mode_table())
+    if (availability_.available(row.mode)) backends_[static_cast<std::size_t>(row.mode)] = row.make_backend(engines);
 }
 
 std::string Demo::opencl_description() const {
@@ -91,50 +87,47 @@ std::string Demo::opencl_description() const {
   return cl_->environment->platform_name + " / " + cl_->environment->device_name;
 }
 
-void Demo::release_shared_textures() {
-  if (shared_pipeline_) shared_pipeline_->release_shared_textures();
-}
-
-std::optional<std::string> Demo::load_depth_file(const std::string& path) {
+Status Demo::load_depth_file(const std::string& path) {
   const auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
+  if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
   return use_as_depth(std::get<LoadedImage>(loaded), path);
 }
 
-std::optional<std::string> Demo::load_pattern_file(const std::string& path) {
+Status Demo::load_pattern_file(const std::string& path) {
   const auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) return *reason;
+  if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
   return use_as_pattern(std::get<LoadedImage>(loaded), path);
 }
 
-std::optional<std::string> Demo::check_fits_textures(int width, int height, int pattern_width) const {
+Status Demo::check_fits_textures(int width, int height, int pattern_width) const {
   const int max_side = max_texture_side_;
-  if (width + pattern_width <= max_side && height <= max_side) return std::nullopt;
-  return "the stereogram would be " + std::to_string(width + pattern_width) + "x" + std::to_string(height) +
+  if (width + pattern_width <= max_side && height <= max_side) return {};
+  return failure("the stereogram would be " + std::to_string(width + pattern_width) + "x" + std::to_string(height) +
          " pixels, and this GL driver's textures stop at " + std::to_string(max_side) +
-         " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width";
+         " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width");
 }
 
-std::optional<std::string> Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
-  if (auto error = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width))
-    return name + ": as a depth map, " + *error;
-  still_depth_ = depth_from_grey(image.grey16, false);
+Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
+  if (const Status fits = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width);
+      !fits)
+    return failure(name + ": as a depth map, " + fits.error());
+  still_depth_ = depth_from_grey(image.grey16);
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
+Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   StereogramParams params = settings_.stereogram;
   params.pattern_width = loaded.rgba.width;
-  if (auto reason = validate(params))
-    return name + ": as a pattern its width becomes the pattern width, and " + *reason;
+  if (const Status valid = validate(params); !valid)
+    return failure(name + ": as a pattern its width becomes the pattern width, and " + valid.error());
   RgbaImage image = loaded.rgba;
   flip_rows(image);
   pattern_image_ = std::move(image);
   settings_.stereogram = params;
   settings_.pattern_kind = PatternKind::image;
-  return std::nullopt;
+  return {};
 }
 
 // Makes the scene target the size of the depth source (the --size scene or the loaded map) and
@@ -143,10 +136,7 @@ void Demo::use_depth_source() {
   const bool from_image = settings_.depth_source == DepthSource::image && still_depth_;
   const int width = from_image ? still_depth_->width : options_.size.width;
   const int height = from_image ? still_depth_->height : options_.size.height;
-  if (!scene_ || scene_->width() != width || scene_->height() != height) {
-    release_shared_textures();
-    scene_.emplace(width, height);
-  }
+  if (!scene_ || scene_->width() != width || scene_->height() != height) scene_.emplace(width, height);
   if (from_image) upload_still_depth();
 }
 
@@ -158,8 +148,8 @@ void Demo::upload_still_depth() {
   RgbaImage picture = visualise_depth(depth);
   flip_rows(depth);  // files are top row first, GL textures bottom row first
   flip_rows(picture);
-  upload_texture(scene_->depth_texture(), depth);
-  upload_texture(scene_->colour_texture(), picture);
+  upload_texture(scene_->depth_texture().get(), depth);
+  upload_texture(scene_->colour_texture().get(), picture);
 }
 
 void Demo::rebuild_pattern() {
@@ -180,8 +170,8 @@ void Demo::rebuild_pattern() {
 
 void Demo::apply_settings() {
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
-  if (validate(settings_.stereogram) ||
-      check_fits_textures(scene_->width(), scene_->height(), settings_.stereogram.pattern_width))
+  if (!validate(settings_.stereogram) ||
+      !check_fits_textures(scene_->width(), scene_->height(), settings_.stereogram.pattern_width))
     settings_.stereogram = applied_.stereogram;
   if (settings_.pattern_kind == PatternKind::image) {
     if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
@@ -201,73 +191,60 @@ void Demo::apply_settings() {
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
   // The panel's medians describe the mode on screen, not a mix with the one before.
   if (settings_.mode != applied_.mode) timings_.clear();
-  if (compositor_.needs_resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width)) {
-    release_shared_textures();
-    compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
-  }
+  compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
   if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
   physics_.speed = settings_.ball_speed;
   if (sync_unsupported_reason(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
-  if (shared_pipeline_) shared_pipeline_->set_sync(settings_.interop_sync);
+  for (const auto& backend : backends_)
+    if (backend) backend->set_interop_sync(settings_.interop_sync);
   applied_ = settings_;
 }
 
-Pipeline* Demo::pipeline_for(Mode mode) {
-  switch (mode) {
-    case Mode::scene:  // effects on the scene run on the best engine there is
-      if (shared_pipeline_) return &*shared_pipeline_;
-      if (readback_pipeline_) return &*readback_pipeline_;
-      return &cpu_pipeline_;
-    case Mode::cpu: return &cpu_pipeline_;
-    case Mode::cpu_readback: return &*readback_pipeline_;
-    case Mode::gpu: return &*shared_pipeline_;
-  }
-  return &cpu_pipeline_;
-}
-
-void Demo::render_frame(double seconds) {
+Status Demo::render_frame(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
 
   if (settings_.depth_source == DepthSource::scene) {
     if (!settings_.paused) physics_.advance(seconds);
     gl_timer_.begin(static_cast<int>(Stage::render));
-    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/settings_.mode != Mode::scene);
+    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/mode_row(settings_.mode).makes_stereogram);
     gl_timer_.end();
   }
 
-  Pipeline* pipeline = pipeline_for(settings_.mode);
-  DisplayImage image{scene_->framebuffer(), scene_->colour_texture(), scene_->width(), scene_->height()};
-  if (settings_.mode != Mode::scene) {
-    pipeline->compute_offsets(*scene_, settings_.stereogram, compositor_, timings_);
+  Backend& backend = backend_for(settings_.mode);
+  const bool stereogram = mode_row(settings_.mode).makes_stereogram;
+  DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
+  if (stereogram) {
+    if (Status computed = backend.compute_offsets(*scene_, settings_.stereogram, compositor_.offsets_texture(), timings_);
+        !computed)
+      return computed;
     gl_timer_.begin(static_cast<int>(Stage::compose));
     compositor_.compose();
     gl_timer_.end();
     image = compositor_.output();
   }
-  showing_stereogram_ = settings_.mode != Mode::scene && settings_.debug_view == DebugView::none;
+  showing_stereogram_ = stereogram && settings_.debug_view == DebugView::none;
   if (settings_.debug_view == DebugView::depth) {
-    image = debug_viewer_.show_depth(scene_->depth_texture(), scene_->width(), scene_->height());
-  } else if (settings_.debug_view == DebugView::offsets && settings_.mode != Mode::scene) {
-    image = debug_viewer_.show_offsets(compositor_.offsets_texture(), compositor_.output_width(),
+    image = debug_viewer_.show_depth(scene_->depth_texture().get(), scene_->width(), scene_->height());
+  } else if (settings_.debug_view == DebugView::offsets && stereogram) {
+    image = debug_viewer_.show_offsets(compositor_.offsets_texture().get(), compositor_.output_width(),
                                        compositor_.output_height());
   }
-  if (settings_.effect.effect != Effect::none) {
-    if (effect_target_.width() != image.width || effect_target_.height() != image.height) {
-      release_shared_textures();
+  if (settings_.effect.effect) {
+    if (effect_target_.width() != image.width || effect_target_.height() != image.height)
       effect_target_ = ColourTarget(image.width, image.height);
-    }
-    pipeline->apply_effect(settings_.effect, image, effect_target_, timings_);
+    backend.apply_effect(settings_.effect, image, effect_target_, timings_);
     image = effect_target_.display();
   }
   // --histogram needs every frame's (the last is written). The panel's plot needs no more than a
   // few a second: every frame it cost 12.4 of 30.9 ms in CPU mode. With the panel hidden
   // (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
   const bool plot_due = settings_.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
-  if (settings_.histogram_enabled || plot_due) histogram_ = pipeline->histogram(image, timings_);
+  if (settings_.histogram_enabled || plot_due) histogram_ = backend.histogram(image, timings_);
   displayed_ = image;
+  return {};
 }
 
 void Demo::present(int framebuffer_width, int framebuffer_height) {

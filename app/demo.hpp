@@ -2,22 +2,21 @@
 // The demo itself: the scene (or a still depth map), the pattern, the stereogram step of the
 // current mode, the effect and the histogram, timed stage by stage. The main loop calls
 // render_frame() and present() and stays free of all of this.
-#include "app/cl_readback_pipeline.hpp"
-#include "app/cl_shared_pipeline.hpp"
-#include "app/cpu_pipeline.hpp"
 #include "app/demo_settings.hpp"
 #include "app/options.hpp"
-#include "app/pipeline.hpp"
-#include "app/stage_timings.hpp"
-#include "compute/cl_environment.hpp"
-#include "compute/cl_kernels.hpp"
-#include "compute/image.hpp"
-#include "render/ball_physics.hpp"
+#include "pipeline/backend.hpp"
+#include "pipeline/mode_table.hpp"
+#include "pipeline/stage_timings.hpp"
+#include "compute/cl/cl_environment.hpp"
+#include "pipeline/cl_kernels.hpp"
+#include "core/image.hpp"
+#include "core/result.hpp"
+#include "core/ball_physics.hpp"
 #include "render/colour_target.hpp"
 #include "render/convergence_dots.hpp"
 #include "render/debug_view.hpp"
 #include "render/gl_stage_timer.hpp"
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/scene_target.hpp"
 #include "render/stereogram_compositor.hpp"
@@ -50,12 +49,12 @@ class Demo {
   std::string opencl_description() const;
   const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
   bool gl_sharing() const { return cl_ && cl_->environment && cl_->environment->shares_gl; }
-  ClKernels* cl_kernels() { return kernels_ ? &*kernels_ : nullptr; }
   int scene_width() const { return scene_->width(); }
   int scene_height() const { return scene_->height(); }
 
-  // Advances the ball by `seconds` and draws everything but the window.
-  void render_frame(double seconds);
+  // Advances the ball by `seconds` and draws everything but the window. Fails when the mode's
+  // back-end could not make this frame (the picture is then the previous one).
+  Status render_frame(double seconds);
   // Shows the current image in the window's framebuffer (1:1, centred), with the convergence
   // dots above a stereogram when they are on.
   void present(int framebuffer_width, int framebuffer_height);
@@ -64,29 +63,27 @@ class Demo {
 
   // The final image at native size, top row first, without any UI.
   RgbaImage final_image() const;
-  DisplayImage displayed() const { return displayed_; }
 
-  // Loads a depth map or pattern from a file; on failure returns the reason and changes nothing.
+  // Loads a depth map or pattern from a file; on failure changes nothing.
   // A depth map switches settings().depth_source to it, a pattern the pattern kind to image.
-  std::optional<std::string> load_depth_file(const std::string& path);
-  std::optional<std::string> load_pattern_file(const std::string& path);
+  Status load_depth_file(const std::string& path);
+  Status load_pattern_file(const std::string& path);
   // The same for an image already decoded; `name` is for messages.
-  std::optional<std::string> use_as_depth(const LoadedImage& image, const std::string& name);
-  std::optional<std::string> use_as_pattern(const LoadedImage& image, const std::string& name);
+  Status use_as_depth(const LoadedImage& image, const std::string& name);
+  Status use_as_pattern(const LoadedImage& image, const std::string& name);
   bool has_depth_image() const { return still_depth_.has_value(); }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
 
  private:
   void apply_settings();
-  // nullopt if a (width + P) x height stereogram fits the driver's textures, else why not.
-  std::optional<std::string> check_fits_textures(int width, int height, int pattern_width) const;
+  // Fails unless a (width + P) x height stereogram fits the driver's textures.
+  Status check_fits_textures(int width, int height, int pattern_width) const;
   int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
   void rebuild_pattern();
   void upload_still_depth();
   void use_depth_source();
-  Pipeline* pipeline_for(Mode mode);
+  Backend& backend_for(Mode mode) { return *backends_[static_cast<std::size_t>(mode)]; }
   void set_up_opencl(ClSetup cl);
-  void release_shared_textures();
 
   Options options_;
   DemoSettings settings_;
@@ -101,9 +98,7 @@ class Demo {
   ColourTarget effect_target_;
   std::optional<ClSetup> cl_;
   std::optional<ClKernels> kernels_;
-  CpuPipeline cpu_pipeline_;
-  std::optional<ClReadbackPipeline> readback_pipeline_;
-  std::optional<ClSharedPipeline> shared_pipeline_;
+  std::array<std::unique_ptr<Backend>, kModeCount> backends_;  // made for the modes that can run
   DisplayImage displayed_;
   StageTimings timings_;
   GlStageTimer gl_timer_;

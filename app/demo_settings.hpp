@@ -1,11 +1,11 @@
 #pragma once
 // What the user can change while the demo runs (panel, keys, dropped files). The Demo compares
 // these with what it last applied and redoes only the work a change needs.
-#include "app/interop_sync.hpp"
-#include "app/mode.hpp"
-#include "app/pipeline.hpp"
-#include "compute/stereogram_params.hpp"
-#include "render/pattern.hpp"
+#include "pipeline/interop_sync.hpp"
+#include "pipeline/effects.hpp"
+#include "pipeline/mode.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
+#include "core/pattern.hpp"
 
 #include <cstdint>
 

@@ -16,8 +16,8 @@ bool looks_grey(const LoadedImage& image) {
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 DropResult load_as(Demo& demo, const std::string& path, const LoadedImage& image, FileRole role) {
-  const auto error = role == FileRole::depth_map ? demo.use_as_depth(image, path) : demo.use_as_pattern(image, path);
-  if (error) return {std::nullopt, *error};
+  const Status used = role == FileRole::depth_map ? demo.use_as_depth(image, path) : demo.use_as_pattern(image, path);
+  if (!used) return {std::nullopt, used.error()};
   return {LoadedFile{path, role}, "Loaded " + file_name(path) + " as " + role_name(role)};
 }
 

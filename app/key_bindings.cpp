@@ -1,70 +1,73 @@
 #include "app/key_bindings.hpp"
 
-#include <GLFW/glfw3.h>
+#include "pipeline/mode_table.hpp"
 
-#include <array>
-#include <variant>
+#include <GLFW/glfw3.h>
 
 namespace stereocl {
 namespace {
 
-constexpr std::array kBindings = {
-    KeyBinding{GLFW_KEY_SPACE, "Space", Action::cycle_mode, "next mode that can run"},
-    KeyBinding{GLFW_KEY_1, "1", Action::pick_scene, "Scene mode"},
-    KeyBinding{GLFW_KEY_2, "2", Action::pick_cpu, "CPU mode"},
-    KeyBinding{GLFW_KEY_3, "3", Action::pick_cpu_readback, "CPU-readback mode"},
-    KeyBinding{GLFW_KEY_4, "4", Action::pick_gpu, "GPU mode"},
-    KeyBinding{GLFW_KEY_P, "P", Action::toggle_pause, "pause / resume the ball"},
-    KeyBinding{GLFW_KEY_S, "S", Action::screenshot, "save the stereogram as a timestamped PNG"},
-    KeyBinding{GLFW_KEY_E, "E", Action::toggle_sobel, "Sobel edges on / off"},
-    KeyBinding{GLFW_KEY_B, "B", Action::toggle_blur, "blur on / off"},
-    KeyBinding{GLFW_KEY_H, "H", Action::toggle_panel, "hide / show this panel"},
-    KeyBinding{GLFW_KEY_F, "F", Action::toggle_fullscreen, "fullscreen / windowed"},
-    KeyBinding{GLFW_KEY_V, "V", Action::toggle_vsync, "vsync on / off"},
-    KeyBinding{GLFW_KEY_R, "R", Action::reseed, "new random pattern"},
-    KeyBinding{GLFW_KEY_ESCAPE, "Esc", Action::quit, "quit"},
-};
+// Letter and digit keys are named by their own character: GLFW's codes for them are ASCII.
+std::string key_name(int key) { return std::string(1, static_cast<char>(key)); }
 
-std::optional<std::string> pick_mode(Mode wanted, DemoSettings& settings, const ModeAvailability& availability) {
-  const auto picked = request_mode(wanted, availability);
-  if (const auto* reason = std::get_if<std::string>(&picked)) return *reason;
-  settings.mode = std::get<Mode>(picked);
-  return std::nullopt;
+void add_mode_keys(std::vector<KeyBinding>& bindings) {
+  for (const ModeRow& row : mode_table())
+    bindings.push_back({row.key, key_name(row.key), {ActionKind::pick_mode, row.mode}, std::string(row.display_name) + " mode"});
 }
 
-// E and B switch their effect on, or off again if it is the one running.
-void toggle_effect(Effect effect, DemoSettings& settings) {
-  settings.effect.effect = settings.effect.effect == effect ? Effect::none : effect;
+void add_effect_keys(std::vector<KeyBinding>& bindings) {
+  for (const EffectRow& row : effect_table())
+    bindings.push_back({row.key, key_name(row.key), {ActionKind::toggle_effect, Mode::scene, &row}, std::string(row.key_does)});
+}
+
+Status pick_mode(Mode wanted, DemoSettings& settings, const ModeAvailability& availability) {
+  const Result<Mode> picked = request_mode(wanted, availability);
+  if (!picked) return failure(picked.error());
+  settings.mode = *picked;
+  return {};
+}
+
+// An effect's key switches it on, or off again if it is the one running.
+void toggle_effect(const EffectRow* effect, DemoSettings& settings) {
+  settings.effect.effect = settings.effect.effect == effect ? nullptr : effect;
 }
 
 }  // namespace
 
-std::span<const KeyBinding> key_bindings() { return kBindings; }
+std::vector<KeyBinding> key_bindings() {
+  std::vector<KeyBinding> bindings = {{GLFW_KEY_SPACE, "Space", {ActionKind::cycle_mode}, "next mode that can run"}};
+  add_mode_keys(bindings);
+  bindings.push_back({GLFW_KEY_P, "P", {ActionKind::toggle_pause}, "pause / resume the ball"});
+  bindings.push_back({GLFW_KEY_S, "S", {ActionKind::screenshot}, "save the stereogram as a timestamped PNG"});
+  add_effect_keys(bindings);
+  bindings.push_back({GLFW_KEY_H, "H", {ActionKind::toggle_panel}, "hide / show this panel"});
+  bindings.push_back({GLFW_KEY_F, "F", {ActionKind::toggle_fullscreen}, "fullscreen / windowed"});
+  bindings.push_back({GLFW_KEY_V, "V", {ActionKind::toggle_vsync}, "vsync on / off"});
+  bindings.push_back({GLFW_KEY_R, "R", {ActionKind::reseed}, "new random pattern"});
+  bindings.push_back({GLFW_KEY_ESCAPE, "Esc", {ActionKind::quit}, "quit"});
+  return bindings;
+}
 
 std::optional<Action> action_for_key(int key) {
-  for (const KeyBinding& binding : kBindings)
+  for (const KeyBinding& binding : key_bindings())
     if (binding.key == key) return binding.action;
   return std::nullopt;
 }
 
-std::optional<std::string> apply_action(Action action, DemoSettings& settings, const ModeAvailability& availability) {
-  switch (action) {
-    case Action::cycle_mode: settings.mode = next_available_mode(settings.mode, availability); break;
-    case Action::pick_scene: return pick_mode(Mode::scene, settings, availability);
-    case Action::pick_cpu: return pick_mode(Mode::cpu, settings, availability);
-    case Action::pick_cpu_readback: return pick_mode(Mode::cpu_readback, settings, availability);
-    case Action::pick_gpu: return pick_mode(Mode::gpu, settings, availability);
-    case Action::toggle_pause: settings.paused = !settings.paused; break;
-    case Action::toggle_sobel: toggle_effect(Effect::sobel, settings); break;
-    case Action::toggle_blur: toggle_effect(Effect::blur, settings); break;
-    case Action::toggle_panel: settings.show_panel = !settings.show_panel; break;
-    case Action::toggle_vsync: settings.vsync = !settings.vsync; break;
-    case Action::reseed: ++settings.seed; break;
-    case Action::screenshot:
-    case Action::toggle_fullscreen:
-    case Action::quit: break;
+Status apply_action(const Action& action, DemoSettings& settings, const ModeAvailability& availability) {
+  switch (action.kind) {
+    case ActionKind::cycle_mode: settings.mode = next_available_mode(settings.mode, availability); break;
+    case ActionKind::pick_mode: return pick_mode(action.mode, settings, availability);
+    case ActionKind::toggle_effect: toggle_effect(action.effect, settings); break;
+    case ActionKind::toggle_pause: settings.paused = !settings.paused; break;
+    case ActionKind::toggle_panel: settings.show_panel = !settings.show_panel; break;
+    case ActionKind::toggle_vsync: settings.vsync = !settings.vsync; break;
+    case ActionKind::reseed: ++settings.seed; break;
+    case ActionKind::screenshot:
+    case ActionKind::toggle_fullscreen:
+    case ActionKind::quit: break;
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace stereocl

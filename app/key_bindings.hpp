@@ -1,27 +1,24 @@
 #pragma once
 // What each key does, kept apart from GLFW callbacks and GL so the rules are unit-tested:
-// action_for_key() maps a key to an Action, apply_action() carries out the ones that only change
-// settings. Quitting, fullscreen and screenshots need the window, so the main loop does those.
+// key_bindings() lists them (the mode keys from the mode table, the effect keys from the effect
+// table), action_for_key() maps a key to an Action, apply_action() carries out the ones that only
+// change settings. Quitting, fullscreen and screenshots need the window, so the main loop does those.
 #include "app/demo_settings.hpp"
-#include "app/mode.hpp"
+#include "pipeline/effects.hpp"
+#include "pipeline/mode.hpp"
 
 #include <optional>
-#include <span>
 #include <string>
-#include <string_view>
+#include <vector>
 
 namespace stereocl {
 
-enum class Action {
+enum class ActionKind {
   cycle_mode,
-  pick_scene,
-  pick_cpu,
-  pick_cpu_readback,
-  pick_gpu,
+  pick_mode,      // Action::mode
+  toggle_effect,  // Action::effect
   toggle_pause,
   screenshot,
-  toggle_sobel,
-  toggle_blur,
   toggle_panel,
   toggle_fullscreen,
   toggle_vsync,
@@ -29,21 +26,28 @@ enum class Action {
   quit,
 };
 
+struct Action {
+  ActionKind kind;
+  Mode mode = Mode::scene;            // for pick_mode
+  const EffectRow* effect = nullptr;  // for toggle_effect
+  friend bool operator==(const Action&, const Action&) = default;
+};
+
 struct KeyBinding {
-  int key;                // GLFW_KEY_*
-  std::string_view name;  // as printed on the key: "Space", "1", "Esc"
+  int key;           // GLFW_KEY_*
+  std::string name;  // as printed on the key: "Space", "1", "Esc"
   Action action;
-  std::string_view does;  // one line for the panel's key list
+  std::string does;  // one line for the panel's key list
 };
 
 // Every binding, in the order the panel lists them.
-std::span<const KeyBinding> key_bindings();
+std::vector<KeyBinding> key_bindings();
 
 // nullopt for keys that do nothing.
 std::optional<Action> action_for_key(int key);
 
-// Changes `settings` as the action asks. Returns a line for the panel when the action was refused
+// Changes `settings` as the action asks. Fails with a line for the panel when the action was refused
 // ("GPU mode is unavailable: ..."). Window actions (screenshot, fullscreen, quit) change nothing here.
-std::optional<std::string> apply_action(Action action, DemoSettings& settings, const ModeAvailability& availability);
+Status apply_action(const Action& action, DemoSettings& settings, const ModeAvailability& availability);
 
 }  // namespace stereocl

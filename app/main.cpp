@@ -15,13 +15,14 @@
 #include "app/window.hpp"
 #include "core/atomic_file.hpp"
 #include "render/convergence_dots.hpp"
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -82,13 +83,13 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
   if (action != GLFW_PRESS || (session.imgui && session.imgui->wants_keyboard())) return;
   const auto bound = action_for_key(key);
   if (!bound) return;
-  switch (*bound) {
-    case Action::quit: session.window.request_close(); break;
-    case Action::toggle_fullscreen: session.window.toggle_fullscreen(); break;
-    case Action::screenshot: session.panel.screenshot_requested = true; break;
+  switch (bound->kind) {
+    case ActionKind::quit: session.window.request_close(); break;
+    case ActionKind::toggle_fullscreen: session.window.toggle_fullscreen(); break;
+    case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
     default:
-      if (auto refused = apply_action(*bound, session.demo.settings(), session.demo.availability()))
-        session.panel.message = *refused;
+      if (const Status done = apply_action(*bound, session.demo.settings(), session.demo.availability()); !done)
+        session.panel.message = done.error();
   }
 }
 
@@ -195,7 +196,10 @@ int run(const Options& options) {
     // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
     // same on every machine and in every mode, and so does a recording, so it plays at real
     // speed; a live session follows the clock.
-    demo.render_frame(options.frames || recording.active() ? 1.0 / 60.0 : seconds);
+    if (const Status drawn = demo.render_frame(options.frames || recording.active() ? 1.0 / 60.0 : seconds); !drawn) {
+      std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
+      session.panel.message = drawn.error();
+    }
     demo.present(width, height);
     if (panel) imgui.render();
 
@@ -224,7 +228,9 @@ int main(int argc, char** argv) {
     return exit->code;
   }
   try {
-    return run(std::get<Options>(parsed));
+    Options options = std::get<Options>(parsed);
+    options.break_kernels = std::getenv("STEREOCL_BREAK_KERNELS") != nullptr;
+    return run(options);
   } catch (const InputError& error) {
     std::fprintf(stderr, "stereocl: %s\n", error.what());
     return 2;

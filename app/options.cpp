@@ -1,7 +1,8 @@
 #include "app/options.hpp"
 
-#include "app/interop_sync.hpp"
+#include "pipeline/interop_sync.hpp"
 #include "app/key_bindings.hpp"
+#include "pipeline/mode_table.hpp"
 #include "record/record_format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -24,8 +25,6 @@
 
 namespace stereocl {
 namespace {
-
-constexpr std::array kEffects = {Effect::none, Effect::sobel, Effect::blur};
 
 // What CLI11 binds to where Options holds something else: words to look up, and values whose
 // absence means something (no --mode: the best mode that runs; no --frames: run until closed).
@@ -52,13 +51,14 @@ std::string number_text(T value) {
 
 std::vector<std::string> mode_names() {
   std::vector<std::string> names;
-  for (Mode mode : kAllModes) names.emplace_back(mode_cli_name(mode));
+  for (const ModeRow& row : mode_table()) names.emplace_back(row.cli_name);
   return names;
 }
 
+// "none" and every row of the effect table: a new effect is on the command line by its row alone.
 std::vector<std::string> effect_names() {
-  std::vector<std::string> names;
-  for (Effect effect : kEffects) names.emplace_back(effect_name(effect));
+  std::vector<std::string> names = {"none"};
+  for (const EffectRow& effect : effect_table()) names.emplace_back(effect.name);
   return names;
 }
 
@@ -180,12 +180,11 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
     if (const auto* reason = std::get_if<std::string>(&size)) return *reason;
     options.size = std::get<Size>(size);
   }
-  if (options.pattern_file.empty() && validate(options.stereogram))  // the file's width is checked when it is read
+  if (options.pattern_file.empty() && !validate(options.stereogram))  // the file's width is checked when it is read
     return "--max-offset " + number_text(options.stereogram.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
            std::to_string(options.stereogram.pattern_width - 1) + ")";
   if (app.count("--frames")) options.frames = text.frames;
-  for (Effect effect : kEffects)
-    if (effect_name(effect) == text.effect) options.effect = effect;
+  options.effect = find_effect(text.effect);  // nullptr for "none"
   options.blur_clamp = text.blur_border == "clamp";
   options.fast_stereogram_kernel = text.stereogram_kernel == "fast";
   options.vsync = !text.no_vsync;
@@ -227,15 +226,6 @@ ExitRequest write_config(const CLI::App& app, const std::string& path) {
 }
 
 }  // namespace
-
-std::string_view effect_name(Effect effect) {
-  switch (effect) {
-    case Effect::none: return "none";
-    case Effect::sobel: return "sobel";
-    case Effect::blur: return "blur";
-  }
-  return "?";
-}
 
 std::variant<Size, std::string> parse_size(const std::string& text) {
   const auto x = text.find('x');

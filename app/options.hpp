@@ -1,8 +1,9 @@
 #pragma once
 // Everything the command line can set, already validated: code past parse_command_line() may
 // trust these values.
-#include "app/mode.hpp"
-#include "compute/stereogram_params.hpp"
+#include "pipeline/effects.hpp"
+#include "pipeline/mode.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -13,8 +14,6 @@
 
 namespace stereocl {
 
-enum class Effect { none, sobel, blur };
-std::string_view effect_name(Effect effect);
 
 struct Size {
   int width = 0;
@@ -40,7 +39,7 @@ struct Options {
   bool vsync = true;
   bool show_panel = true;
   int cpu_threads = 0;  // 0 = all hardware threads
-  Effect effect = Effect::none;
+  const EffectRow* effect = nullptr;  // a row of effect_table(); nullptr: none
   int blur_radius = 4;
   bool blur_clamp = false;  // border: zero padding (the paper's) unless clamp is asked for
   std::string histogram_file;
@@ -48,6 +47,7 @@ struct Options {
   bool list_devices = false;
   bool list_devices_as_json = false;  // --list-devices --json: to json_file, or stdout when that is empty
   bool fast_stereogram_kernel = true;
+  bool break_kernels = false;  // test hook: STEREOCL_BREAK_KERNELS, read once by main()
   bool bench = false;
   std::string json_file;
   int bench_repeat = 3;               // --bench runs each mode this many times and reports the spread

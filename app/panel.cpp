@@ -1,6 +1,7 @@
 #include "app/panel.hpp"
 
 #include "app/key_bindings.hpp"
+#include "pipeline/mode_table.hpp"
 
 #include <glad/gl.h>
 #include <imgui.h>
@@ -24,17 +25,6 @@ const char* stage_label(Stage stage) {
     case Stage::histogram: return "histogram (mean: 1 frame in 4)";
   }
   return "?";
-}
-
-// Where each stage's time comes from in a mode, so the numbers can be trusted for what they are.
-const char* timing_sources(Mode mode) {
-  switch (mode) {
-    case Mode::scene: return "GL timer queries; effects by the best engine here";
-    case Mode::cpu: return "GL timer queries for render and compose, CPU clock for the rest";
-    case Mode::cpu_readback: return "GL timer queries, OpenCL event profiling, CPU clock for transfers";
-    case Mode::gpu: return "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over";
-  }
-  return "";
 }
 
 void disabled_text_wrapped(const char* text) {
@@ -63,13 +53,13 @@ void draw_interop_sync(Demo& demo) {
 
 void draw_mode_section(Demo& demo) {
   DemoSettings& settings = demo.settings();
-  for (Mode mode : kAllModes) {
-    const auto& reason = demo.availability().reason(mode);
+  for (const ModeRow& row : mode_table()) {
+    const auto& reason = demo.availability().reason(row.mode);
     ImGui::BeginDisabled(reason.has_value());
-    if (ImGui::RadioButton(std::string(mode_display_name(mode)).c_str(), settings.mode == mode)) settings.mode = mode;
+    if (ImGui::RadioButton(std::string(row.display_name).c_str(), settings.mode == row.mode)) settings.mode = row.mode;
     ImGui::EndDisabled();
     if (reason) tooltip_when_hovered(reason->c_str());
-    if (mode != kAllModes.back()) ImGui::SameLine();
+    if (&row != &mode_table().back()) ImGui::SameLine();
   }
   if (settings.mode == Mode::gpu) draw_interop_sync(demo);
 }
@@ -93,7 +83,7 @@ void draw_performance_section(const Demo& demo) {
     }
     ImGui::EndTable();
   }
-  disabled_text_wrapped((std::string("Medians. ") + timing_sources(demo.settings().mode)).c_str());
+  disabled_text_wrapped((std::string("Medians. ") + std::string(mode_row(demo.settings().mode).timing_sources)).c_str());
 }
 
 void draw_device_section(const Demo& demo, const PanelState& state) {
@@ -186,20 +176,30 @@ void draw_histogram(const Demo& demo) {
                        ImVec2(ImGui::GetContentRegionAvail().x, 60));
 }
 
-void draw_effects_section(Demo& demo) {
-  EffectSettings& effect = demo.settings().effect;
-  for (Effect kind : {Effect::none, Effect::sobel, Effect::blur}) {
-    if (ImGui::RadioButton(std::string(effect_name(kind)).c_str(), effect.effect == kind)) effect.effect = kind;
-    ImGui::SameLine();
+// The parameters of every effect that has any, enabled while their effect is on.
+void draw_effect_parameters(EffectSettings& settings, const EffectRow& row) {
+  ImGui::BeginDisabled(settings.effect != &row);
+  for (const EffectSlider& slider : row.sliders) {
+    ImGui::SetNextItemWidth(-140);
+    ImGui::SliderInt(std::string(slider.label).c_str(), &(settings.*slider.value), slider.min, slider.max, "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    if (!row.checkboxes.empty()) ImGui::SameLine();
   }
-  ImGui::NewLine();
-  ImGui::BeginDisabled(effect.effect != Effect::blur);
-  ImGui::SetNextItemWidth(-140);
-  ImGui::SliderInt("blur radius", &effect.blur_radius, 1, 32, "%d", ImGuiSliderFlags_AlwaysClamp);
-  ImGui::SameLine();
-  ImGui::Checkbox("clamp", &effect.blur_clamp);
-  tooltip_when_hovered("repeat the edge pixels instead of blurring in black");
+  for (const EffectCheckbox& checkbox : row.checkboxes) {
+    ImGui::Checkbox(std::string(checkbox.label).c_str(), &(settings.*checkbox.value));
+    tooltip_when_hovered(std::string(checkbox.tooltip).c_str());
+  }
   ImGui::EndDisabled();
+}
+
+void draw_effects_section(Demo& demo) {
+  EffectSettings& settings = demo.settings().effect;
+  if (ImGui::RadioButton("none", !settings.effect)) settings.effect = nullptr;
+  for (const EffectRow& row : effect_table()) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(std::string(row.name).c_str(), settings.effect == &row)) settings.effect = &row;
+  }
+  for (const EffectRow& row : effect_table()) draw_effect_parameters(settings, row);
   draw_histogram(demo);
 }
 

@@ -2,7 +2,7 @@
 // PNG bytes to pixels and back, through libspng: a decoder written and fuzzed for hostile input.
 // Every size is checked from the header before any pixel memory is taken, and decoding stops at a
 // time budget, so a file can neither exhaust memory nor hold the caller for long.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 #include "core/input_file.hpp"
 
 #include <chrono>

@@ -1,4 +1,4 @@
-// Normalised box blur of radius <= 32 in one pass, exact; see compute/blur_cpu.hpp.
+// Normalised box blur of radius <= 32 in one pass, exact; see compute/effects/blur_cpu.hpp.
 // Built with -D CHANNELS=1 (uchar pixels) or -D CHANNELS=4 (uchar4 RGBA, alpha blurred too), and
 // -D CLAMP_BORDER=0 (zero border) or 1 (clamped border; the kernel's clamp_border argument must match).
 //

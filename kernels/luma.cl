@@ -1,6 +1,6 @@
 // Luminance <-> RGBA8 images. GL shares GL_RGBA8 textures as CL_RGBA / CL_UNORM_INT8, so pixels
 // are read and written as floats in [0, 1]; v * 255 rounded to nearest recovers the exact byte,
-// and the fixed-point weights below then match compute/luma_cpu.hpp to the bit.
+// and the fixed-point weights below then match compute/effects/luma_cpu.hpp to the bit.
 
 __constant sampler_t nearest_pixel = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 

@@ -1,4 +1,4 @@
-// 3x3 Sobel gradients of an 8-bit luminance buffer, borders replicated; see compute/sobel_cpu.hpp
+// 3x3 Sobel gradients of an 8-bit luminance buffer, borders replicated; see compute/effects/sobel_cpu.hpp
 // for the exact definition. Each work-item produces 16 consecutive pixels of one row: the
 // three input rows are read as one 16-byte vector each plus the two neighbours, and the shifted
 // left/right operands are built by swizzling rather than by unaligned re-loads.

@@ -1,9 +1,9 @@
 // Autostereogram offsets on the device: each depth row (CL_R / CL_FLOAT) becomes a row of
 // texture coordinates in pattern widths that is PATTERN_WIDTH pixels wider. Both kernels give
-// exactly the numbers of compute/stereogram_cpu.cpp: the same float operations in the same
+// exactly the numbers of compute/stereogram/lookup_cpu.cpp: the same float operations in the same
 // order, the first period as i * (1/P) with 1/P rounded on the host, and no fma contraction.
 //
-// Build-time constants, set by compute/stereogram_kernel.cpp:
+// Build-time constants, set by compute/stereogram/lookup_kernel.cpp:
 //   PATTERN_WIDTH          P, int
 //   MAX_OFFSET             M, float literal
 //   INVERSE_PATTERN_WIDTH  1.0f / P as the host rounds it, float literal
@@ -21,9 +21,9 @@ __constant sampler_t depth_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_N
 // Output pixel j + P repeats the coordinate found this many pixels after index j. Kept apart
 // from j (not j + shift as one float) so its fraction stays exact on long rows and the lookup
 // never rounds up onto the pixel being written.
-float source_shift(float depth) {
+float source_shift(float depth, float max_offset) {
   const float d = depth > 0.f ? (depth < 1.f ? depth : 1.f) : 0.f;  // NaN -> 0, as in the reference
-  return MAX_OFFSET * (1.0f - d);
+  return max_offset * (1.0f - d);
 }
 
 // One period on from the interpolated coordinate between the two neighbouring source pixels.
@@ -36,61 +36,61 @@ void write_coordinate(__write_only image2d_t offsets, int x, int y, float coordi
 // The kernel of the original article: one work-item walks a whole row, keeping the last P
 // coordinates (everything the lookup can reach) in a private ring.
 __kernel void stereogram_classic(__read_only image2d_t depth, __write_only image2d_t offsets, int width,
-                                 int height) {
+                                 int height, int pattern_width, float max_offset, float inverse_pattern_width) {
   const int y = get_global_id(0);
   if (y >= height) return;
-  float ring[PATTERN_WIDTH];
-  for (int i = 0; i < PATTERN_WIDTH; ++i) {
-    const float coordinate = (float)i * INVERSE_PATTERN_WIDTH;
+  float ring[MAX_PATTERN_WIDTH];
+  for (int i = 0; i < pattern_width; ++i) {
+    const float coordinate = (float)i * inverse_pattern_width;
     ring[i] = coordinate;
     write_coordinate(offsets, i, y, coordinate);
   }
   for (int j = 0; j < width; ++j) {
-    const float shift = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x);
+    const float shift = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x, max_offset);
     const int whole = (int)shift;  // shift >= 0, so truncation is floor
     const int k = j + whole;
     const float fraction = shift - (float)whole;
     const float coordinate =
-        repeated_coordinate(ring[k % PATTERN_WIDTH], ring[(k + 1) % PATTERN_WIDTH], fraction);
-    ring[j % PATTERN_WIDTH] = coordinate;  // output index j + P takes the slot of j, which nothing reads any more
-    write_coordinate(offsets, j + PATTERN_WIDTH, y, coordinate);
+        repeated_coordinate(ring[k % pattern_width], ring[(k + 1) % pattern_width], fraction);
+    ring[j % pattern_width] = coordinate;  // output index j + P takes the slot of j, which nothing reads any more
+    write_coordinate(offsets, j + pattern_width, y, coordinate);
   }
 }
 
-// Output pixel i reads only indices <= i - (P - 1 - ceil(M)), so LANES_PER_ROW neighbouring
-// pixels never depend on each other: a row advances a band of LANES_PER_ROW pixels per step,
+// Output pixel i reads only indices <= i - (P - 1 - ceil(M)), so `lanes` neighbouring
+// pixels never depend on each other: a row advances a band of `lanes` pixels per step,
 // one pixel per work-item, with a barrier between bands. The depth reads leave the serial
 // path: a stage of source shifts is read and converted by all lanes at once beforehand.
 // Only the last P coordinates stay in local memory, so any row width fits.
-__kernel __attribute__((reqd_work_group_size(LANES_PER_ROW, ROWS_PER_GROUP, 1))) void stereogram_fast(
-    __read_only image2d_t depth, __write_only image2d_t offsets, int width, int height) {
-  __local float rings[ROWS_PER_GROUP][RING_SIZE];
-  __local float staged_positions[ROWS_PER_GROUP][STAGE_SIZE];
+__kernel void stereogram_fast(__read_only image2d_t depth, __write_only image2d_t offsets, int width, int height,
+                              int pattern_width, float max_offset, float inverse_pattern_width, __local float* rings,
+                              int ring_size, __local float* staged_positions, int stage_size) {
+  const int lanes = get_local_size(0);
   const int lane = get_local_id(0);
   const int y = get_global_id(1);
   // Rows past the image still take part in every barrier; they only skip the work.
   const bool row_exists = y < height;
-  __local float* ring = rings[get_local_id(1)];
-  __local float* positions = staged_positions[get_local_id(1)];
-  const int ring_mask = RING_SIZE - 1;
+  __local float* ring = rings + get_local_id(1) * ring_size;
+  __local float* positions = staged_positions + get_local_id(1) * stage_size;
+  const int ring_mask = ring_size - 1;
 
   if (row_exists) {
-    for (int i = lane; i < PATTERN_WIDTH; i += LANES_PER_ROW) {
-      const float coordinate = (float)i * INVERSE_PATTERN_WIDTH;
+    for (int i = lane; i < pattern_width; i += lanes) {
+      const float coordinate = (float)i * inverse_pattern_width;
       ring[i] = coordinate;
       write_coordinate(offsets, i, y, coordinate);
     }
   }
-  for (int stage_start = 0; stage_start < width; stage_start += STAGE_SIZE) {
-    const int stage_length = min(width - stage_start, STAGE_SIZE);
+  for (int stage_start = 0; stage_start < width; stage_start += stage_size) {
+    const int stage_length = min(width - stage_start, stage_size);
     if (row_exists) {
-      for (int s = lane; s < stage_length; s += LANES_PER_ROW) {
+      for (int s = lane; s < stage_length; s += lanes) {
         const int j = stage_start + s;
-        positions[s] = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x);
+        positions[s] = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x, max_offset);
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int band_start = 0; band_start < stage_length; band_start += LANES_PER_ROW) {
+    for (int band_start = 0; band_start < stage_length; band_start += lanes) {
       const int s = band_start + lane;
       if (row_exists && s < stage_length) {
         const float shift = positions[s];
@@ -98,8 +98,8 @@ __kernel __attribute__((reqd_work_group_size(LANES_PER_ROW, ROWS_PER_GROUP, 1)))
         const int k = stage_start + s + whole;
         const float fraction = shift - (float)whole;
         const float coordinate = repeated_coordinate(ring[k & ring_mask], ring[(k + 1) & ring_mask], fraction);
-        const int i = stage_start + s + PATTERN_WIDTH;
-        // The slot held index i - RING_SIZE, older than anything this band looks up (all >= band start - P).
+        const int i = stage_start + s + pattern_width;
+        // The slot held index i - ring_size, older than anything this band looks up (all >= band start - P).
         ring[i & ring_mask] = coordinate;
         write_coordinate(offsets, i, y, coordinate);
       }

@@ -1,7 +1,7 @@
 #pragma once
 // One interface for every way of recording frames (PNG folder, GIF, MP4), so the caller only
 // feeds pictures and never cares which file format the user asked for.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 
 #include <memory>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 #pragma once
 // Brings a frame to a fixed size without resampling, which would blur the dots and break the
 // stereogram: extra rows and columns repeat the last ones, surplus ones are cut off.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 
 namespace stereocl {
 

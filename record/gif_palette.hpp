@@ -5,7 +5,7 @@
 // median cut of the first frame: random dots spread over the whole cube anyway, the palette never
 // goes stale when the picture changes, and mapping a pixel is arithmetic, not a search.
 // No dithering: it would add noise that changes every frame to dots the eyes must match.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 
 #include <array>
 #include <cstdint>

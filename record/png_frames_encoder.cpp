@@ -1,6 +1,6 @@
 #include "record/png_frames_encoder.hpp"
 
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 
 #include <cstdio>
 #include <filesystem>

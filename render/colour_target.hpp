@@ -8,7 +8,7 @@ namespace stereocl {
 // What the window shows this frame, wherever it came from.
 struct DisplayImage {
   GLuint framebuffer = 0;
-  GLuint texture = 0;
+  const gl::Texture* texture = nullptr;
   int width = 0;
   int height = 0;
 };
@@ -20,9 +20,9 @@ class ColourTarget {
 
   int width() const { return width_; }
   int height() const { return height_; }
-  GLuint texture() const { return texture_.get(); }
+  const gl::Texture& texture() const { return texture_; }
   GLuint framebuffer() const { return framebuffer_.get(); }
-  DisplayImage display() const { return {framebuffer(), texture(), width_, height_}; }
+  DisplayImage display() const { return {framebuffer(), &texture_, width_, height_}; }
   explicit operator bool() const { return static_cast<bool>(texture_); }
 
  private:

@@ -2,6 +2,8 @@
 // Move-only owners of GL object names: the name is deleted exactly once, when its owner goes.
 #include <glad/gl.h>
 
+#include <map>
+#include <memory>
 #include <utility>
 
 namespace stereocl::gl {
@@ -43,7 +45,35 @@ struct ProgramDeleter { void operator()(GLuint n) const { glDeleteProgram(n); } 
 struct ShaderDeleter { void operator()(GLuint n) const { glDeleteShader(n); } };
 struct QueryDeleter { void operator()(GLuint n) const { glDeleteQueries(1, &n); } };
 
-using Texture = Object<TextureDeleter>;
+// A texture, and the views other APIs made of it (an OpenCL image of it, one per CL context and
+// access). The views go first whenever the texture goes -- destroyed, or replaced by moving another
+// texture in -- so no view outlives what it views, and a reused GL name never meets a stale view.
+// The views are type-erased: GL code knows nothing of OpenCL.
+class Texture {
+ public:
+  Texture() = default;
+  explicit Texture(GLuint name) : name_(name) {}
+  Texture(Texture&&) noexcept = default;
+  Texture& operator=(Texture&& other) noexcept {
+    if (this != &other) {
+      views_.clear();
+      name_ = std::move(other.name_);
+      views_ = std::move(other.views_);
+    }
+    return *this;
+  }
+  ~Texture() { views_.clear(); }
+
+  GLuint get() const { return name_.get(); }
+  explicit operator bool() const { return static_cast<bool>(name_); }
+  // The slot for the view that `owner` (e.g. a CL context handle) made with `access`; empty until
+  // the owner fills it. Views are the owner's cache, so filling one does not change the texture.
+  std::shared_ptr<void>& view(const void* owner, unsigned access) const { return views_[{owner, access}]; }
+
+ private:
+  Object<TextureDeleter> name_;  // declared first, so destroyed after the views
+  mutable std::map<std::pair<const void*, unsigned>, std::shared_ptr<void>> views_;
+};
 using Framebuffer = Object<FramebufferDeleter>;
 using Renderbuffer = Object<RenderbufferDeleter>;
 using Buffer = Object<BufferDeleter>;

@@ -35,10 +35,4 @@ void GlStageTimer::collect(const std::function<void(int, double)>& sink) {
   }
 }
 
-void GlStageTimer::drain(const std::function<void(int, double)>& sink) {
-  end();
-  glFinish();
-  collect(sink);
-}
-
 }  // namespace stereocl

@@ -16,8 +16,6 @@ class GlStageTimer {
   void end();
   // Hands each finished measurement to `sink(stage, milliseconds)`, oldest first.
   void collect(const std::function<void(int, double)>& sink);
-  // Blocks until all outstanding queries finished; for the end of a benchmark run.
-  void drain(const std::function<void(int, double)>& sink);
 
  private:
   struct Pending {

@@ -1,17 +1,20 @@
 #pragma once
 // Moving pixels between GL and the host. Rows come back bottom-up, as GL stores them; images
 // loaded from files are top-down, so flip_rows() converts at the boundary.
-#include "compute/image.hpp"
+#include "core/image.hpp"
+#include "core/result.hpp"
 #include "render/gl_objects.hpp"
 
 #include <algorithm>
 
 namespace stereocl {
 
-// Reads colour attachment `attachment` of `framebuffer` through a pixel buffer object.
+// Reads colour attachment `attachment` of `framebuffer` through a pixel buffer object. Fails,
+// leaving `out` unchanged, when the driver cannot map the buffer: a frame of stale depth would
+// otherwise pass for a real one.
 class DepthReadback {
  public:
-  void read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out);
+  Status read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out);
 
  private:
   gl::Buffer pixel_buffer_;

@@ -1,6 +1,6 @@
 #pragma once
 // Draws the box and the ball into a SceneTarget: lit colour and linear depth in one pass.
-#include "render/ball_physics.hpp"
+#include "core/ball_physics.hpp"
 #include "render/gl_objects.hpp"
 #include "render/scene_target.hpp"
 

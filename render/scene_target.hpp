@@ -16,8 +16,8 @@ class SceneTarget {
   int width() const { return width_; }
   int height() const { return height_; }
   GLuint framebuffer() const { return framebuffer_.get(); }
-  GLuint colour_texture() const { return colour_.get(); }
-  GLuint depth_texture() const { return linear_depth_.get(); }
+  const gl::Texture& colour_texture() const { return colour_; }
+  const gl::Texture& depth_texture() const { return linear_depth_; }
 
  private:
   int width_;

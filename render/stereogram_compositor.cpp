@@ -32,13 +32,6 @@ void StereogramCompositor::set_pattern(const RgbaImage& pattern) {
   pattern_height_ = pattern.height;
 }
 
-void StereogramCompositor::upload_offsets(const OffsetImage& offsets) {
-  glBindTexture(GL_TEXTURE_2D, offsets_.get());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, offsets.width, offsets.height, GL_RED, GL_FLOAT, offsets.pixels.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
-}
-
 void StereogramCompositor::compose() {
   glBindFramebuffer(GL_FRAMEBUFFER, output_.framebuffer());
   glViewport(0, 0, output_width_, height_);

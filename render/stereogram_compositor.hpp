@@ -1,7 +1,7 @@
 #pragma once
 // The last step of the stereogram: a full-screen pass that samples the tileable pattern at the
 // offsets computed per pixel (on the CPU, or by OpenCL straight into offsets_texture()).
-#include "compute/image.hpp"
+#include "core/image.hpp"
 #include "render/colour_target.hpp"
 #include "render/fullscreen_pass.hpp"
 #include "render/gl_objects.hpp"
@@ -13,22 +13,22 @@ class StereogramCompositor {
   StereogramCompositor();
 
   // (Re)allocates the offsets and output textures for a depth image of depth_width x height
-  // and pattern width P. Returns true if the textures changed (shared CL images must be remade).
+  // and pattern width P. Returns true if the textures changed.
   bool resize(int depth_width, int height, int pattern_width);
-  bool needs_resize(int depth_width, int height, int pattern_width) const {
-    return !offsets_ || depth_width + pattern_width != output_width_ || height != height_;
-  }
   void set_pattern(const RgbaImage& pattern);
 
-  void upload_offsets(const OffsetImage& offsets);
   void compose();
 
   int output_width() const { return output_width_; }
   int output_height() const { return height_; }
-  GLuint offsets_texture() const { return offsets_.get(); }
+  const gl::Texture& offsets_texture() const { return offsets_; }
   DisplayImage output() const { return output_.display(); }
 
  private:
+  bool needs_resize(int depth_width, int height, int pattern_width) const {
+    return !offsets_ || depth_width + pattern_width != output_width_ || height != height_;
+  }
+
   FullscreenPass pass_;
   gl::Texture pattern_;
   int pattern_width_ = 0, pattern_height_ = 0;

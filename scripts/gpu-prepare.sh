@@ -17,6 +17,10 @@ if [ ! -d .gpu/gl ] || [ ! -d .gpu/x ]; then
   [ -x "$fetch" ] || { echo "gpu-prepare: $fetch not found (it comes with the shared folder beside the repo)" >&2; exit 1; }
   "$fetch" .gpu
 fi
+# CPU mode runs on OpenMP: the programs need GCC's libgomp, which the device image may lack.
+ls .gpu/x/libgomp1_*.deb >/dev/null 2>&1 ||
+  (cd .gpu/x && apt-get -oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/amd64-lists \
+     download -qq libgomp1)
 cp ../shared/gpu/device-env.sh .gpu/device-env.sh 2>/dev/null || [ -f .gpu/device-env.sh ]
 # Without MP4 recording: FFmpeg's libraries alone would overflow the 64 MiB carried folder.
 "$root/scripts/build.sh" "$root/build-gpu" -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON -DSTEREOCL_MP4=OFF

@@ -1,4 +1,4 @@
-#include "render/ball_physics.hpp"
+#include "core/ball_physics.hpp"
 
 #include <gtest/gtest.h>
 

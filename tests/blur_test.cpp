@@ -1,8 +1,8 @@
 // The box blur: first the separable CPU reference against the definition summed pixel by
 // pixel, then kernels/blur.cl against the reference, bit for bit.
 #include "cl_test_device.hpp"
-#include "compute/blur_cpu.hpp"
-#include "compute/blur_kernel.hpp"
+#include "compute/effects/blur_cpu.hpp"
+#include "compute/effects/blur_kernel.hpp"
 
 #include "random_images.hpp"
 
@@ -127,7 +127,7 @@ TEST_P(BlurKernelTest, MatchesReference) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   const BlurCase& c = GetParam();
-  BlurKernel kernel(cl->context, cl->device);  // one object for all radii: its scratch buffer is reused
+  BlurKernel kernel(cl->programs);  // one object for all radii: its scratch buffer is reused
   for (const int radius : c.radii) {
     SCOPED_TRACE("r=" + std::to_string(radius));
     const auto seed = static_cast<unsigned>(c.width * 1009 + c.height * 17 + radius);
@@ -183,14 +183,14 @@ TEST(BlurKernel, MultiplierDividesExactlyForEveryWindowSum) {
 TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  BlurKernel kernel(cl->context, cl->device);
+  BlurKernel kernel(cl->programs);
   struct Size {
     int width, height;
   };
   const Size grey_sizes[] = {{1015, 9}, {1016, 17}, {1017, 23}, {956, 8}, {957, 7}, {2033, 25}, {988, 31}};
   const Size rgba_sizes[] = {{252, 9}, {253, 17}, {254, 23}, {189, 8}, {190, 7}, {507, 25}, {221, 33}};
   for (const char* band : {"8", "16"}) {
-    setenv("STEREOCL_BLUR_TILE_ROWS", band, 1);
+    kernel.force_tile_rows(std::atoi(band));
     for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
       for (const int radius : test_radii) {
         for (const Size size : grey_sizes) {
@@ -210,14 +210,13 @@ TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
       }
     }
   }
-  unsetenv("STEREOCL_BLUR_TILE_ROWS");
 }
 
 // Saturated input gives the largest sums the kernel's 32-bit prefix sums and rounding must hold.
 TEST(BlurKernel, WhiteStaysWhite) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  BlurKernel kernel(cl->context, cl->device);
+  BlurKernel kernel(cl->programs);
   const GreyImage white(1100, 70, 255);
   for (const int radius : test_radii)
     EXPECT_TRUE(blur_on_device(*cl, kernel, white, radius, BlurBorder::clamp).pixels == white.pixels) << "r=" << radius;
@@ -246,7 +245,7 @@ TEST(BlurKernel, DefaultBandHeights) {
 TEST(BlurKernel, RejectsRadiiOutsideOneToThirtyTwo) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  BlurKernel kernel(cl->context, cl->device);
+  BlurKernel kernel(cl->programs);
   cl::Buffer buffer(cl->context, CL_MEM_READ_WRITE, 64);
   for (const int radius : {0, 33, -1}) {
     EXPECT_THROW(kernel.enqueue_grey(cl->queue, buffer, buffer, 4, 4, radius, BlurBorder::zero), std::invalid_argument);

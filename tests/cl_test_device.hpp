@@ -2,7 +2,7 @@
 // The OpenCL device the kernel tests and stereocl-bench run on, chosen exactly as the app chooses
 // it without a GL context: STEREOCL_CL_DEVICE (a substring of platform or device name, like
 // --cl-device) if set, else a GPU if any, else the first device (PoCL in CI).
-#include "compute/cl_environment.hpp"
+#include "compute/cl/cl_environment.hpp"
 
 #include <cstdlib>
 #include <optional>

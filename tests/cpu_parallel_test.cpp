@@ -1,11 +1,11 @@
 // CPU mode's effects on every core (OpenMP) against the single-threaded references, bit for bit,
 // at awkward sizes: fewer rows than threads, odd widths, one pixel, and a 1080p-and-one frame.
 // Thread counts that do not divide the rows make the static split uneven on purpose.
-#include "app/cpu_pipeline.hpp"
-#include "compute/blur_cpu.hpp"
-#include "compute/histogram_cpu.hpp"
-#include "compute/luma_cpu.hpp"
-#include "compute/sobel_cpu.hpp"
+#include "pipeline/effects.hpp"
+#include "compute/effects/blur_cpu.hpp"
+#include "compute/effects/histogram_cpu.hpp"
+#include "compute/effects/luma_cpu.hpp"
+#include "compute/effects/sobel_cpu.hpp"
 
 #include "random_images.hpp"
 
@@ -81,10 +81,9 @@ TEST(CpuParallel, HistogramOfAnEmptyBufferIsAllZero) {
 
 TEST(CpuParallel, CpuModeEffectsMatchTheReference) {
   const RgbaImage image = random_rgba(1921, 1081, 51u);
-  for (Effect effect : {Effect::sobel, Effect::blur}) {
-    const EffectSettings settings{effect, 7, true};
-    EXPECT_EQ(apply_effect_reference(settings, image, 5).pixels, apply_effect_reference(settings, image).pixels)
-        << effect_name(effect);
+  for (const EffectRow& effect : effect_table()) {
+    const EffectSettings settings{&effect, 7, true};
+    EXPECT_EQ(effect.cpu(image, settings, 5).pixels, effect.cpu(image, settings, 1).pixels) << effect.name;
   }
 }
 

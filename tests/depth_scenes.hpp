@@ -1,7 +1,7 @@
 #pragma once
 // Depth maps with known geometry for the stereogram tests and quality measurements
 // (0 = near, 1 = far, top row first, as the scene's R32F texture holds them).
-#include "compute/image.hpp"
+#include "core/image.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #include "app/demo.hpp"
 #include "app/file_drop.hpp"
 #include "app/window.hpp"
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
@@ -48,11 +48,11 @@ class FileDrop : public ::testing::Test {
     options_.size = Size{96, 64};
     options_.mode = Mode::cpu;
     demo_ = std::make_unique<Demo>(options_, open_opencl(window_->handle(), ""));
-    demo_->render_frame(1.0 / 60.0);
+    ASSERT_TRUE(demo_->render_frame(1.0 / 60.0).ok());
   }
   // A frame after the drop, as the main loop would draw it: must not throw or crash.
   void draw_a_frame() {
-    demo_->render_frame(1.0 / 60.0);
+    ASSERT_TRUE(demo_->render_frame(1.0 / 60.0).ok());
     demo_->present(320, 240);
   }
 

@@ -29,7 +29,7 @@ class GlScene : public ::testing::Test {
     renderer.render(physics, invert, target, depth_only);
     DepthImage depth;
     DepthReadback readback;
-    readback.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
+    EXPECT_TRUE(readback.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth).ok());
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
     return depth;
   }

@@ -1,8 +1,8 @@
 // kernels/histogram.cl against histogram_reference(), exactly, for lengths that are and are not
 // multiples of the kernel's 16-byte loads, and for inputs that pile every atomic onto one bin.
 #include "cl_test_device.hpp"
-#include "compute/histogram_cpu.hpp"
-#include "compute/histogram_kernel.hpp"
+#include "compute/effects/histogram_cpu.hpp"
+#include "compute/effects/histogram_kernel.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,7 +25,7 @@ std::vector<std::uint8_t> random_bytes(std::size_t count, unsigned seed) {
 // Counts the first byte_count bytes of `bytes` on the test device.
 Histogram256 device_histogram(const std::vector<std::uint8_t>& bytes, std::size_t byte_count) {
   auto cl = testing::open_cl_test_device();
-  HistogramKernel kernel(cl->context, cl->device);
+  HistogramKernel kernel(cl->programs);
   cl::Buffer data(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes.size(),
                   const_cast<std::uint8_t*>(bytes.data()));
   cl::Buffer bins(cl->context, CL_MEM_READ_WRITE, sizeof(Histogram256));

@@ -1,8 +1,8 @@
-// kernels/luma.cl against compute/luma_cpu.hpp, bit for bit, through CL_RGBA / CL_UNORM_INT8
+// kernels/luma.cl against compute/effects/luma_cpu.hpp, bit for bit, through CL_RGBA / CL_UNORM_INT8
 // images (the format GL shares RGBA8 textures as).
 #include "cl_test_device.hpp"
-#include "compute/luma_cpu.hpp"
-#include "compute/luma_kernel.hpp"
+#include "compute/effects/luma_cpu.hpp"
+#include "compute/effects/luma_kernel.hpp"
 
 #include <gtest/gtest.h>
 
@@ -45,7 +45,7 @@ TEST_P(LumaKernelTest, LumaFromRgbaMatchesReference) {
     p = Rgba8{static_cast<std::uint8_t>(byte(random)), static_cast<std::uint8_t>(byte(random)),
               static_cast<std::uint8_t>(byte(random)), static_cast<std::uint8_t>(byte(random))};
 
-  LumaKernel kernel(cl->context, cl->device);
+  LumaKernel kernel(cl->programs);
   cl::Image2D image(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, rgba8_format, width, height, 0,
                     rgba.pixels.data());
   cl::Buffer luma(cl->context, CL_MEM_WRITE_ONLY, static_cast<std::size_t>(width) * height);
@@ -64,7 +64,7 @@ TEST_P(LumaKernelTest, RgbaFromLumaMatchesReference) {
   std::uniform_int_distribution<int> byte(0, 255);
   for (auto& p : grey.pixels) p = static_cast<std::uint8_t>(byte(random));
 
-  LumaKernel kernel(cl->context, cl->device);
+  LumaKernel kernel(cl->programs);
   cl::Buffer luma(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, grey.size_bytes(), grey.pixels.data());
   cl::Image2D image(cl->context, CL_MEM_WRITE_ONLY, rgba8_format, width, height);
   kernel.rgba_from_luma(cl->queue, luma, image, width, height);

@@ -1,6 +1,7 @@
 // Mode cycling and picking, without GL: which modes Space and 1-4 reach, and what they say when
 // a mode cannot run here.
-#include "app/mode.hpp"
+#include "pipeline/mode.hpp"
+#include "pipeline/mode_table.hpp"
 
 #include <gtest/gtest.h>
 
@@ -46,9 +47,9 @@ TEST(Mode, CyclingFromAnUnavailableModeReachesARunnableOne) {
 
 TEST(Mode, RequestGivesTheModeOrTheReason) {
   const ModeAvailability no_cl = without_opencl();
-  EXPECT_EQ(std::get<Mode>(request_mode(Mode::cpu, no_cl)), Mode::cpu);
-  EXPECT_EQ(std::get<std::string>(request_mode(Mode::gpu, no_cl)), "GPU mode is unavailable: no OpenCL platform");
-  EXPECT_EQ(std::get<std::string>(request_mode(Mode::cpu_readback, no_cl)),
+  EXPECT_EQ(*request_mode(Mode::cpu, no_cl), Mode::cpu);
+  EXPECT_EQ(request_mode(Mode::gpu, no_cl).error(), "GPU mode is unavailable: no OpenCL platform");
+  EXPECT_EQ(request_mode(Mode::cpu_readback, no_cl).error(),
             "CPU-readback mode is unavailable: no OpenCL platform");
 }
 
@@ -64,7 +65,7 @@ TEST(Mode, FallbackTakesTheClosestModeThatRuns) {
 }
 
 TEST(Mode, NamesRoundTrip) {
-  for (Mode mode : kAllModes) EXPECT_EQ(parse_mode(mode_cli_name(mode)), mode);
+  for (const ModeRow& row : mode_table()) EXPECT_EQ(parse_mode(mode_cli_name(row.mode)), row.mode);
   EXPECT_EQ(parse_mode("GPU"), std::nullopt);
   EXPECT_EQ(mode_display_name(Mode::cpu_readback), "CPU-readback");
 }

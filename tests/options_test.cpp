@@ -1,5 +1,6 @@
 // The command line: defaults, and every bad value refused with a message naming it.
 #include "app/options.hpp"
+#include "pipeline/mode_table.hpp"
 
 #include "app/key_bindings.hpp"
 #include "run_program.hpp"
@@ -37,7 +38,8 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
 }
 
 TEST(Options, ParsesEveryMode) {
-  for (Mode mode : kAllModes) {
+  for (const ModeRow& row : mode_table()) {
+    const Mode mode = row.mode;
     const auto result = parse({"--mode", std::string(mode_cli_name(mode))});
     ASSERT_TRUE(std::holds_alternative<Options>(result));
     EXPECT_EQ(std::get<Options>(result).mode, mode);
@@ -57,7 +59,7 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--frames", "-1"}, "--frames: Value -1 not in range 0 to");
   expect_refused({"--cpu-threads", "-3"}, "--cpu-threads: Value -3 not in range 0 to 1024");
   expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu}");
-  expect_refused({"--effect", "sepia"}, "--effect: sepia not in {none,sobel,blur}");
+  expect_refused({"--effect", "sepia"}, "--effect: sepia not in {none,sobel,blur,emboss}");
   expect_refused({"--blur-radius", "0"}, "--blur-radius: Value 0 not in range 1 to 32");
   expect_refused({"--blur-radius", "33"}, "--blur-radius: Value 33 not in range 1 to 32");
   expect_refused({"--blur-border", "wrap"}, "--blur-border: wrap not in {zero,clamp}");

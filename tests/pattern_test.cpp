@@ -1,4 +1,4 @@
-#include "render/pattern.hpp"
+#include "core/pattern.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "app/stage_timings.hpp"
+#include "pipeline/stage_timings.hpp"
 #include "render/presenter.hpp"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 #pragma once
 // Seeded random inputs for the kernel-versus-reference tests: the same seed gives the same
 // image on every machine, so a failure can be replayed.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 
 #include <cstdint>
 #include <random>

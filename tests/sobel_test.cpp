@@ -1,8 +1,8 @@
 // kernels/sobel.cl against sobel_reference(), bit for bit, at sizes that exercise the vector
 // path, the scalar tail and one-pixel-wide images.
 #include "cl_test_device.hpp"
-#include "compute/sobel_cpu.hpp"
-#include "compute/sobel_kernel.hpp"
+#include "compute/effects/sobel_cpu.hpp"
+#include "compute/effects/sobel_kernel.hpp"
 
 #include "random_images.hpp"
 
@@ -56,7 +56,7 @@ TEST_P(SobelKernelTest, MatchesReference) {
   const GreyImage luma = random_grey(width, height, static_cast<unsigned>(width * 7919 + height));
   const SobelResult expected = sobel_reference(luma);
 
-  SobelKernel kernel(cl->context, cl->device);
+  SobelKernel kernel(cl->programs);
   const std::size_t bytes = luma.size_bytes();
   cl::Buffer in(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<std::uint8_t*>(luma.pixels.data()));
   cl::Buffer dx(cl->context, CL_MEM_WRITE_ONLY, bytes);
@@ -84,7 +84,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, SobelKernelTest,
 TEST(SobelKernel, RejectsTooSmallBuffers) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  SobelKernel kernel(cl->context, cl->device);
+  SobelKernel kernel(cl->programs);
   cl::Buffer small(cl->context, CL_MEM_READ_WRITE, 100);
   EXPECT_THROW(kernel.enqueue(cl->queue, small, small, small, small, 20, 20), std::invalid_argument);
   EXPECT_THROW(kernel.enqueue(cl->queue, small, small, small, small, 0, 1), std::invalid_argument);

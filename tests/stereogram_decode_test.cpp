@@ -3,7 +3,7 @@
 // block-matching decoder on the program's own screenshot and checks the depth it recovers
 // against the scene's depth buffer, rendered here from the same seed.
 #include "app/window.hpp"
-#include "render/image_file.hpp"
+#include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/scene_renderer.hpp"
 #include "run_program.hpp"
@@ -65,7 +65,8 @@ TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
   const auto render_depth = [&](const BallPhysics& scene) {
     renderer.render(scene, false, target, true);
     DepthImage depth;
-    DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
+    const Status read = DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
+    if (!read) throw std::runtime_error(read.error());
     flip_rows(depth);  // the screenshot is top row first
     return depth;
   };

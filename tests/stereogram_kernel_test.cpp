@@ -1,9 +1,9 @@
 // Both stereogram kernels against the CPU reference, on the OpenCL device the tests pick
 // (tests/cl_test_device.hpp): random depth, awkward sizes, very long rows, several (P, M).
-#include "compute/stereogram_kernel.hpp"
+#include "compute/stereogram/lookup_kernel.hpp"
 #include "cl_test_device.hpp"
-#include "compute/cl_program.hpp"
-#include "compute/stereogram_cpu.hpp"
+#include "compute/cl/cl_program.hpp"
+#include "compute/stereogram/lookup_cpu.hpp"
 
 #include "random_images.hpp"
 
@@ -90,12 +90,12 @@ void PrintTo(const KernelCase& test, std::ostream* out) {
 
 class StereogramKernelMatchesReference : public ::testing::TestWithParam<KernelCase> {};
 
-// One build per (kind, P, M); every size runs through it.
+// One build per kind; every (P, M) and size runs through it.
 TEST_P(StereogramKernelMatchesReference, OnRandomDepth) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   const auto [kind, params] = GetParam();
-  StereogramKernel kernel(cl->context, cl->device, params, kind);
+  StereogramKernel kernel(cl->programs, kind);
 
   const auto max_image_width = cl->device.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
   const auto max_image_height = cl->device.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
@@ -118,7 +118,7 @@ TEST_P(StereogramKernelMatchesReference, OnRandomDepth) {
     const OffsetImage expected = stereogram_offsets_reference(depth, params);
     const cl::Image2D depth_image = upload_depth(*cl, depth);
     const cl::Image2D offsets_image(cl->context, CL_MEM_WRITE_ONLY, kFloatFormat, out_width, height);
-    kernel.enqueue(cl->queue, depth_image, offsets_image, width, height).wait();
+    kernel.enqueue(cl->queue, depth_image, offsets_image, width, height, params).wait();
     const Comparison comparison = compare(expected, read_offsets(*cl, offsets_image, out_width, height));
     if (comparison.differing_pixels > 0)
       std::printf("  %dx%d: %zu of %zu pixels differ from the reference in the last bits\n", width, height,
@@ -157,7 +157,7 @@ TEST(StereogramKernel, ComputesASubregionAfterTheEventsItWaitsFor) {
 
   for (const auto kind : {StereogramKernelKind::classic, StereogramKernelKind::fast}) {
     SCOPED_TRACE(std::string(stereogram_kernel_kind_name(kind)));
-    StereogramKernel kernel(cl->context, cl->device, params, kind);
+    StereogramKernel kernel(cl->programs, kind);
     const cl::Image2D depth_image(cl->context, CL_MEM_READ_ONLY, kFloatFormat, large_depth.width, large_depth.height);
     const cl::Image2D offsets_image(cl->context, CL_MEM_WRITE_ONLY, kFloatFormat, 500, 30);
     std::vector<cl::Event> upload(1);
@@ -165,7 +165,7 @@ TEST(StereogramKernel, ComputesASubregionAfterTheEventsItWaitsFor) {
         depth_image, CL_FALSE, {0, 0, 0},
         {static_cast<cl::size_type>(large_depth.width), static_cast<cl::size_type>(large_depth.height), 1}, 0, 0,
         const_cast<float*>(large_depth.pixels.data()), nullptr, &upload[0]);
-    kernel.enqueue(cl->queue, depth_image, offsets_image, depth.width, depth.height, &upload).wait();
+    kernel.enqueue(cl->queue, depth_image, offsets_image, depth.width, depth.height, params, &upload).wait();
     const OffsetImage actual = read_offsets(*cl, offsets_image, 500, 30);
     OffsetImage region(expected.width, expected.height);
     for (int y = 0; y < region.height; ++y)
@@ -177,45 +177,35 @@ TEST(StereogramKernel, ComputesASubregionAfterTheEventsItWaitsFor) {
 TEST(StereogramKernel, RejectsBadParametersSizesAndImages) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  EXPECT_THROW(StereogramKernel(cl->context, cl->device, {85, 84.f}, StereogramKernelKind::fast),
-               std::invalid_argument);
-  EXPECT_THROW(StereogramKernel(cl->context, cl->device, {2, 0.f}, StereogramKernelKind::classic),
-               std::invalid_argument);
-
-  StereogramKernel kernel(cl->context, cl->device, {85, 30.f}, StereogramKernelKind::fast);
+  StereogramKernel kernel(cl->programs, StereogramKernelKind::fast);
   EXPECT_EQ(kernel.kind(), StereogramKernelKind::fast);
-  EXPECT_EQ(kernel.params().pattern_width, 85);
   const cl::Image2D depth_image(cl->context, CL_MEM_READ_ONLY, kFloatFormat, 64, 8);
   const cl::Image2D offsets_image(cl->context, CL_MEM_WRITE_ONLY, kFloatFormat, 64 + 85, 8);
-  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 0, 8), std::invalid_argument);
-  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 64, 0), std::invalid_argument);
-  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 65, 8), std::invalid_argument);
-  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 64, 9), std::invalid_argument);
-  EXPECT_THROW(kernel.enqueue(cl->queue, offsets_image, depth_image, 64, 8), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 64, 8, {85, 84.f}), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 64, 8, {2, 0.f}), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 0, 8, {85, 30.f}), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 64, 0, {85, 30.f}), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 65, 8, {85, 30.f}), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, depth_image, offsets_image, 64, 9, {85, 30.f}), std::invalid_argument);
+  EXPECT_THROW(kernel.enqueue(cl->queue, offsets_image, depth_image, 64, 8, {85, 30.f}), std::invalid_argument);
 }
 
 TEST(StereogramKernel, ReportsABrokenBuildWithItsLog) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  setenv("STEREOCL_BREAK_KERNELS", "1", 1);
+  cl->programs.break_sources_on_purpose(true);
   try {
-    StereogramKernel kernel(cl->context, cl->device, {85, 30.f}, StereogramKernelKind::fast);
-    unsetenv("STEREOCL_BREAK_KERNELS");
+    StereogramKernel kernel(cl->programs, StereogramKernelKind::fast);
     FAIL() << "a kernel with a syntax error built";
   } catch (const KernelBuildError& error) {
-    unsetenv("STEREOCL_BREAK_KERNELS");
     EXPECT_EQ(error.file(), "stereogram.cl");
     EXPECT_NE(error.log().find("broken on purpose"), std::string::npos) << error.log();
   }
 }
 
-TEST(StereogramKernelKindNames, RoundTrip) {
-  for (const auto kind : {StereogramKernelKind::classic, StereogramKernelKind::fast})
-    EXPECT_EQ(parse_stereogram_kernel_kind(stereogram_kernel_kind_name(kind)), kind);
+TEST(StereogramKernelKindNames, AreTheOptionValues) {
   EXPECT_EQ(stereogram_kernel_kind_name(StereogramKernelKind::classic), "classic");
   EXPECT_EQ(stereogram_kernel_kind_name(StereogramKernelKind::fast), "fast");
-  EXPECT_FALSE(parse_stereogram_kernel_kind("Fast").has_value());
-  EXPECT_FALSE(parse_stereogram_kernel_kind("").has_value());
 }
 
 }  // namespace

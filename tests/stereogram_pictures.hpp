@@ -2,7 +2,7 @@
 // What the compositor's fragment shader makes of a coordinate image, on the CPU: the pattern
 // sampled at u = coordinate + half a texel, row y of the pattern, repeating. Nearest filtering
 // for the symmetric algorithm (whole pixels), linear for the lookup's as the app has it today.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 
 #include <cmath>
 

@@ -3,7 +3,7 @@
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "depth_scenes.hpp"
 #include "random_images.hpp"
-#include "render/pattern.hpp"
+#include "core/pattern.hpp"
 #include "stereogram_pictures.hpp"
 
 #include <gtest/gtest.h>

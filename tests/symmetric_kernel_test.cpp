@@ -3,7 +3,7 @@
 // holding a row (local memory, global scratch), pixel-level and physical parameters, oversampling.
 #include "compute/stereogram/symmetric_kernel.hpp"
 #include "cl_test_device.hpp"
-#include "compute/cl_program.hpp"
+#include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "depth_scenes.hpp"
 #include "random_images.hpp"
@@ -68,7 +68,8 @@ TEST_P(SymmetricKernelMatchesReference, BitForBit) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   const KernelCase& test = GetParam();
-  SymmetricStereogramKernel kernel(cl->context, cl->device, test.params, test.row_memory);
+  ProgramBuilder builder(cl->context, cl->device);
+  SymmetricStereogramKernel kernel(builder, test.params, test.row_memory);
   const int far = static_cast<int>(std::lround(far_separation_px(test.params)));
   // Long rows cost the PoCL CPU device most at high oversampling; the big frame runs where
   // a row stays affordable.
@@ -107,7 +108,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(SymmetricKernel, ClampsBadDepthLikeTheReference) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  SymmetricStereogramKernel kernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 1));
+  ProgramBuilder builder(cl->context, cl->device);
+  SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, 1));
   DepthImage depth = testing::random_depth(300, 4, 2u);
   for (int x = 0; x < 300; x += 7) depth.at(x, 1) = NAN;
   for (int x = 0; x < 300; x += 5) depth.at(x, 2) = (x % 2) ? -3.f : 7.f;
@@ -118,11 +120,10 @@ TEST(SymmetricKernel, ClampsBadDepthLikeTheReference) {
 TEST(SymmetricKernel, RejectsBadParametersAndSizes) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  EXPECT_THROW(SymmetricStereogramKernel(cl->context, cl->device, symmetric_params_from_pixels(85, 84.f, 1)),
-               std::invalid_argument);
-  EXPECT_THROW(SymmetricStereogramKernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 0)),
-               std::invalid_argument);
-  SymmetricStereogramKernel kernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 1));
+  ProgramBuilder builder(cl->context, cl->device);
+  EXPECT_THROW(SymmetricStereogramKernel(builder, symmetric_params_from_pixels(85, 84.f, 1)), std::invalid_argument);
+  EXPECT_THROW(SymmetricStereogramKernel(builder, symmetric_params_from_pixels(85, 30.f, 0)), std::invalid_argument);
+  SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, 1));
   const cl::Image2D small(cl->context, CL_MEM_READ_WRITE, kFloatFormat, 64, 8);
   const cl::Image2D large(cl->context, CL_MEM_READ_WRITE, kFloatFormat, 128, 16);
   EXPECT_THROW(kernel.enqueue(cl->queue, large, large, 0, 8), std::invalid_argument);
@@ -134,13 +135,12 @@ TEST(SymmetricKernel, RejectsBadParametersAndSizes) {
 TEST(SymmetricKernel, ReportsABrokenBuildWithItsLog) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  setenv("STEREOCL_BREAK_KERNELS", "1", 1);
+  ProgramBuilder builder(cl->context, cl->device);
+  builder.break_sources_on_purpose(true);
   try {
-    SymmetricStereogramKernel kernel(cl->context, cl->device, symmetric_params_from_pixels(85, 30.f, 1));
-    unsetenv("STEREOCL_BREAK_KERNELS");
+    SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, 1));
     FAIL() << "a kernel with a syntax error built";
   } catch (const KernelBuildError& error) {
-    unsetenv("STEREOCL_BREAK_KERNELS");
     EXPECT_EQ(error.file(), "stereogram_symmetric.cl");
   }
 }

@@ -11,10 +11,10 @@
 // Prints a table; asserts the targets for the symmetric algorithm. With
 // STEREOCL_PICTURES_DIR set it also saves the pictures there (docs/ holds a set).
 #include "compute/stereogram/symmetric_cpu.hpp"
-#include "compute/stereogram_cpu.hpp"
+#include "compute/stereogram/lookup_cpu.hpp"
 #include "depth_scenes.hpp"
-#include "render/depth_map.hpp"
-#include "render/pattern.hpp"
+#include "core/depth_map.hpp"
+#include "core/pattern.hpp"
 #include "stereogram_pictures.hpp"
 #include "test_files.hpp"
 
@@ -46,7 +46,7 @@ double luma(const Rgba8& c) { return (c.r + c.g + c.b) / 3.0; }
 DepthImage quantised(const DepthImage& depth, const std::string& name) {
   const std::string path = testing::write_png(name, visualise_depth(depth));
   auto loaded = load_image(path);
-  return depth_from_grey(std::get<LoadedImage>(loaded).grey16, false);
+  return depth_from_grey(std::get<LoadedImage>(loaded).grey16);
 }
 
 Picture symmetric_picture(const DepthImage& depth, const RgbaImage& pattern, int far, int near) {
@@ -233,7 +233,7 @@ TEST(StereogramQuality, NoSeamWithTheAssetsRecipe) {
   auto loaded_depth = load_image(std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png");
   auto loaded_pattern = load_image(std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png");
   ASSERT_TRUE(std::holds_alternative<LoadedImage>(loaded_depth) && std::holds_alternative<LoadedImage>(loaded_pattern));
-  const DepthImage depth = depth_from_grey(std::get<LoadedImage>(loaded_depth).grey16, false);
+  const DepthImage depth = depth_from_grey(std::get<LoadedImage>(loaded_depth).grey16);
   const RgbaImage& pattern = std::get<LoadedImage>(loaded_pattern).rgba;
   const int far = pattern.width, near = far - 40;
   for (const auto& [name, picture] : all_pictures(depth, pattern, far, near, "assets")) {

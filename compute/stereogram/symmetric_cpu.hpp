@@ -10,7 +10,7 @@
 //
 // Output per pixel: the pattern coordinate the compositor samples, in pattern widths, always
 // a whole pattern column (column / pattern_columns), so nothing is sampled between pixels.
-#include "compute/image.hpp"
+#include "core/image.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 
 #include <vector>

@@ -1,7 +1,7 @@
 #include "compute/stereogram/symmetric_kernel.hpp"
 
-#include "compute/cl_program.hpp"
-#include "compute/cl_sizes.hpp"
+#include "compute/cl/cl_program.hpp"
+#include "compute/cl/cl_sizes.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -45,11 +45,13 @@ std::size_t group_size_for(const cl::Kernel& kernel, const cl::Device& device) {
 
 }  // namespace
 
-SymmetricStereogramKernel::SymmetricStereogramKernel(const cl::Context& context, const cl::Device& device,
-                                                     const SymmetricParams& params, SymmetricRowMemory row_memory)
-    : params_(params), plan_(make_symmetric_plan(params)), row_memory_(row_memory), context_(context) {
-  const cl::Program local_program = build_program(context, device, kKernelFile, build_options(plan_, false));
-  const cl::Program global_program = build_program(context, device, kKernelFile, build_options(plan_, true));
+SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, const SymmetricParams& params,
+                                                     SymmetricRowMemory row_memory)
+    : params_(params), plan_(make_symmetric_plan(params)), row_memory_(row_memory), context_(builder.context()) {
+  const cl::Device& device = builder.device();
+  const cl::Context& context = builder.context();
+  const cl::Program local_program = builder.build(kKernelFile, build_options(plan_, false));
+  const cl::Program global_program = builder.build(kKernelFile, build_options(plan_, true));
   local_kernel_ = cl::Kernel(local_program, "stereogram_symmetric");
   global_kernel_ = cl::Kernel(global_program, "stereogram_symmetric");
   local_group_size_ = group_size_for(local_kernel_, device);

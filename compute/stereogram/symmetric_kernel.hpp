@@ -3,6 +3,7 @@
 // image in (top row first, 0 near, 1 far), a CL_R / CL_FLOAT image of pattern coordinates of
 // the same width x height out, with the numbers of compute/stereogram/symmetric_cpu.hpp. The
 // images may be cl::Image2D (CPU-readback) or shared GL textures (GPU mode).
+#include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 
 #include <CL/opencl.hpp>
@@ -19,7 +20,7 @@ class SymmetricStereogramKernel {
   // Builds both variants for `device`: rows kept in local memory, and rows kept in a global
   // scratch buffer for rows too wide for it. Throws std::invalid_argument if validate(params)
   // rejects them, KernelBuildError (with the compiler log) if the build fails.
-  SymmetricStereogramKernel(const cl::Context& context, const cl::Device& device, const SymmetricParams& params,
+  SymmetricStereogramKernel(ProgramBuilder& builder, const SymmetricParams& params,
                             SymmetricRowMemory row_memory = SymmetricRowMemory::automatic);
 
   // depth and coordinates must hold at least width x height pixels. Throws

@@ -1,6 +1,6 @@
 #include "compute/stereogram/symmetric_params.hpp"
 
-#include "compute/stereogram_params.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -45,7 +45,8 @@ std::optional<std::string> validate(const SymmetricParams& params) {
     return "pattern columns " + std::to_string(params.pattern_columns) + ": must be 0 (the far separation) to " +
            std::to_string(kMaxPatternColumns);
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry)) {
-    if (auto reason = validate(StereogramParams{pixel->pattern_width, pixel->max_offset})) return reason;
+    if (const Status pixels = validate(StereogramParams{pixel->pattern_width, pixel->max_offset}); !pixels)
+      return pixels.error();
   } else if (auto reason = validate_physical(std::get<PhysicalGeometry>(params.geometry))) {
     return reason;
   }

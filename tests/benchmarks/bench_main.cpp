@@ -1,6 +1,6 @@
 #include "bench_device.hpp"
 
-#include "compute/cl_profiling.hpp"
+#include "compute/cl/cl_profiling.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -5,11 +5,13 @@
 // Inputs are random, and each iteration works on the next of several buffer sets whose total
 // exceeds a GPU's last-level cache, so a small input is not timed straight out of L2.
 #include "bench_device.hpp"
-#include "compute/blur_kernel.hpp"
-#include "compute/histogram_kernel.hpp"
-#include "compute/sobel_kernel.hpp"
+#include "compute/effects/blur_kernel.hpp"
+#include "compute/effects/histogram_kernel.hpp"
+#include "compute/effects/sobel_kernel.hpp"
 
 #include <benchmark/benchmark.h>
+
+#include <cstdlib>
 
 #include <algorithm>
 #include <cstdint>
@@ -55,7 +57,7 @@ void report_rates(benchmark::State& state, double kernel_seconds, double pixels,
 
 void sobel(benchmark::State& state, int width, int height) {
   auto& cl = device();
-  SobelKernel kernel(cl.context, cl.device);
+  SobelKernel kernel(cl.programs);
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   struct Set {
     cl::Buffer luma, dx, dy, magnitude;
@@ -80,7 +82,9 @@ void sobel(benchmark::State& state, int width, int height) {
 
 void blur(benchmark::State& state, bool rgba, int width, int height) {
   auto& cl = device();
-  BlurKernel kernel(cl.context, cl.device);
+  BlurKernel kernel(cl.programs);
+  // Band-height sweeps for tuning (docs/performance.md): STEREOCL_BLUR_TILE_ROWS=8, 16, ...
+  if (const char* rows = std::getenv("STEREOCL_BLUR_TILE_ROWS")) kernel.force_tile_rows(std::atoi(rows));
   const int radius = static_cast<int>(state.range(0));
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   const std::size_t image_bytes = pixels * (rgba ? 4 : 1);
@@ -112,7 +116,7 @@ void blur(benchmark::State& state, bool rgba, int width, int height) {
 
 void histogram(benchmark::State& state, std::size_t wanted_bytes) {
   auto& cl = device();
-  HistogramKernel kernel(cl.context, cl.device);
+  HistogramKernel kernel(cl.programs);
   // Devices that cannot allocate the wanted size in one buffer get the largest power of two that fits.
   std::size_t bytes = wanted_bytes;
   const std::size_t max_alloc = cl.device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();

@@ -2,12 +2,12 @@
 // time_call() (profiled device time, or wall clock per call with --per-call). Bytes are what any
 // implementation must move: the depth in, the offsets out. Named stereogram/<kind>/<W>x<H>, like
 // the other benchmarks, so --benchmark_filter=1920x1080 picks every 1080p benchmark.
+#include "../depth_scenes.hpp"
 #include "bench_device.hpp"
-#include "compute/image.hpp"
+#include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "compute/stereogram/symmetric_kernel.hpp"
-#include "compute/stereogram_kernel.hpp"
-#include "../depth_scenes.hpp"
+#include "core/image.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -31,19 +31,19 @@ DepthImage random_depth(int width, int height) {
 void stereogram(benchmark::State& state, StereogramKernelKind kind, int width, int height) {
   auto& cl = device();
   const StereogramParams params{85, 30.f};
-  StereogramKernel kernel(cl.context, cl.device, params, kind);
+  StereogramKernel kernel(cl.programs, kind);
 
   const cl::ImageFormat format(CL_R, CL_FLOAT);
   DepthImage depth = random_depth(width, height);
   const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, width, height, 0,
                                 depth.pixels.data());
   const cl::Image2D offsets_image(cl.context, CL_MEM_WRITE_ONLY, format, width + params.pattern_width, height);
-  kernel.enqueue(cl.queue, depth_image, offsets_image, width, height).wait();  // first launch pays for setup
+  kernel.enqueue(cl.queue, depth_image, offsets_image, width, height, params).wait();  // first launch pays for setup
 
   double kernel_seconds = 0;
   for (auto _ : state) {
     const double seconds =
-        time_call([&] { return std::vector<cl::Event>{kernel.enqueue(cl.queue, depth_image, offsets_image, width, height)}; });
+        time_call([&] { return std::vector<cl::Event>{kernel.enqueue(cl.queue, depth_image, offsets_image, width, height, params)}; });
     kernel_seconds += seconds;
     state.SetIterationTime(seconds);
   }
@@ -60,7 +60,8 @@ void stereogram(benchmark::State& state, StereogramKernelKind kind, int width, i
 // hemisphere on a ramp, closer to what the demo's scene shows.
 void symmetric(benchmark::State& state, int width, int height, int oversample, bool smooth) {
   auto& cl = device();
-  SymmetricStereogramKernel kernel(cl.context, cl.device, symmetric_params_from_pixels(85, 30.f, oversample));
+  ProgramBuilder builder(cl.context, cl.device);
+  SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, oversample));
 
   const cl::ImageFormat format(CL_R, CL_FLOAT);
   DepthImage depth = smooth ? testing::sphere_on_ramp_depth(width, height) : random_depth(width, height);

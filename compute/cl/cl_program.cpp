@@ -1,0 +1,85 @@
+#include "compute/cl/cl_program.hpp"
+
+#include "compute/cl/kernel_sources.hpp"
+
+#include <cstdio>
+
+namespace stereocl {
+
+KernelBuildError::KernelBuildError(std::string file, std::string log)
+    : std::runtime_error("OpenCL kernel " + file + " failed to build:\n" + log),
+      file_(std::move(file)),
+      log_(std::move(log)) {}
+
+cl::Program ProgramBuilder::build(std::string_view file_name, const std::string& options) {
+  std::string source(kernel_source(file_name));
+  if (source.empty())
+    throw KernelBuildError(std::string(file_name), "no such kernel file is embedded in this binary");
+  if (broken_) source += "\n#error \"broken on purpose: STEREOCL_BREAK_KERNELS is set\"\n";
+
+  cl::Program program(context_, source);
+  ++builds_;
+  try {
+    program.build({device_}, (options + " -cl-std=CL1.2").c_str());
+  } catch (const cl::BuildError& error) {
+    std::string log;
+    for (const auto& [device, device_log] : error.getBuildLog()) log += device_log;
+    if (log.empty()) log = "(the driver gave no build log)";
+    throw KernelBuildError(std::string(file_name), cl_error_name(error.err()) + " with options '" + options + "'\n" + log);
+  }
+  return program;
+}
+
+std::string float_literal(float value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%af", static_cast<double>(value));
+  return text;
+}
+
+std::string cl_error_name(cl_int code) {
+  const char* name = "unknown OpenCL error";
+  switch (code) {
+#define STEREOCL_CASE(c) \
+  case c:                \
+    name = #c;           \
+    break;
+    STEREOCL_CASE(CL_DEVICE_NOT_FOUND)
+    STEREOCL_CASE(CL_DEVICE_NOT_AVAILABLE)
+    STEREOCL_CASE(CL_COMPILER_NOT_AVAILABLE)
+    STEREOCL_CASE(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    STEREOCL_CASE(CL_OUT_OF_RESOURCES)
+    STEREOCL_CASE(CL_OUT_OF_HOST_MEMORY)
+    STEREOCL_CASE(CL_IMAGE_FORMAT_NOT_SUPPORTED)
+    STEREOCL_CASE(CL_BUILD_PROGRAM_FAILURE)
+    STEREOCL_CASE(CL_INVALID_VALUE)
+    STEREOCL_CASE(CL_INVALID_DEVICE)
+    STEREOCL_CASE(CL_INVALID_CONTEXT)
+    STEREOCL_CASE(CL_INVALID_QUEUE_PROPERTIES)
+    STEREOCL_CASE(CL_INVALID_COMMAND_QUEUE)
+    STEREOCL_CASE(CL_INVALID_MEM_OBJECT)
+    STEREOCL_CASE(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR)
+    STEREOCL_CASE(CL_INVALID_IMAGE_SIZE)
+    STEREOCL_CASE(CL_INVALID_PROGRAM)
+    STEREOCL_CASE(CL_INVALID_PROGRAM_EXECUTABLE)
+    STEREOCL_CASE(CL_INVALID_KERNEL_NAME)
+    STEREOCL_CASE(CL_INVALID_KERNEL_ARGS)
+    STEREOCL_CASE(CL_INVALID_ARG_INDEX)
+    STEREOCL_CASE(CL_INVALID_ARG_VALUE)
+    STEREOCL_CASE(CL_INVALID_ARG_SIZE)
+    STEREOCL_CASE(CL_INVALID_WORK_DIMENSION)
+    STEREOCL_CASE(CL_INVALID_WORK_GROUP_SIZE)
+    STEREOCL_CASE(CL_INVALID_WORK_ITEM_SIZE)
+    STEREOCL_CASE(CL_INVALID_GLOBAL_WORK_SIZE)
+    STEREOCL_CASE(CL_INVALID_EVENT)
+    STEREOCL_CASE(CL_INVALID_OPERATION)
+    STEREOCL_CASE(CL_INVALID_GL_OBJECT)
+    STEREOCL_CASE(CL_INVALID_BUFFER_SIZE)
+    STEREOCL_CASE(CL_INVALID_PROPERTY)
+    STEREOCL_CASE(CL_PLATFORM_NOT_FOUND_KHR)
+    STEREOCL_CASE(CL_INVALID_GL_SHAREGROUP_REFERENCE_KHR)
+#undef STEREOCL_CASE
+  }
+  return std::string(name) + " (" + std::to_string(code) + ")";
+}
+
+}  // namespace stereocl

@@ -1,0 +1,114 @@
+#include "compute/effects/blur_kernel.hpp"
+
+#include "compute/cl/cl_program.hpp"
+#include "compute/cl/cl_sizes.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace stereocl {
+
+namespace {
+
+// Must match kernels/blur.cl.
+constexpr int group_size = 256;
+constexpr int chunk_rows = 8;
+int input_columns(int channels) { return channels == 1 ? 1024 : 256; }
+
+int ceil_div(int value, int divisor) { return (value + divisor - 1) / divisor; }
+
+// Local column of a strip's first output (>= r + 1, so the prefix sum just before every window
+// lies in the strip) and how many outputs a strip makes; grey keeps both multiples of 4 for
+// 4-byte loads and stores.
+struct Strip {
+  int lead;
+  int width;
+};
+Strip strip_layout(int channels, int radius) {
+  if (channels == 1) {
+    const int lead = round_up(radius + 1, 4);
+    return {lead, (input_columns(1) - lead - radius) / 4 * 4};
+  }
+  return {radius + 1, input_columns(4) - (radius + 1) - radius};
+}
+
+}  // namespace
+
+int choose_blur_tile_rows(int channels, int width, int height, int radius, int compute_units) {
+  const int strips = ceil_div(width, strip_layout(channels, radius).width);
+  if (channels == 1) {
+    // H100 (132 CUs), 2560x2560: 32 rows (240 groups) best at every radius, 64 rows 0-10% slower,
+    // 16 rows slower at r >= 8 (each strip's first window, 2r+1 rows, amortised over fewer
+    // outputs); 256x256: 8 rows (32 groups) beat 32 rows at r1 and r32 alike (10.8 / 15.3 us
+    // against 13.5 / 24.2): with few groups, parallelism beats amortising the first window.
+    // So: about two groups per compute unit, 8 to 32 rows.
+    const int for_groups = ceil_div(height * strips, 2 * std::max(1, compute_units));
+    return round_up(std::clamp(for_groups, chunk_rows, 32), chunk_rows);
+  }
+  // RGBA strips are 4x narrower, so there are groups enough; the sweep liked 16 rows up to r8, 32
+  // at r16 and ~56 at r32: about 1.75r.
+  return round_up(std::clamp(std::max(16, 7 * radius / 4), 16, 64), chunk_rows);
+}
+
+std::uint32_t blur_multiplier(int radius) {
+  require_valid_blur_radius(radius);
+  const std::uint64_t n = static_cast<std::uint64_t>(2 * radius + 1) * static_cast<std::uint64_t>(2 * radius + 1);
+  return static_cast<std::uint32_t>(((std::uint64_t{1} << blur_multiplier_shift) + n - 1) / n);
+}
+
+BlurKernel::BlurKernel(ProgramBuilder& programs)
+    : compute_units_(static_cast<int>(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {
+  const cl::Device& device = programs.device();
+  if (device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() < static_cast<std::size_t>(group_size))
+    throw KernelBuildError("blur.cl", "the blur kernel needs work-groups of " + std::to_string(group_size) +
+                                          " items; this device allows " +
+                                          std::to_string(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()));
+  for (const int clamp : {0, 1}) {
+    const std::string border = " -D CLAMP_BORDER=" + std::to_string(clamp);
+    grey_.emplace_back(programs.build("blur.cl", "-D CHANNELS=1" + border), "blur");
+    rgba_.emplace_back(programs.build("blur.cl", "-D CHANNELS=4" + border), "blur");
+  }
+}
+
+BlurEvents BlurKernel::enqueue_grey(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out,
+                                    int width, int height, int radius, BlurBorder border,
+                                    const std::vector<cl::Event>& wait_for) {
+  return enqueue(grey_[border == BlurBorder::clamp], 1, queue, in, out, width, height, radius, border, wait_for);
+}
+
+BlurEvents BlurKernel::enqueue_rgba(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out,
+                                    int width, int height, int radius, BlurBorder border,
+                                    const std::vector<cl::Event>& wait_for) {
+  return enqueue(rgba_[border == BlurBorder::clamp], 4, queue, in, out, width, height, radius, border, wait_for);
+}
+
+int BlurKernel::tile_rows(int channels, int width, int height, int radius) const {
+  if (forced_tile_rows_ > 0) return round_up(forced_tile_rows_, chunk_rows);
+  return choose_blur_tile_rows(channels, width, height, radius, compute_units_);
+}
+
+BlurEvents BlurKernel::enqueue(Blur& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
+                               const cl::Buffer& out, int width, int height, int radius, BlurBorder border,
+                               const std::vector<cl::Event>& wait_for) {
+  require_valid_blur_radius(radius);
+  if (width <= 0 || height <= 0)
+    throw std::invalid_argument("blur image size " + std::to_string(width) + "x" + std::to_string(height) +
+                                " must be positive");
+  const std::size_t image_bytes =
+      static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * static_cast<std::size_t>(channels);
+  if (in.getInfo<CL_MEM_SIZE>() < image_bytes || out.getInfo<CL_MEM_SIZE>() < image_bytes)
+    throw std::invalid_argument("blur buffer is smaller than " + std::to_string(width) + "x" +
+                                std::to_string(height) + "x" + std::to_string(channels) + " bytes");
+  const Strip strip = strip_layout(channels, radius);
+  const int rows = tile_rows(channels, width, height, radius);
+  const int groups_x = ceil_div(width, strip.width);
+  const int groups_y = ceil_div(height, rows);
+  const cl::NDRange global(static_cast<std::size_t>(groups_x) * group_size, static_cast<std::size_t>(groups_y));
+  const cl::Event done = kernel(enqueue_args(queue, wait_for, global, cl::NDRange(group_size, 1)), in, out, width, height,
+                                radius, border == BlurBorder::clamp ? 1 : 0, strip.width, strip.lead, rows,
+                                static_cast<cl_uint>(blur_multiplier(radius)));
+  return BlurEvents{done, done};
+}
+
+}  // namespace stereocl

@@ -1,0 +1,68 @@
+#pragma once
+// kernels/blur.cl on a device: normalised box blur of radius 1..32 for 8-bit grey (uchar
+// buffer) and RGBA8 (uchar4 buffer) images, matching blur_reference() in compute/effects/blur_cpu.hpp to
+// the bit. One kernel per call, no scratch buffer; its cost barely grows with the radius (see the
+// comment at the top of kernels/blur.cl). Not thread-safe (the kernel objects hold arguments).
+#include "compute/cl/cl_program.hpp"
+#include "compute/effects/blur_cpu.hpp"
+
+#include <CL/opencl.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace stereocl {
+
+// The blur is one kernel now; both members are its event, kept so that callers written for the
+// former two passes (row_pass's start to column_pass's end) still measure and wait correctly.
+struct BlurEvents {
+  cl::Event row_pass;
+  cl::Event column_pass;
+};
+
+// (q + n/2) / n for the window size n = (2r+1)^2 and every q <= 255 n, without a division:
+// (q + n/2) / n == ((q + n/2) * blur_multiplier(r)) >> blur_multiplier_shift. Exact because
+// m = ceil(2^34 / n) overshoots 2^34 / n by e/n with e < n < 2^13, and q + n/2 < 2^21, so
+// (q + n/2) * e < 2^34 (tests/blur_test.cpp checks every q for every radius).
+constexpr int blur_multiplier_shift = 34;  // the kernel takes mul_hi (>> 32), then >> 2
+std::uint32_t blur_multiplier(int radius);
+
+// The band height tile_rows() picks without an override (a multiple of 8), as a plain function of
+// the image, the radius and the device's compute units, so tests can check it without a device.
+int choose_blur_tile_rows(int channels, int width, int height, int radius, int compute_units);
+
+class BlurKernel {
+ public:
+  // Throws KernelBuildError if kernels/blur.cl does not build for `device` or the device cannot
+  // run work-groups of 256 items.
+  explicit BlurKernel(ProgramBuilder& programs);
+
+  // in and out hold width * height pixels (1 byte each) and must be distinct buffers.
+  // Throws std::invalid_argument for a radius outside 1..32 or a non-positive size.
+  BlurEvents enqueue_grey(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out, int width,
+                          int height, int radius, BlurBorder border, const std::vector<cl::Event>& wait_for = {});
+
+  // As enqueue_grey with 4 bytes per pixel (R, G, B, A), every channel blurred independently.
+  BlurEvents enqueue_rgba(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out, int width,
+                          int height, int radius, BlurBorder border, const std::vector<cl::Event>& wait_for = {});
+
+  // Output rows each work-group walks down for a width x height image: enough groups to fill
+  // the device, but not so few rows that each strip's first window (2r+1 rows) dominates.
+  int tile_rows(int channels, int width, int height, int radius) const;
+  // For tuning sweeps (stereocl-bench passes STEREOCL_BLUR_TILE_ROWS) and tests: every call uses
+  // this many rows, rounded up to a multiple of 8; 0 goes back to tile_rows()'s choice.
+  void force_tile_rows(int rows) { forced_tile_rows_ = rows; }
+
+ private:
+  using Blur = cl::KernelFunctor<cl::Buffer, cl::Buffer, cl_int, cl_int, cl_int, cl_int, cl_int, cl_int, cl_int, cl_uint>;
+  BlurEvents enqueue(Blur& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
+                     const cl::Buffer& out, int width, int height, int radius, BlurBorder border,
+                     const std::vector<cl::Event>& wait_for);
+
+  int compute_units_;
+  int forced_tile_rows_ = 0;
+  std::vector<Blur> grey_;  // [border == clamp]
+  std::vector<Blur> rgba_;
+};
+
+}  // namespace stereocl

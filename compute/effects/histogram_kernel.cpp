@@ -1,0 +1,54 @@
+#include "compute/effects/histogram_kernel.hpp"
+
+#include "compute/cl/cl_program.hpp"
+#include "compute/cl/cl_sizes.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace stereocl {
+
+namespace {
+
+constexpr std::size_t bin_count = 256;
+constexpr std::size_t bytes_per_load = 16;  // one uint4 per work-item per load
+// Work-groups launched per compute unit. They take chunks from a shared counter until none
+// are left, so groups that are not resident at first only find less work; enough of them
+// hide memory latency, and the per-group merge into global memory stays negligible.
+constexpr std::size_t groups_per_compute_unit = 8;
+// Loads per work-item per chunk, at most: 64 KiB chunks for 256 work-items amortise the
+// counter's atomic and barriers; smaller inputs get smaller chunks to reach every group.
+constexpr std::size_t max_chunk_loads = 16;
+
+}  // namespace
+
+HistogramKernel::HistogramKernel(ProgramBuilder& programs)
+    : next_chunk_(programs.context(), CL_MEM_READ_WRITE, sizeof(cl_uint)),
+      group_size_(static_cast<int>(std::min<std::size_t>(256, programs.device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()))),
+      max_groups_(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() * groups_per_compute_unit),
+      kernel_(programs.build("histogram.cl", "-D GROUP_SIZE=" + std::to_string(group_size_)), "histogram256") {}
+
+cl::Event HistogramKernel::enqueue(const cl::CommandQueue& queue, const cl::Buffer& data, std::size_t byte_count,
+                                   const cl::Buffer& bins, const std::vector<cl::Event>& wait_for) {
+  if (data.getInfo<CL_MEM_SIZE>() < byte_count)
+    throw std::invalid_argument("histogram data buffer holds fewer than " + std::to_string(byte_count) + " bytes");
+  if (bins.getInfo<CL_MEM_SIZE>() < bin_count * sizeof(cl_uint))
+    throw std::invalid_argument("histogram bins buffer holds fewer than 256 cl_uint");
+
+  const std::vector<cl::Event>* after = wait_for.empty() ? nullptr : &wait_for;
+  std::vector<cl::Event> zeroed(2);
+  queue.enqueueFillBuffer(bins, cl_uint{0}, 0, bin_count * sizeof(cl_uint), after, &zeroed[0]);
+  queue.enqueueFillBuffer(next_chunk_, cl_uint{0}, 0, sizeof(cl_uint), after, &zeroed[1]);
+
+  const std::size_t group_size = static_cast<std::size_t>(group_size_);
+  const std::size_t loads = byte_count / bytes_per_load;
+  const std::size_t chunk_loads = std::clamp<std::size_t>(loads / (max_groups_ * group_size), 1, max_chunk_loads);
+  const std::size_t chunks = (loads + chunk_loads * group_size - 1) / (chunk_loads * group_size);
+  // At least one group, for the tail bytes of an input shorter than one load.
+  const std::size_t groups = std::clamp<std::size_t>(chunks, 1, max_groups_);
+  return kernel_(enqueue_args(queue, zeroed, cl::NDRange(groups * group_size), cl::NDRange(group_size)), data,
+                 cl_ulong{byte_count}, bins, next_chunk_, static_cast<cl_uint>(chunk_loads));
+}
+
+}  // namespace stereocl

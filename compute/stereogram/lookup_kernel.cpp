@@ -1,0 +1,144 @@
+#include "compute/stereogram/lookup_kernel.hpp"
+
+#include "compute/cl/cl_program.hpp"
+#include "compute/cl/cl_sizes.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+namespace stereocl {
+
+namespace {
+
+constexpr const char* kKernelFile = "stereogram.cl";
+
+// Wider bands mean fewer barriers per row, but past a few warps the extra lanes only idle
+// through the barriers of short rows.
+constexpr int kMaxLanesPerRow = 256;
+// Small work-groups keep many rows resident per compute unit, which hides the depth reads.
+constexpr int kTargetGroupSize = 64;
+// Narrow bands would pack many rows into a group; a 1080-row frame must still make enough
+// groups to occupy every compute unit of a large GPU, since each row is a serial chain.
+constexpr int kMaxRowsPerGroup = 8;
+// Source positions staged per row at once: enough depth reads in flight to cover their
+// latency, little enough local memory that many work-groups still share a compute unit.
+constexpr int kTargetStageSize = 1024;
+
+// The fast kernel's shape for one (P, M): its work-group and local memory (see kernels/stereogram.cl).
+struct FastGeometry {
+  int lanes_per_row = 1;
+  int rows_per_group = 1;
+  int ring_size = 1;
+  int stage_size = 1;
+
+  std::size_t local_bytes() const {
+    return sizeof(float) * static_cast<std::size_t>(rows_per_group) * static_cast<std::size_t>(ring_size + stage_size);
+  }
+};
+
+using DeviceLimits = StereogramKernel::Limits;
+
+// Output pixel i reads indices up to floor((i - P) + M) + 1, and the float sum can round up to
+// (i - P) + ceil(M) but never past it: so this many neighbours never read each other. M close
+// below P - 1 leaves no such band; then each pixel can only rely on the one before it.
+int independent_band_width(const StereogramParams& params) {
+  return std::max(1, params.pattern_width - 1 - static_cast<int>(std::ceil(params.max_offset)));
+}
+
+int round_down_to_multiple(int value, int step) { return std::max(step, value / step * step); }
+
+FastGeometry plan_fast_geometry(const StereogramParams& params, const DeviceLimits& limits) {
+  const auto as_int = [](std::size_t value) { return static_cast<int>(std::min<std::size_t>(value, 1 << 20)); };
+  const int max_group = std::max(1, as_int(limits.group_size));
+  FastGeometry geometry;
+  geometry.lanes_per_row = std::clamp(std::min(independent_band_width(params), kMaxLanesPerRow), 1,
+                                      std::max(1, std::min(max_group, as_int(limits.lanes))));
+  geometry.rows_per_group = std::clamp(std::min(kTargetGroupSize / geometry.lanes_per_row, kMaxRowsPerGroup), 1,
+                                       std::max(1, std::min(as_int(limits.rows), max_group / geometry.lanes_per_row)));
+  geometry.ring_size =
+      static_cast<int>(std::bit_ceil(static_cast<unsigned>(params.pattern_width + geometry.lanes_per_row)));
+  geometry.stage_size = round_down_to_multiple(kTargetStageSize, geometry.lanes_per_row);
+  while (geometry.local_bytes() > limits.local_bytes) {
+    if (geometry.stage_size > geometry.lanes_per_row)
+      geometry.stage_size = round_down_to_multiple(geometry.stage_size / 2, geometry.lanes_per_row);
+    else if (geometry.rows_per_group > 1)
+      geometry.rows_per_group /= 2;
+    else
+      throw KernelBuildError(kKernelFile, "the fast kernel needs " + std::to_string(geometry.local_bytes()) +
+                                              " bytes of local memory; the device has " +
+                                              std::to_string(limits.local_bytes));
+  }
+  return geometry;
+}
+
+const char* kernel_name(StereogramKernelKind kind) {
+  return kind == StereogramKernelKind::classic ? "stereogram_classic" : "stereogram_fast";
+}
+
+}  // namespace
+
+std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind) {
+  return kind == StereogramKernelKind::classic ? "classic" : "fast";
+}
+
+StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind) : kind_(kind) {
+  const cl::Device& device = programs.device();
+  const cl::Program program = programs.build(kKernelFile, "-D MAX_PATTERN_WIDTH=" + std::to_string(kMaxPatternWidth));
+  if (kind_ == StereogramKernelKind::classic) {
+    classic_.emplace(program, kernel_name(kind_));
+    return;
+  }
+  fast_.emplace(program, kernel_name(kind_));
+  // The compiled kernel may allow a smaller work-group or less local memory than the device
+  // (registers, the compiler's own local variables): plan within what it reports.
+  const cl::Kernel kernel = fast_->getKernel();
+  const auto item_sizes = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+  limits_.group_size = std::min(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(),
+                                kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device));
+  limits_.lanes = item_sizes.size() > 0 ? item_sizes[0] : 1;
+  limits_.rows = item_sizes.size() > 1 ? item_sizes[1] : 1;
+  const auto device_local = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
+  const auto kernel_local = static_cast<std::size_t>(kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device));
+  limits_.local_bytes = device_local > kernel_local ? device_local - kernel_local : 0;
+  // The largest pattern must fit, or the device cannot run the kernel for every valid P.
+  plan_fast_geometry(StereogramParams{kMaxPatternWidth, 0.f}, limits_);
+}
+
+cl::Event StereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& offsets,
+                                    int width, int height, const StereogramParams& params,
+                                    const std::vector<cl::Event>* wait) {
+  if (const Status valid = validate(params); !valid) throw std::invalid_argument(valid.error());
+  if (width < 1 || height < 1)
+    throw std::invalid_argument("stereogram size " + std::to_string(width) + "x" + std::to_string(height) +
+                                " must be at least 1x1");
+  const auto w = static_cast<std::size_t>(width);
+  const auto h = static_cast<std::size_t>(height);
+  const auto out_w = w + static_cast<std::size_t>(params.pattern_width);
+  if (image_size(depth, CL_IMAGE_WIDTH) < w || image_size(depth, CL_IMAGE_HEIGHT) < h)
+    throw std::invalid_argument("depth image is smaller than " + std::to_string(width) + "x" + std::to_string(height));
+  if (image_size(offsets, CL_IMAGE_WIDTH) < out_w || image_size(offsets, CL_IMAGE_HEIGHT) < h)
+    throw std::invalid_argument("offsets image is smaller than " + std::to_string(out_w) + "x" +
+                                std::to_string(height));
+
+  const float inverse_pattern_width = 1.0f / static_cast<float>(params.pattern_width);  // as the reference rounds it
+  const std::vector<cl::Event> none;
+  const std::vector<cl::Event>& after = wait ? *wait : none;
+  if (classic_)
+    return (*classic_)(cl::EnqueueArgs(queue, after, cl::NDRange(h)), depth, offsets, width, height,
+                       params.pattern_width, params.max_offset, inverse_pattern_width);
+  const FastGeometry geometry = plan_fast_geometry(params, limits_);
+  const auto lanes = static_cast<std::size_t>(geometry.lanes_per_row);
+  const auto rows = static_cast<std::size_t>(geometry.rows_per_group);
+  // OpenCL 1.2 needs whole work-groups: the rows past the image idle through the barriers.
+  const std::size_t padded_height = (h + rows - 1) / rows * rows;
+  const auto floats = [&](int per_row) { return cl::Local(sizeof(float) * rows * static_cast<std::size_t>(per_row)); };
+  return (*fast_)(cl::EnqueueArgs(queue, after, cl::NDRange(lanes, padded_height), cl::NDRange(lanes, rows)), depth,
+                  offsets, width, height, params.pattern_width, params.max_offset, inverse_pattern_width,
+                  floats(geometry.ring_size), geometry.ring_size, floats(geometry.stage_size), geometry.stage_size);
+}
+
+}  // namespace stereocl

@@ -1,0 +1,60 @@
+#pragma once
+// The stereogram offsets kernels of kernels/stereogram.cl, built once for one device: a CL_R /
+// CL_FLOAT depth image in, a CL_R / CL_FLOAT offsets image P pixels wider out,
+// with the numbers of the CPU reference (compute/stereogram/lookup_cpu.hpp).
+#include "compute/cl/cl_program.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
+
+#include <CL/opencl.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace stereocl {
+
+// classic: one work-item walks a whole row, as in the original article; simple, but a 1080p
+// frame has only 1080 threads of serial work. fast: a work-group per row computes independent
+// bands of pixels side by side.
+enum class StereogramKernelKind { classic, fast };
+
+// "classic" or "fast".
+std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind);
+
+class StereogramKernel {
+ public:
+  // Builds kernels/stereogram.cl once for the builder's device; P and M are arguments of every
+  // call, so no parameter ever builds it again. Throws KernelBuildError if the build fails or the
+  // device cannot run the kernel at all.
+  StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind);
+
+  // depth must hold at least width x height pixels and offsets at least (width + P) x height;
+  // both are CL_R / CL_FLOAT (a shared GL_R32F texture or a cl::Image2D). Throws
+  // std::invalid_argument for parameters validate() rejects, width or height below 1 or images
+  // too small for them. GL-shared images must already be acquired. Sets the kernel's arguments,
+  // so one thread at a time.
+  cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& offsets, int width, int height,
+                    const StereogramParams& params, const std::vector<cl::Event>* wait = nullptr);
+
+  StereogramKernelKind kind() const { return kind_; }
+
+  // What the fast kernel's work-group and local memory may use on this device.
+  struct Limits {
+    std::size_t group_size = 1;  // the device's and the compiled kernel's, whichever is smaller
+    std::size_t lanes = 1;       // CL_DEVICE_MAX_WORK_ITEM_SIZES[0]
+    std::size_t rows = 1;        // CL_DEVICE_MAX_WORK_ITEM_SIZES[1]
+    std::size_t local_bytes = 0;  // the device's, less what the compiled kernel itself takes
+  };
+
+ private:
+  using Classic = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float>;
+  using Fast = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float, cl::LocalSpaceArg,
+                                 cl_int, cl::LocalSpaceArg, cl_int>;
+  StereogramKernelKind kind_;
+  Limits limits_;
+  std::optional<Classic> classic_;
+  std::optional<Fast> fast_;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,16 @@
+#pragma once
+// A still depth map from a grey image: white = near (0), black = far (1), as most depth-map
+// tools export them (the panel's "invert depth" handles maps made the other way round).
+#include "core/image.hpp"
+
+#include <cstdint>
+
+namespace stereocl {
+
+DepthImage depth_from_grey(const Image<std::uint16_t>& grey);
+
+// A grey picture of linear depth (near = bright), so Scene mode has something to show for a
+// depth map and the debug view reads like the input file.
+RgbaImage visualise_depth(const DepthImage& depth);
+
+}  // namespace stereocl

@@ -1,0 +1,26 @@
+#include "core/image_file.hpp"
+
+#include "core/atomic_file.hpp"
+
+namespace stereocl {
+
+std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, const ImageLoadBudget& budget) {
+  auto bytes = read_input_file(path, budget.read);
+  if (auto* failure = std::get_if<InputFailure>(&bytes)) return std::move(*failure);
+  return decode_png(std::get<std::string>(bytes), path, budget.decode);
+}
+
+std::variant<LoadedImage, std::string> load_image(const std::string& path) {
+  auto loaded = load_image_file(path);
+  if (auto* failure = std::get_if<InputFailure>(&loaded)) return std::move(failure->message);
+  return std::move(std::get<LoadedImage>(loaded));
+}
+
+std::string save_png(const std::string& path, const RgbaImage& image, const PngMetadata& metadata,
+                     const std::vector<std::string>& inputs) {
+  const EncodedPng png = encode_png(image, metadata);
+  if (!png.error.empty()) return path + ": " + png.error;
+  return write_file_atomically(path, png.bytes, inputs);
+}
+
+}  // namespace stereocl

@@ -1,0 +1,31 @@
+#pragma once
+// PNG files in and out: the file read once (core/input_file), decoded by libspng with limits
+// (core/png_codec), written atomically (core/atomic_file). Errors come back as a one-line reason,
+// never as an exception or a crash, because image paths are user input.
+#include "core/image.hpp"
+#include "core/input_file.hpp"
+#include "core/png_codec.hpp"
+
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace stereocl {
+
+struct ImageLoadBudget {
+  ReadBudget read;
+  DecodeBudget decode;
+};
+
+// The image, or why not, with the kind of failure for callers (and tests) that care.
+std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, const ImageLoadBudget& budget = {});
+
+// The image, or a reason such as "depth.jpg: looks like a JPEG image; only PNG images are accepted".
+std::variant<LoadedImage, std::string> load_image(const std::string& path);
+
+// Writes an 8-bit RGBA PNG atomically; returns an empty string on success, else the reason.
+// `inputs` are files it must never overwrite (the --depth and --pattern files).
+std::string save_png(const std::string& path, const RgbaImage& image, const PngMetadata& metadata = {},
+                     const std::vector<std::string>& inputs = {});
+
+}  // namespace stereocl

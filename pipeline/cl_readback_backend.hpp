@@ -1,0 +1,39 @@
+#pragma once
+// CPU-readback mode: the OpenCL kernels, with every image travelling through host memory
+// (read back from GL, written to CL, run, read from CL, uploaded to GL). It is what works where
+// the OpenCL device cannot share GL textures, and the honest baseline for GPU mode.
+#include "compute/cl/cl_environment.hpp"
+#include "pipeline/backend.hpp"
+#include "pipeline/cl_kernels.hpp"
+#include "render/pixel_transfer.hpp"
+
+namespace stereocl {
+
+class ClReadbackBackend final : public Backend {
+ public:
+  ClReadbackBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
+  // Depth read back, written to a device image, the kernel run, its result read and uploaded.
+  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  // The effect's device function between two device images, through host memory both ways.
+  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
+  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
+
+ private:
+  // A device image of this format and size, reallocated only when the size changes.
+  struct DeviceImage {
+    cl::Image2D image;
+    int width = 0, height = 0;
+  };
+  cl::Image2D& device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height);
+  // Host RGBA -> device image, timing the copy as transfer.
+  cl::Image2D& upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings);
+
+  ClEnvironment& cl_;
+  ClKernels& kernels_;
+  DepthReadback readback_;
+  DepthImage depth_;
+  OffsetImage offsets_;
+  DeviceImage depth_image_, offsets_image_, rgba_in_, rgba_out_;
+};
+
+}  // namespace stereocl

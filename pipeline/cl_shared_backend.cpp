@@ -1,0 +1,98 @@
+#include "pipeline/cl_shared_backend.hpp"
+
+#include "core/stopwatch.hpp"
+#include "compute/cl/cl_profiling.hpp"
+
+#include <CL/cl_gl.h>
+
+namespace stereocl {
+
+ClSharedBackend::ClSharedBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {
+  if (cl_.gl_events)
+    event_from_gl_sync_ = reinterpret_cast<GetEventFromGlSync>(
+        clGetExtensionFunctionAddressForPlatform(cl_.platform(), "clCreateEventFromGLsyncKHR"));
+}
+
+const cl::ImageGL& ClSharedBackend::shared(const gl::Texture& texture, cl_mem_flags access) {
+  // Keyed by the context: a view belongs to the context that made it, which it keeps alive.
+  std::shared_ptr<void>& slot = texture.view(cl_.context(), static_cast<unsigned>(access));
+  if (!slot) slot = std::make_shared<cl::ImageGL>(cl_.context, access, GL_TEXTURE_2D, 0, texture.get());
+  return *static_cast<const cl::ImageGL*>(slot.get());
+}
+
+std::vector<cl::Event> ClSharedBackend::gl_done() {
+  if (sync_ == SyncStrategy::implicit) {
+    glFlush();  // acquire orders itself after GL's submitted work; unsubmitted work it cannot see
+    return {};
+  }
+  if (sync_ == SyncStrategy::fence && event_from_gl_sync_) {
+    GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush();  // the fence must reach the GPU, or CL would wait for it forever
+    cl_int status = CL_SUCCESS;
+    cl_event event = event_from_gl_sync_(cl_.context(), fence, &status);
+    glDeleteSync(fence);  // the CL event keeps its own reference to the sync object
+    if (status == CL_SUCCESS && event) return {cl::Event(event)};
+  }
+  glFinish();
+  return {};
+}
+
+template <class Work>
+void ClSharedBackend::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
+                                     Work&& work) {
+  collect_deferred(timings);
+  Stopwatch clock;
+  const std::vector<cl::Event> gl_ready = gl_done();
+  cl::Event acquired, released;
+  cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
+  std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
+  cl_.queue.enqueueReleaseGLObjects(&objects, nullptr, &released);
+  switch (sync_) {
+    case SyncStrategy::finish: cl_.queue.finish(); break;
+    case SyncStrategy::fence: released.wait(); break;
+    case SyncStrategy::implicit:
+      cl_.queue.flush();  // GL's next use of the textures waits for the release by itself
+      deferred_.emplace_back(stage, std::move(events));
+      timings.add(Stage::transfer, clock.lap());
+      return;
+  }
+  const double device_ms = profiled_span_ms(events);
+  timings.add(stage, device_ms);
+  timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
+}
+
+void ClSharedBackend::collect_deferred(StageTimings& timings) {
+  for (const auto& [stage, events] : deferred_) timings.add(stage, profiled_span_ms(events));
+  deferred_.clear();
+}
+
+Status ClSharedBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                        const gl::Texture& offsets_texture, StageTimings& timings) {
+  StereogramKernel& kernel = kernels_.stereogram();
+  const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
+  const cl::ImageGL& offsets = shared(offsets_texture, CL_MEM_WRITE_ONLY);
+  run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
+    return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), params, &wait)};
+  });
+  return {};
+}
+
+void ClSharedBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source,
+                                    ColourTarget& destination, StageTimings& timings) {
+  const cl::ImageGL& in = shared(*source.texture, CL_MEM_READ_ONLY);
+  const cl::ImageGL& out = shared(destination.texture(), CL_MEM_WRITE_ONLY);
+  run_on_shared(Stage::effects, {in, out}, timings, [&](const std::vector<cl::Event>& wait) {
+    return settings.effect->device(kernels_.effects(), DeviceEffectCall{cl_.queue, in, out, source.width, source.height, wait},
+                                   settings);
+  });
+}
+
+Histogram256 ClSharedBackend::histogram(const DisplayImage& image, StageTimings& timings) {
+  const cl::ImageGL& in = shared(*image.texture, CL_MEM_READ_ONLY);
+  run_on_shared(Stage::histogram, {in}, timings, [&](const std::vector<cl::Event>& wait) {
+    return kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait);
+  });
+  return kernels_.effects().read_histogram(cl_.queue);  // the one value that must come to the host
+}
+
+}  // namespace stereocl

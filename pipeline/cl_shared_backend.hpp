@@ -1,0 +1,49 @@
+#pragma once
+// GPU mode: OpenCL works on the GL textures themselves (cl_khr_gl_sharing). Each step is
+// GL done -> acquire -> kernels -> release -> CL done; no pixel crosses to the host.
+// GL -> CL: a GL fence turned into the event acquire waits for (cl_khr_gl_event), else glFinish.
+// CL -> GL: waiting for the release event, after which GL may use the textures again.
+// --interop-sync picks another hand-over (app/interop_sync.hpp) to compare drivers.
+#include "pipeline/interop_sync.hpp"
+#include "compute/cl/cl_environment.hpp"
+#include "pipeline/backend.hpp"
+#include "pipeline/cl_kernels.hpp"
+
+#include <utility>
+#include <vector>
+
+namespace stereocl {
+
+class ClSharedBackend final : public Backend {
+ public:
+  ClSharedBackend(ClEnvironment& cl, ClKernels& kernels);
+  // The kernel reads the depth texture and writes the offsets texture where they are.
+  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  // The effect's device function straight from one texture into the other.
+  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
+  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
+  void set_interop_sync(SyncStrategy strategy) override { sync_ = strategy; }
+
+ private:
+  // The CL image of a GL texture, made on first use and kept by the texture itself
+  // (gl::Texture::view), so it goes when the texture goes: a remade texture gets a new one.
+  const cl::ImageGL& shared(const gl::Texture& texture, cl_mem_flags access);
+  // What acquire must wait for so that CL sees GL's work so far: the event of a GL fence, or
+  // nothing after a glFinish where the driver cannot make events from fences.
+  std::vector<cl::Event> gl_done();
+  // GL done -> acquire -> work(wait list) -> release -> CL done. The device time of `work`'s
+  // events goes to `stage`; the rest of the wall time, the hand-over itself, to transfer.
+  template <class Work>
+  void run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work);
+  // Implicit sync never waits, so its kernels' device times are read at the next hand-over.
+  void collect_deferred(StageTimings& timings);
+
+  using GetEventFromGlSync = cl_event(CL_API_CALL*)(cl_context, void*, cl_int*);
+  ClEnvironment& cl_;
+  ClKernels& kernels_;
+  GetEventFromGlSync event_from_gl_sync_ = nullptr;
+  SyncStrategy sync_ = SyncStrategy::fence;
+  std::vector<std::pair<Stage, std::vector<cl::Event>>> deferred_;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,46 @@
+#include "pipeline/cpu_backend.hpp"
+
+#include "core/stopwatch.hpp"
+#include "core/thread_count.hpp"
+#include "compute/effects/histogram_cpu.hpp"
+#include "compute/effects/luma_cpu.hpp"
+#include "compute/stereogram/lookup_cpu.hpp"
+
+namespace stereocl {
+
+Status CpuBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
+                                   StageTimings& timings) {
+  Stopwatch clock;
+  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, scene.width(), scene.height(), depth_); !read)
+    return read;
+  double transfer = clock.lap();
+  stereogram_offsets_parallel(depth_, params, threads_, offsets_);
+  timings.add(Stage::stereogram, clock.lap());
+  upload_texture(offsets.get(), offsets_);
+  transfer += clock.lap();
+  timings.add(Stage::transfer, transfer);
+  return {};
+}
+
+void CpuBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
+                              StageTimings& timings) {
+  Stopwatch clock;
+  const RgbaImage input = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
+  double transfer = clock.lap();
+  const RgbaImage output = settings.effect->cpu(input, settings, resolve_thread_count(threads_));
+  timings.add(Stage::effects, clock.lap());
+  upload_texture(destination.texture().get(), output);
+  transfer += clock.lap();
+  timings.add(Stage::transfer, transfer);
+}
+
+Histogram256 CpuBackend::histogram(const DisplayImage& image, StageTimings& timings) {
+  Stopwatch clock;
+  const int threads = resolve_thread_count(threads_);
+  const GreyImage luma = luma_from_rgba(read_rgba(image.framebuffer, GL_COLOR_ATTACHMENT0, image.width, image.height), threads);
+  const Histogram256 bins = histogram_reference(luma.pixels.data(), luma.pixels.size(), threads);
+  timings.add(Stage::histogram, clock.lap());
+  return bins;
+}
+
+}  // namespace stereocl

@@ -1,0 +1,27 @@
+#pragma once
+// How GPU mode hands the shared textures between GL and CL. Drivers differ most here, so the
+// strategy is a benchmark dimension (--interop-sync) rather than a fixed choice.
+#include "compute/cl/cl_environment.hpp"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace stereocl {
+
+enum class SyncStrategy {
+  finish,    // glFinish before acquire, clFinish after release: works everywhere, stalls both sides
+  fence,     // GL fence -> clCreateEventFromGLsyncKHR -> acquire waits on it; release event waited for
+  implicit,  // cl_khr_gl_event: acquire/release order themselves against GL; the CPU only flushes
+};
+inline constexpr std::array<SyncStrategy, 3> kAllSyncStrategies = {SyncStrategy::finish, SyncStrategy::fence,
+                                                                   SyncStrategy::implicit};
+
+std::string_view sync_strategy_name(SyncStrategy strategy);  // "fence", as on the command line
+std::optional<SyncStrategy> parse_sync_strategy(std::string_view text);
+
+// nullopt when `environment` can run `strategy` in GPU mode, else why not (for the skip line).
+std::optional<std::string> sync_unsupported_reason(SyncStrategy strategy, const ClEnvironment* environment);
+
+}  // namespace stereocl

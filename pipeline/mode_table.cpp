@@ -1,0 +1,73 @@
+#include "pipeline/mode_table.hpp"
+
+#include "pipeline/cl_readback_backend.hpp"
+#include "pipeline/cl_shared_backend.hpp"
+#include "pipeline/cpu_backend.hpp"
+
+#include <algorithm>
+
+namespace stereocl {
+namespace {
+
+std::optional<std::string> always_runs(const Engines&) { return std::nullopt; }
+
+std::optional<std::string> needs_opencl(const Engines& engines) {
+  if (!engines.kernels) return engines.no_opencl_reason;
+  return std::nullopt;
+}
+
+std::optional<std::string> needs_gl_sharing(const Engines& engines) {
+  if (!engines.kernels) return engines.no_opencl_reason;
+  if (!engines.cl->shares_gl) return engines.no_sharing_reason;
+  return std::nullopt;
+}
+
+std::unique_ptr<Backend> make_cpu(const Engines& engines) { return std::make_unique<CpuBackend>(engines.cpu_threads); }
+
+std::unique_ptr<Backend> make_cl_readback(const Engines& engines) {
+  return std::make_unique<ClReadbackBackend>(*engines.cl, *engines.kernels);
+}
+
+std::unique_ptr<Backend> make_cl_shared(const Engines& engines) {
+  return std::make_unique<ClSharedBackend>(*engines.cl, *engines.kernels);
+}
+
+// Scene mode makes no stereogram; its effects run on the best engine there is.
+std::unique_ptr<Backend> make_best(const Engines& engines) {
+  if (!needs_gl_sharing(engines)) return make_cl_shared(engines);
+  if (!needs_opencl(engines)) return make_cl_readback(engines);
+  return make_cpu(engines);
+}
+
+constexpr ModeRow kModes[] = {
+    {Mode::scene, "scene", "Scene", '1', "GL timer queries; effects by the best engine here", false, always_runs,
+     make_best},
+    {Mode::cpu, "cpu", "CPU", '2', "GL timer queries for render and compose, CPU clock for the rest", true, always_runs,
+     make_cpu},
+    {Mode::cpu_readback, "cpu-readback", "CPU-readback", '3',
+     "GL timer queries, OpenCL event profiling, CPU clock for transfers", true, needs_opencl, make_cl_readback},
+    {Mode::gpu, "gpu", "GPU", '4', "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over", true,
+     needs_gl_sharing, make_cl_shared},
+};
+
+static_assert(std::size(kModes) == kModeCount);
+static_assert(std::ranges::all_of(kModes, [](const ModeRow& row) {
+                return row.unavailable && row.make_backend && static_cast<std::size_t>(row.mode) < kModeCount &&
+                       (&row - kModes == static_cast<std::ptrdiff_t>(row.mode));
+              }),
+              "one complete row per mode, in Mode's order");
+
+}  // namespace
+
+std::span<const ModeRow> mode_table() { return kModes; }
+
+const ModeRow& mode_row(Mode mode) { return kModes[static_cast<std::size_t>(mode)]; }
+
+ModeAvailability availability_with(const Engines& engines) {
+  ModeAvailability availability;
+  for (const ModeRow& row : kModes)
+    if (auto reason = row.unavailable(engines)) availability.disable(row.mode, std::move(*reason));
+  return availability;
+}
+
+}  // namespace stereocl

@@ -1,0 +1,45 @@
+#pragma once
+// The modes as data: one row per mode with its names, its key, what it needs to run and the
+// back-end it runs on. The panel, the keys, --mode, --bench and the tests iterate this table, so a
+// new mode (say, another interop path) is one row here and its back-end (docs/design.md).
+#include "compute/cl/cl_environment.hpp"
+#include "pipeline/backend.hpp"
+#include "pipeline/cl_kernels.hpp"
+#include "pipeline/mode.hpp"
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace stereocl {
+
+// What the back-ends are made of: the CPU's threads and, where OpenCL set up, its environment and
+// kernels (both null otherwise, and no_opencl_reason says why).
+struct Engines {
+  int cpu_threads = 0;  // 0 = all hardware threads
+  ClEnvironment* cl = nullptr;
+  ClKernels* kernels = nullptr;
+  std::string no_opencl_reason;
+  std::string no_sharing_reason;  // why cl->shares_gl is false
+};
+
+struct ModeRow {
+  Mode mode;
+  std::string_view cli_name;      // "cpu-readback"
+  std::string_view display_name;  // "CPU-readback"
+  int key;                        // GLFW key code that picks it (GLFW's digit codes are ASCII)
+  std::string_view timing_sources;  // where the panel's stage times come from in this mode
+  bool makes_stereogram;          // Scene mode shows the lit scene, and runs only effects
+  // Why the mode cannot run with these engines; nullopt: it can.
+  std::optional<std::string> (*unavailable)(const Engines& engines);
+  // Its back-end; called only where unavailable() is nullopt.
+  std::unique_ptr<Backend> (*make_backend)(const Engines& engines);
+};
+
+std::span<const ModeRow> mode_table();  // in Mode's order, which is the order of the keys and the panel
+const ModeRow& mode_row(Mode mode);
+ModeAvailability availability_with(const Engines& engines);
+
+}  // namespace stereocl

@@ -1,0 +1,57 @@
+// P, M and the blur radius are kernel arguments: dragging their sliders must build no program.
+// ProgramBuilder counts every build, so these tests see one happen.
+#include "app/demo.hpp"
+#include "cl_test_device.hpp"
+#include "compute/stereogram/lookup_kernel.hpp"
+#include "hidden_window.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace stereocl {
+namespace {
+
+TEST(ProgramBuilds, TheStereogramKernelIsBuiltOnceForEveryPAndM) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  for (const auto kind : {StereogramKernelKind::classic, StereogramKernelKind::fast}) {
+    const std::size_t before = cl->programs.builds();
+    StereogramKernel kernel(cl->programs, kind);
+    EXPECT_EQ(cl->programs.builds(), before + 1);
+    const cl::ImageFormat format(CL_R, CL_FLOAT);
+    const cl::Image2D depth(cl->context, CL_MEM_READ_WRITE, format, 40, 3);
+    const cl::Image2D offsets(cl->context, CL_MEM_READ_WRITE, format, 40 + kMaxPatternWidth, 3);
+    for (int p = kMinPatternWidth; p <= kMaxPatternWidth; p += 97)
+      for (const float m : {0.f, 0.5f * static_cast<float>(p - 2), static_cast<float>(p) - 1.5f})
+        kernel.enqueue(cl->queue, depth, offsets, 40, 3, {p, m}).wait();
+    EXPECT_EQ(cl->programs.builds(), before + 1) << "a parameter change rebuilt the program";
+  }
+}
+
+// The app as the panel drives it: frames in CPU-readback mode while P, M and the blur radius move.
+TEST(ProgramBuilds, SliderDragsInTheDemoBuildNothing) {
+  std::string why_not;
+  const std::unique_ptr<Window> window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << "no GL context: " << why_not;
+  Options options;
+  options.size = Size{64, 32};
+  options.mode = Mode::cpu_readback;
+  options.effect = find_effect("blur");
+  Demo demo(options, open_opencl(window->handle(), ""));
+  if (!demo.availability().available(Mode::cpu_readback))
+    GTEST_SKIP() << "CPU-readback cannot run here: " << *demo.availability().reason(Mode::cpu_readback);
+  ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+  const std::size_t builds = demo.opencl_environment()->programs.builds();
+  EXPECT_GT(builds, 0u);
+  for (int step = 0; step < 40; ++step) {
+    demo.settings().stereogram.pattern_width = 60 + step;
+    demo.settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
+    demo.settings().effect.blur_radius = 1 + step % 32;
+    ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+  }
+  EXPECT_EQ(demo.opencl_environment()->programs.builds(), builds);
+}
+
+}  // namespace
+}  // namespace stereocl
