@@ -148,14 +148,26 @@ int list_devices(const Options& options, GLFWwindow* window) {
   return 0;
 }
 
+// Before anything runs: a device asked for by name or number that is not here is a typo, not a
+// reason to quietly measure or show something else.
+void refuse_unmatched_device(const Options& options, GLFWwindow* window) {
+  if (options.cl_device.empty()) return;
+  if (const auto unmatched = unmatched_device_filter(options.cl_device, list_opencl_devices(window)))
+    throw InputError(*unmatched);
+}
+
+// A frame the mode could not make is said on stderr and the panel; the loop goes on.
+void render(Demo& demo, PanelState& panel, double seconds) {
+  if (const Status drawn = demo.render_frame(seconds); !drawn) {
+    std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
+    panel.message = drawn.error();
+  }
+}
+
 int run(const Options& options) {
   Window window(window_settings_for(options));
   if (options.list_devices) return list_devices(options, window.handle());
-  // Before anything runs: a device asked for by name or number that is not here is a typo, not a
-  // reason to quietly measure or show something else.
-  if (!options.cl_device.empty())
-    if (const auto unmatched = unmatched_device_filter(options.cl_device, list_opencl_devices(window.handle())))
-      throw InputError(*unmatched);
+  refuse_unmatched_device(options, window.handle());
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
   if (options.bench) return run_bench(options, demo);
 
@@ -196,10 +208,7 @@ int run(const Options& options) {
     // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
     // same on every machine and in every mode, and so does a recording, so it plays at real
     // speed; a live session follows the clock.
-    if (const Status drawn = demo.render_frame(options.frames || recording.active() ? 1.0 / 60.0 : seconds); !drawn) {
-      std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
-      session.panel.message = drawn.error();
-    }
+    render(demo, session.panel, options.frames || recording.active() ? 1.0 / 60.0 : seconds);
     demo.present(width, height);
     if (panel) imgui.render();
 
