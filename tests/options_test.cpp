@@ -64,6 +64,9 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--blur-radius", "33"}, "--blur-radius: Value 33 not in range 1 to 32");
   expect_refused({"--blur-border", "wrap"}, "--blur-border: wrap not in {zero,clamp}");
   expect_refused({"--stereogram-kernel", "quick"}, "--stereogram-kernel: quick not in {classic,fast}");
+  expect_refused({"--algorithm", "sirds"}, "--algorithm: sirds not in {symmetric,lookup}");
+  expect_refused({"--algorithm", "symmetric", "--pattern-width", "4", "--max-offset", "2.5"},
+                 "--algorithm symmetric: the nearest separation 1.5 px must be at least 2 px");
   expect_refused({"--no-such-option"}, "--no-such-option");
   expect_refused({"--json", "x.json"}, "--json goes with --bench or --list-devices");
 }
