@@ -108,7 +108,7 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
       ->type_name("MODE")->check(CLI::IsMember(mode_names()));
   app.add_option("--size", text.size, "scene size (default " + size_text(defaults.size) + ", " + size_text(kBenchSize) +
-                                           " with --bench); the stereogram is --pattern-width wider")
+                                           " with --bench); --algorithm lookup adds --pattern-width")
       ->type_name("WxH");
   app.add_option("--pattern-width", options.stereogram.pattern_width, "pattern repeat P")
       ->type_name("PIXELS")->capture_default_str()->check(range(kMinPatternWidth, kMaxPatternWidth));

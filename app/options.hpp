@@ -25,7 +25,7 @@ struct Options {
   Mode mode = Mode::gpu;  // the best; falls back (with a message) where it cannot run
   bool mode_given = false;
   Size size{1280, 720};
-  StereogramParams stereogram;
+  StereogramParams stereogram{.algorithm = StereogramAlgorithm::symmetric};
   std::string pattern_file;
   bool colour_pattern = false;
   std::string depth_file;

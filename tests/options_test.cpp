@@ -31,6 +31,7 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(options.size, (Size{1280, 720}));
   EXPECT_EQ(options.stereogram.pattern_width, 85);
   EXPECT_EQ(options.stereogram.max_offset, 30.f);
+  EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::symmetric);
   EXPECT_TRUE(options.vsync);
   EXPECT_FALSE(options.frames);
   EXPECT_EQ(options.mode, Mode::gpu);
@@ -106,7 +107,7 @@ TEST(Options, ListDevicesTakesJsonWithOrWithoutAFile) {
 }
 
 TEST(Options, MaxOffsetJustBelowTheLimitIsAccepted) {
-  const auto result = parse({"--pattern-width", "40", "--max-offset", "38.5"});
+  const auto result = parse({"--algorithm", "lookup", "--pattern-width", "40", "--max-offset", "38.5"});  // the lookup's rule
   ASSERT_TRUE(std::holds_alternative<Options>(result));
   EXPECT_EQ(std::get<Options>(result).stereogram.max_offset, 38.5f);
 }

@@ -37,6 +37,7 @@ TEST(ProgramBuilds, SliderDragsInTheDemoBuildNothing) {
   Options options;
   options.size = Size{64, 32};
   options.mode = Mode::cpu_readback;
+  options.stereogram.algorithm = StereogramAlgorithm::lookup;
   options.effect = find_effect("blur");
   Demo demo(options, open_opencl(window->handle(), ""));
   if (!demo.availability().available(Mode::cpu_readback))
@@ -51,6 +52,28 @@ TEST(ProgramBuilds, SliderDragsInTheDemoBuildNothing) {
     ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
   }
   EXPECT_EQ(demo.opencl_environment()->programs.builds(), builds);
+}
+
+// The symmetric kernel compiles its geometry in: a change of P or M builds it (its local- and
+// global-memory variants) once, and frames that change nothing build nothing.
+TEST(ProgramBuilds, TheSymmetricKernelIsBuiltOnlyWhenPOrMChange) {
+  std::string why_not;
+  const std::unique_ptr<Window> window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << "no GL context: " << why_not;
+  Options options;
+  options.size = Size{64, 32};
+  options.mode = Mode::cpu_readback;
+  options.stereogram.algorithm = StereogramAlgorithm::symmetric;
+  Demo demo(options, open_opencl(window->handle(), ""));
+  if (!demo.availability().available(Mode::cpu_readback))
+    GTEST_SKIP() << "CPU-readback cannot run here: " << *demo.availability().reason(Mode::cpu_readback);
+  ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+  const std::size_t builds = demo.opencl_environment()->programs.builds();
+  for (int frame = 0; frame < 5; ++frame) ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+  EXPECT_EQ(demo.opencl_environment()->programs.builds(), builds) << "unchanged frames rebuilt it";
+  demo.settings().stereogram.max_offset = 12.f;
+  for (int frame = 0; frame < 3; ++frame) ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+  EXPECT_EQ(demo.opencl_environment()->programs.builds(), builds + 2);
 }
 
 }  // namespace
