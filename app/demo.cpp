@@ -1,6 +1,7 @@
 #include "app/demo.hpp"
 
 #include "compute/cl/cl_program.hpp"
+#include "compute/stereogram/symmetric_params.hpp"
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
@@ -45,14 +46,14 @@ Demo::Demo(const Options& options, ClSetup cl)
     if (const Status loaded = load_depth_file(options.depth_file); !loaded) throw InputError(loaded.error());
   }
   if (!scene_) {
-    if (const Status fits = check_fits_textures(options.size.width, options.size.height, settings_.stereogram.pattern_width);
+    if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
         !fits)
       throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
                        ": " + fits.error());
     use_depth_source();
   }
   rebuild_pattern();
-  compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
+  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   applied_ = settings_;
 }
 
@@ -99,16 +100,16 @@ Status Demo::load_pattern_file(const std::string& path) {
   return use_as_pattern(std::get<LoadedImage>(loaded), path);
 }
 
-Status Demo::check_fits_textures(int width, int height, int pattern_width) const {
+Status Demo::check_fits_textures(int width, int height, int strip_width) const {
   const int max_side = max_texture_side_;
-  if (width + pattern_width <= max_side && height <= max_side) return {};
-  return failure("the stereogram would be " + std::to_string(width + pattern_width) + "x" + std::to_string(height) +
+  if (width + strip_width <= max_side && height <= max_side) return {};
+  return failure("the stereogram would be " + std::to_string(width + strip_width) + "x" + std::to_string(height) +
          " pixels, and this GL driver's textures stop at " + std::to_string(max_side) +
          " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width");
 }
 
 Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
-  if (const Status fits = check_fits_textures(image.grey16.width, image.grey16.height, settings_.stereogram.pattern_width);
+  if (const Status fits = check_fits_textures(image.grey16.width, image.grey16.height, stereogram_strip_width(settings_.stereogram));
       !fits)
     return failure(name + ": as a depth map, " + fits.error());
   still_depth_ = depth_from_grey(image.grey16);
@@ -170,8 +171,8 @@ void Demo::rebuild_pattern() {
 
 void Demo::apply_settings() {
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
-  if (!validate(settings_.stereogram) ||
-      !check_fits_textures(scene_->width(), scene_->height(), settings_.stereogram.pattern_width))
+  if (!validate(settings_.stereogram) || !validate_symmetric(settings_.stereogram) ||
+      !check_fits_textures(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)))
     settings_.stereogram = applied_.stereogram;
   if (settings_.pattern_kind == PatternKind::image) {
     if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
@@ -191,7 +192,7 @@ void Demo::apply_settings() {
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
   // The panel's medians describe the mode on screen, not a mix with the one before.
   if (settings_.mode != applied_.mode) timings_.clear();
-  compositor_.resize(scene_->width(), scene_->height(), settings_.stereogram.pattern_width);
+  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
@@ -221,7 +222,8 @@ Status Demo::render_frame(double seconds) {
         !computed)
       return computed;
     gl_timer_.begin(static_cast<int>(Stage::compose));
-    compositor_.compose();
+    compositor_.compose(settings_.stereogram.algorithm == StereogramAlgorithm::symmetric ? PatternSampling::whole_pixels
+                                                                                          : PatternSampling::linear);
     gl_timer_.end();
     image = compositor_.output();
   }

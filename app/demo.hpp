@@ -76,8 +76,8 @@ class Demo {
 
  private:
   void apply_settings();
-  // Fails unless a (width + P) x height stereogram fits the driver's textures.
-  Status check_fits_textures(int width, int height, int pattern_width) const;
+  // Fails unless a (width + strip) x height stereogram fits the driver's textures.
+  Status check_fits_textures(int width, int height, int strip_width) const;
   int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
   void rebuild_pattern();
   void upload_still_depth();

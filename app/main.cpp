@@ -35,7 +35,7 @@ WindowSettings window_settings_for(const Options& options) {
   WindowSettings settings;
   // Room for the stereogram at 1:1, and the convergence dots above it, where the screen allows;
   // the presenter scales down otherwise.
-  settings.width = std::clamp(options.size.width + options.stereogram.pattern_width, 640, 1920);
+  settings.width = std::clamp(options.size.width + stereogram_strip_width(options.stereogram), 640, 1920);
   settings.height = std::clamp(options.size.height + kDotBandHeight, 480, 1080);
   settings.visible = !options.hidden;
   settings.vsync = options.vsync;

@@ -3,6 +3,7 @@
 #include "pipeline/interop_sync.hpp"
 #include "app/key_bindings.hpp"
 #include "pipeline/mode_table.hpp"
+#include "compute/stereogram/symmetric_params.hpp"
 #include "record/record_format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -34,6 +35,7 @@ struct CommandLineText {
   std::string effect{effect_name(Options{}.effect)};
   std::string blur_border = Options{}.blur_clamp ? "clamp" : "zero";
   std::string stereogram_kernel = Options{}.fast_stereogram_kernel ? "fast" : "classic";
+  std::string algorithm{stereogram_algorithm_name(Options{}.stereogram.algorithm)};
   long long frames = -1;
   bool no_vsync = !Options{}.vsync;
   bool no_panel = !Options{}.show_panel;
@@ -106,7 +108,7 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
       ->type_name("MODE")->check(CLI::IsMember(mode_names()));
   app.add_option("--size", text.size, "scene size (default " + size_text(defaults.size) + ", " + size_text(kBenchSize) +
-                                           " with --bench); the stereogram is --pattern-width wider")
+                                           " with --bench); --algorithm lookup adds --pattern-width")
       ->type_name("WxH");
   app.add_option("--pattern-width", options.stereogram.pattern_width, "pattern repeat P")
       ->type_name("PIXELS")->capture_default_str()->check(range(kMinPatternWidth, kMaxPatternWidth));
@@ -127,7 +129,10 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
       ->type_name("PIXELS")->capture_default_str()->check(range(1, 32));
   app.add_option("--blur-border", text.blur_border, "what the blur reads past the edge")
       ->type_name("BORDER")->capture_default_str()->check(CLI::IsMember({"zero", "clamp"}));
-  app.add_option("--stereogram-kernel", text.stereogram_kernel, "OpenCL stereogram kernel")
+  app.add_option("--algorithm", text.algorithm,
+                 "symmetric: linked pairs with hidden surfaces removed, W wide; lookup: the article's, W + P wide")
+      ->type_name("ALGORITHM")->capture_default_str()->check(CLI::IsMember({"symmetric", "lookup"}));
+  app.add_option("--stereogram-kernel", text.stereogram_kernel, "OpenCL kernel of the lookup algorithm")
       ->type_name("KERNEL")->capture_default_str()->check(CLI::IsMember({"classic", "fast"}));
 }
 
@@ -180,9 +185,13 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
     if (const auto* reason = std::get_if<std::string>(&size)) return *reason;
     options.size = std::get<Size>(size);
   }
+  options.stereogram.algorithm =
+      text.algorithm == "symmetric" ? StereogramAlgorithm::symmetric : StereogramAlgorithm::lookup;
   if (options.pattern_file.empty() && !validate(options.stereogram))  // the file's width is checked when it is read
     return "--max-offset " + number_text(options.stereogram.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
            std::to_string(options.stereogram.pattern_width - 1) + ")";
+  if (const Status symmetric = validate_symmetric(options.stereogram); options.pattern_file.empty() && !symmetric)
+    return "--algorithm symmetric: " + symmetric.error();
   if (app.count("--frames")) options.frames = text.frames;
   options.effect = find_effect(text.effect);  // nullptr for "none"
   options.blur_clamp = text.blur_border == "clamp";

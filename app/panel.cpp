@@ -113,6 +113,11 @@ void draw_pattern_kind(Demo& demo) {
 void draw_stereogram_section(Demo& demo) {
   DemoSettings& settings = demo.settings();
   StereogramParams& params = settings.stereogram;
+  for (StereogramAlgorithm algorithm : {StereogramAlgorithm::symmetric, StereogramAlgorithm::lookup}) {
+    if (ImGui::RadioButton(stereogram_algorithm_name(algorithm), params.algorithm == algorithm)) params.algorithm = algorithm;
+    if (algorithm == StereogramAlgorithm::symmetric) ImGui::SameLine();
+  }
+  tooltip_when_hovered("symmetric: linked pairs, hidden surfaces removed, no echoes; lookup: the article's algorithm");
   draw_pattern_kind(demo);
   const bool from_image = settings.pattern_kind == PatternKind::image;
   ImGui::BeginDisabled(from_image);

@@ -1,23 +1,61 @@
 #pragma once
 // Every kernel the app runs, built once for one device at start-up. Parameters (P, M, the blur
-// radius) are kernel arguments, so nothing is rebuilt while the demo runs.
+// radius) are kernel arguments, so nothing is rebuilt while the demo runs -- except the
+// symmetric stereogram's, whose geometry is compiled in: it is built when first asked for and
+// again only when that geometry changes.
 #include "compute/cl/cl_program.hpp"
+#include "core/result.hpp"
 #include "compute/effects/cl_effects.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
+#include "compute/stereogram/symmetric_kernel.hpp"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace stereocl {
 
 class ClKernels {
  public:
   // Throws KernelBuildError (with the log) if any kernel fails to build.
-  ClKernels(ProgramBuilder& programs, StereogramKernelKind kind) : effects_(programs), stereogram_(programs, kind) {}
+  ClKernels(ProgramBuilder& programs, StereogramKernelKind kind) : programs_(programs), effects_(programs), stereogram_(programs, kind) {}
 
   ClEffects& effects() { return effects_; }
   StereogramKernel& stereogram() { return stereogram_; }
 
+  // The stereogram step of params.algorithm from depth into out (offsets P wider for lookup,
+  // pattern coordinates as wide for symmetric). Fails, naming why, where the symmetric kernel
+  // cannot take P and M or does not build.
+  Result<cl::Event> enqueue_stereogram(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& out, int width,
+                                       int height, const StereogramParams& params,
+                                       const std::vector<cl::Event>* wait = nullptr) {
+    if (params.algorithm == StereogramAlgorithm::lookup)
+      return stereogram_.enqueue(queue, depth, out, width, height, params, wait);
+    try {
+      return symmetric(params).enqueue(queue, depth, out, width, height, wait);
+    } catch (const std::invalid_argument& error) {
+      return failure(std::string("symmetric stereogram: ") + error.what());
+    } catch (const KernelBuildError& error) {
+      return failure(std::string("symmetric stereogram: ") + error.what());
+    }
+  }
+  // The symmetric kernel for P and M. Throws std::invalid_argument for parameters it cannot
+  // take, KernelBuildError if its build fails.
+  SymmetricStereogramKernel& symmetric(const StereogramParams& params) {
+    const SymmetricParams wanted = symmetric_params_from_pixels(params.pattern_width, params.max_offset);
+    if (!symmetric_ || symmetric_->params() != wanted) {
+      symmetric_.reset();  // a failed build leaves none rather than a stale one
+      symmetric_.emplace(programs_, wanted);
+    }
+    return *symmetric_;
+  }
+
  private:
+  ProgramBuilder& programs_;
   ClEffects effects_;
   StereogramKernel stereogram_;
+  std::optional<SymmetricStereogramKernel> symmetric_;
 };
 
 }  // namespace stereocl

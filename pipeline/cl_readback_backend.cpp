@@ -25,8 +25,7 @@ cl::Image2D& ClReadbackBackend::device_image(DeviceImage& slot, const cl::ImageF
 Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                           const gl::Texture& offsets_texture, StageTimings& timings) {
   const int width = scene.width(), height = scene.height();
-  const int out_width = width + params.pattern_width;
-  StereogramKernel& kernel = kernels_.stereogram();
+  const int out_width = width + stereogram_strip_width(params);
   cl::Image2D& depth = device_image(depth_image_, kFloatFormat, width, height);
   cl::Image2D& offsets = device_image(offsets_image_, kFloatFormat, out_width, height);
   if (offsets_.width != out_width || offsets_.height != height) offsets_ = OffsetImage(out_width, height);
@@ -35,9 +34,10 @@ Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const Stereo
   if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read) return read;
   cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
   double transfer = clock.lap();
-  const cl::Event run = kernel.enqueue(cl_.queue, depth, offsets, width, height, params);
+  const Result<cl::Event> run = kernels_.enqueue_stereogram(cl_.queue, depth, offsets, width, height, params);
+  if (!run) return failure(run.error());
   cl_.queue.enqueueReadImage(offsets, CL_TRUE, {0, 0, 0}, image_region(out_width, height), 0, 0, offsets_.pixels.data());
-  const double kernel_ms = profiled_span_ms({run});
+  const double kernel_ms = profiled_span_ms({*run});
   transfer += clock.lap() - kernel_ms;
   upload_texture(offsets_texture.get(), offsets_);
   transfer += clock.lap();

@@ -68,13 +68,19 @@ void ClSharedBackend::collect_deferred(StageTimings& timings) {
 
 Status ClSharedBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                         const gl::Texture& offsets_texture, StageTimings& timings) {
-  StereogramKernel& kernel = kernels_.stereogram();
   const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
   const cl::ImageGL& offsets = shared(offsets_texture, CL_MEM_WRITE_ONLY);
+  Status status;
   run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
-    return std::vector<cl::Event>{kernel.enqueue(cl_.queue, depth, offsets, scene.width(), scene.height(), params, &wait)};
+    Result<cl::Event> run =
+        kernels_.enqueue_stereogram(cl_.queue, depth, offsets, scene.width(), scene.height(), params, &wait);
+    if (!run) {
+      status = failure(run.error());
+      return std::vector<cl::Event>{};
+    }
+    return std::vector<cl::Event>{*run};
   });
-  return {};
+  return status;
 }
 
 void ClSharedBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source,

@@ -7,9 +7,9 @@ namespace stereocl {
 StereogramCompositor::StereogramCompositor()
     : pass_("stereogram.frag.glsl") {}
 
-bool StereogramCompositor::resize(int depth_width, int height, int pattern_width) {
-  if (!needs_resize(depth_width, height, pattern_width)) return false;
-  const int width = depth_width + pattern_width;
+bool StereogramCompositor::resize(int depth_width, int height, int strip_width) {
+  if (!needs_resize(depth_width, height, strip_width)) return false;
+  const int width = depth_width + strip_width;
   output_width_ = width;
   height_ = height;
   offsets_ = gl::make_texture_2d(GL_R32F, width, height, GL_RED, GL_FLOAT);
@@ -32,7 +32,7 @@ void StereogramCompositor::set_pattern(const RgbaImage& pattern) {
   pattern_height_ = pattern.height;
 }
 
-void StereogramCompositor::compose() {
+void StereogramCompositor::compose(PatternSampling sampling) {
   glBindFramebuffer(GL_FRAMEBUFFER, output_.framebuffer());
   glViewport(0, 0, output_width_, height_);
   glDisable(GL_DEPTH_TEST);
@@ -44,6 +44,7 @@ void StereogramCompositor::compose() {
   glBindTexture(GL_TEXTURE_2D, pattern_.get());
   glUniform1i(pass_.uniform("offsets"), 0);
   glUniform1i(pass_.uniform("pattern"), 1);
+  glUniform1i(pass_.uniform("whole_pixels"), sampling == PatternSampling::whole_pixels ? 1 : 0);
   glUniform2f(pass_.uniform("pattern_size"), static_cast<float>(pattern_width_),
               static_cast<float>(pattern_height_));
   pass_.draw();

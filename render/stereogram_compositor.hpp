@@ -8,16 +8,22 @@
 
 namespace stereocl {
 
+// linear: the lookup's fractional offsets blend neighbouring pattern pixels (how it shows depth
+// steps finer than a pixel). whole_pixels: the symmetric coordinates name whole pattern columns,
+// and blending would blur its dots, so the pattern is read texel by texel.
+enum class PatternSampling { linear, whole_pixels };
+
 class StereogramCompositor {
  public:
   StereogramCompositor();
 
   // (Re)allocates the offsets and output textures for a depth image of depth_width x height
-  // and pattern width P. Returns true if the textures changed.
-  bool resize(int depth_width, int height, int pattern_width);
+  // and a pattern strip strip_width wide on its left (P for lookup, 0 for symmetric). Returns
+  // true if the textures changed.
+  bool resize(int depth_width, int height, int strip_width);
   void set_pattern(const RgbaImage& pattern);
 
-  void compose();
+  void compose(PatternSampling sampling);
 
   int output_width() const { return output_width_; }
   int output_height() const { return height_; }
@@ -25,8 +31,8 @@ class StereogramCompositor {
   DisplayImage output() const { return output_.display(); }
 
  private:
-  bool needs_resize(int depth_width, int height, int pattern_width) const {
-    return !offsets_ || depth_width + pattern_width != output_width_ || height != height_;
+  bool needs_resize(int depth_width, int height, int strip_width) const {
+    return !offsets_ || depth_width + strip_width != output_width_ || height != height_;
   }
 
   FullscreenPass pass_;

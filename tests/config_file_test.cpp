@@ -33,12 +33,13 @@ TEST(ConfigFile, EveryOptionSurvivesTheRoundTrip) {
   const std::vector<std::string> arguments = {
       "--mode", "cpu-readback", "--size", "640x360", "--pattern-width", "100", "--max-offset", "40.5", "--seed", "4000000000",
       "--colour-pattern", "--invert-depth", "--effect", "blur", "--blur-radius", "9", "--blur-border", "clamp",
-      "--stereogram-kernel", "classic", "--frames", "12", "--cpu-threads", "3", "--cl-device", "0:0", "--hidden",
+      "--stereogram-kernel", "classic", "--algorithm", "symmetric", "--frames", "12", "--cpu-threads", "3", "--cl-device", "0:0", "--hidden",
       "--no-vsync", "--no-panel", "--screenshot", testing::scratch_file("shot.png"),
       "--histogram", testing::scratch_file("histogram.csv"), "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png"};
   const Options original = parsed(arguments);
   EXPECT_EQ(original.stereogram.max_offset, 40.5f);  // the values are not the defaults, so the trip proves something
   EXPECT_EQ(original.seed, 4000000000u);
+  EXPECT_EQ(original.stereogram.algorithm, StereogramAlgorithm::symmetric);
   EXPECT_EQ(round_trip(arguments, "everything.toml"), original);
 }
 

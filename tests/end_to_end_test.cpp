@@ -57,7 +57,8 @@ std::string ramp_depth_png() {
 
 ProgramResult screenshot(const std::string& mode, const std::string& depth, const std::string& out,
                          std::vector<std::string> extra = {}, const std::string& environment = "") {
-  std::vector<std::string> arguments = {"--hidden", "--mode", mode, "--depth", depth, "--frames", "2", "--screenshot", out};
+  std::vector<std::string> arguments = {"--hidden", "--algorithm", "lookup", "--mode", mode, "--depth", depth,
+                                        "--frames", "2",           "--screenshot", out};
   arguments.insert(arguments.end(), extra.begin(), extra.end());
   return run_stereocl(arguments, environment);
 }
@@ -75,7 +76,7 @@ TEST(EndToEnd, CpuModeScreenshotOfAFlatPlaneRepeatsWithItsPeriod) {
 
 TEST(EndToEnd, ScreenshotOfTheSceneIsTheStereogramSize) {
   const std::string out = scratch_file("scene-cpu.png");
-  const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--size", "301x123", "--pattern-width", "64",
+  const ProgramResult result = run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "301x123", "--pattern-width", "64",
                                              "--max-offset", "20", "--frames", "3", "--screenshot", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const RgbaImage image = testing::read_png(out);
@@ -116,7 +117,7 @@ INSTANTIATE_TEST_SUITE_P(Effects, ModesAgree, ::testing::ValuesIn(every_effect()
 // The animated scene, unlike a still depth map, changes every frame: offsets left over from an
 // earlier frame (a missing GL<->CL synchronisation) would show as a difference here.
 void expect_same_animated_picture(const std::string& mode) {
-  const std::vector<std::string> common = {"--hidden", "--size", "300x170", "--frames", "7"};
+  const std::vector<std::string> common = {"--hidden", "--algorithm", "lookup", "--size", "300x170", "--frames", "7"};
   const std::string reference = scratch_file("animated-cpu.png"), candidate = scratch_file("animated-" + mode + ".png");
   auto arguments = common;
   arguments.insert(arguments.end(), {"--mode", "cpu", "--screenshot", reference});
@@ -173,7 +174,7 @@ TEST(EndToEnd, NoOpenClPlatformLeavesCpuAndSceneModes) {
 
 TEST(EndToEnd, HistogramCsvCountsEveryDisplayedPixel) {
   const std::string csv = scratch_file("histogram.csv");
-  const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--depth", flat_depth_png(), "--frames", "1",
+  const ProgramResult result = run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--depth", flat_depth_png(), "--frames", "1",
                                              "--histogram", csv});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   std::istringstream text(testing::read_text(csv));
@@ -220,7 +221,7 @@ TEST(BadInput, AbsurdValuesExitTwoWithOneLine) {
 TEST(BadInput, AStereogramWiderThanTheDriversTexturesIsRefusedNotCrashed) {
   // 16384 + P is over the 16384 most drivers allow (llvmpipe among them); where a driver allows
   // more, the run simply works.
-  const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--size", "16384x64", "--frames", "1"});
+  const ProgramResult result = run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "16384x64", "--frames", "1"});
   if (result.exit_code == 0) GTEST_SKIP() << "this GL driver takes textures wider than 16469 pixels";
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_NE(result.err.find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << result.err;
@@ -231,7 +232,7 @@ TEST(EndToEnd, TheShippedDepthMapAndPatternMakeAStereogram) {
   const std::string depth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
   const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
   const std::string out = scratch_file("assets.png");
-  const ProgramResult result = run_stereocl({"--hidden", "--mode", "cpu", "--depth", depth, "--pattern", pattern,
+  const ProgramResult result = run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--depth", depth, "--pattern", pattern,
                                              "--max-offset", "40", "--frames", "1", "--screenshot", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const RgbaImage image = testing::read_png(out);

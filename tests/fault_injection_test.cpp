@@ -102,7 +102,7 @@ TEST(FaultInjection, AnExistingScreenshotIsReplacedWhole) {
   const std::string shot = testing::write_bytes("replaced.png", "an old file that is not even a picture");
   const ProgramResult result = run_bounded({"--depth", depth_png(), "--screenshot", shot});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(testing::read_png(shot).width, 64 + 85);
+  EXPECT_EQ(testing::read_png(shot).width, 64 + 85);  // the lookup stereogram (the default) is P wider
 }
 
 TEST(FaultInjection, AReadOnlyFolderIsAnErrorAndItsFileSurvives) {

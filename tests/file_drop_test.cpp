@@ -47,6 +47,7 @@ class FileDrop : public ::testing::Test {
     window_ = std::make_unique<Window>(hidden);
     options_.size = Size{96, 64};
     options_.mode = Mode::cpu;
+    options_.stereogram.algorithm = StereogramAlgorithm::lookup;  // a picture P wider than the depth
     demo_ = std::make_unique<Demo>(options_, open_opencl(window_->handle(), ""));
     ASSERT_TRUE(demo_->render_frame(1.0 / 60.0).ok());
   }

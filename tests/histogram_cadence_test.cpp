@@ -48,7 +48,7 @@ TEST_F(HistogramCadence, PanelHistogramRunsOnOneFrameInFourAsItsOwnStage) {
   EXPECT_LE(changes, frames / static_cast<int>(kPanelHistogramEvery));
   EXPECT_GE(changes, 2);
   const Histogram256& bins = demo->last_histogram();
-  EXPECT_EQ(std::accumulate(bins.begin(), bins.end(), 0ull), (97ull + 85) * 31);  // the stereogram is P wider
+  EXPECT_EQ(std::accumulate(bins.begin(), bins.end(), 0ull), (97ull + 85) * 31);  // the lookup stereogram (the default) is P wider
   EXPECT_EQ(demo->timings().stage_median(Stage::histogram), 0.0);  // most frames skip it
   EXPECT_GT(demo->timings().stage_mean(Stage::histogram), 0.0);
 }

@@ -31,6 +31,7 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(options.size, (Size{1280, 720}));
   EXPECT_EQ(options.stereogram.pattern_width, 85);
   EXPECT_EQ(options.stereogram.max_offset, 30.f);
+  EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::lookup);
   EXPECT_TRUE(options.vsync);
   EXPECT_FALSE(options.frames);
   EXPECT_EQ(options.mode, Mode::gpu);
@@ -64,6 +65,9 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--blur-radius", "33"}, "--blur-radius: Value 33 not in range 1 to 32");
   expect_refused({"--blur-border", "wrap"}, "--blur-border: wrap not in {zero,clamp}");
   expect_refused({"--stereogram-kernel", "quick"}, "--stereogram-kernel: quick not in {classic,fast}");
+  expect_refused({"--algorithm", "sirds"}, "--algorithm: sirds not in {symmetric,lookup}");
+  expect_refused({"--algorithm", "symmetric", "--pattern-width", "4", "--max-offset", "2.5"},
+                 "--algorithm symmetric: the nearest separation 1.5 px must be at least 2 px");
   expect_refused({"--no-such-option"}, "--no-such-option");
   expect_refused({"--json", "x.json"}, "--json goes with --bench or --list-devices");
 }
@@ -103,7 +107,7 @@ TEST(Options, ListDevicesTakesJsonWithOrWithoutAFile) {
 }
 
 TEST(Options, MaxOffsetJustBelowTheLimitIsAccepted) {
-  const auto result = parse({"--pattern-width", "40", "--max-offset", "38.5"});
+  const auto result = parse({"--algorithm", "lookup", "--pattern-width", "40", "--max-offset", "38.5"});  // the lookup's rule
   ASSERT_TRUE(std::holds_alternative<Options>(result));
   EXPECT_EQ(std::get<Options>(result).stereogram.max_offset, 38.5f);
 }

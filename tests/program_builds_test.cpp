@@ -29,28 +29,63 @@ TEST(ProgramBuilds, TheStereogramKernelIsBuiltOnceForEveryPAndM) {
   }
 }
 
-// The app as the panel drives it: frames in CPU-readback mode while P, M and the blur radius move.
-TEST(ProgramBuilds, SliderDragsInTheDemoBuildNothing) {
-  std::string why_not;
-  const std::unique_ptr<Window> window = testing::open_hidden_window(why_not);
-  if (!window) GTEST_SKIP() << "no GL context: " << why_not;
-  Options options;
-  options.size = Size{64, 32};
-  options.mode = Mode::cpu_readback;
-  options.effect = find_effect("blur");
-  Demo demo(options, open_opencl(window->handle(), ""));
-  if (!demo.availability().available(Mode::cpu_readback))
-    GTEST_SKIP() << "CPU-readback cannot run here: " << *demo.availability().reason(Mode::cpu_readback);
-  ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
-  const std::size_t builds = demo.opencl_environment()->programs.builds();
+// The app in CPU-readback mode, as the panel drives it, with the algorithm under test.
+class DemoBuilds : public ::testing::Test {
+ protected:
+  // Null (the test skipped) where no GL context opens or CPU-readback cannot run.
+  std::unique_ptr<Demo> make_demo(StereogramAlgorithm algorithm, const EffectRow* effect = nullptr) {
+    std::string why_not;
+    window_ = testing::open_hidden_window(why_not);
+    if (!window_) {
+      skip_reason_ = "no GL context: " + why_not;
+      return nullptr;
+    }
+    Options options;
+    options.size = Size{64, 32};
+    options.mode = Mode::cpu_readback;
+    options.stereogram.algorithm = algorithm;
+    options.effect = effect;
+    auto demo = std::make_unique<Demo>(options, open_opencl(window_->handle(), ""));
+    if (!demo->availability().available(Mode::cpu_readback)) {
+      skip_reason_ = "CPU-readback cannot run here: " + *demo->availability().reason(Mode::cpu_readback);
+      return nullptr;
+    }
+    return demo;
+  }
+  std::string skip_reason_;
+
+ private:
+  std::unique_ptr<Window> window_;
+};
+
+// P, M and the blur radius move while frames are drawn: the lookup kernels take them as arguments.
+TEST_F(DemoBuilds, SliderDragsInTheDemoBuildNothing) {
+  const std::unique_ptr<Demo> demo = make_demo(StereogramAlgorithm::lookup, find_effect("blur"));
+  if (!demo) GTEST_SKIP() << skip_reason_;
+  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+  const std::size_t builds = demo->opencl_environment()->programs.builds();
   EXPECT_GT(builds, 0u);
   for (int step = 0; step < 40; ++step) {
-    demo.settings().stereogram.pattern_width = 60 + step;
-    demo.settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
-    demo.settings().effect.blur_radius = 1 + step % 32;
-    ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+    demo->settings().stereogram.pattern_width = 60 + step;
+    demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
+    demo->settings().effect.blur_radius = 1 + step % 32;
+    ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
   }
-  EXPECT_EQ(demo.opencl_environment()->programs.builds(), builds);
+  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
+}
+
+// The symmetric kernel compiles its geometry in: a change of P or M builds it (its local- and
+// global-memory variants) once, and frames that change nothing build nothing.
+TEST_F(DemoBuilds, TheSymmetricKernelIsBuiltOnlyWhenPOrMChange) {
+  const std::unique_ptr<Demo> demo = make_demo(StereogramAlgorithm::symmetric);
+  if (!demo) GTEST_SKIP() << skip_reason_;
+  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+  const std::size_t builds = demo->opencl_environment()->programs.builds();
+  for (int frame = 0; frame < 5; ++frame) ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds) << "unchanged frames rebuilt it";
+  demo->settings().stereogram.max_offset = 12.f;
+  for (int frame = 0; frame < 3; ++frame) ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds + 2);
 }
 
 }  // namespace

@@ -365,11 +365,12 @@ TEST(Recording, RecordButtonStartsAndStopsATimestampedFile) {
 // --- the binary -------------------------------------------------------------------------
 
 constexpr int kFrames = 20;
-// --size 320x180 with the default pattern width of 85.
+// --size 320x180, the lookup algorithm with the default pattern width of 85 (an odd width, which
+// MP4 must pad).
 constexpr int kStereogramWidth = 320 + 85, kStereogramHeight = 180;
 
 testing::ProgramResult record(const std::string& path, std::vector<std::string> extra = {}) {
-  std::vector<std::string> arguments = {"--hidden", "--no-vsync", "--mode", "cpu", "--size", "320x180",
+  std::vector<std::string> arguments = {"--hidden", "--no-vsync", "--algorithm", "lookup", "--mode", "cpu", "--size", "320x180",
                                         "--frames", std::to_string(kFrames), "--record", path};
   arguments.insert(arguments.end(), extra.begin(), extra.end());
   return run_stereocl(arguments);

@@ -45,7 +45,7 @@ int decode_period(const RgbaImage& image, int x, int y) {
 TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
   const int width = 400, height = 240, frames = 60;
   const std::string shot = testing::scratch_file("decode-cpu.png");
-  const auto result = testing::run_stereocl({"--hidden", "--mode", "cpu", "--size", "400x240", "--frames",
+  const auto result = testing::run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "400x240", "--frames",
                                              std::to_string(frames), "--screenshot", shot});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const RgbaImage picture = testing::read_png(shot);

@@ -38,4 +38,22 @@ inline RgbaImage compose_linear(const OffsetImage& coordinates, const RgbaImage&
   return picture;
 }
 
+// The period at x that best explains the picture: the shift with the most equal pixels over
+// a window of rows and columns; -1 where none beats chance clearly. Oversampled pictures
+// repeat at the two whole periods either side of the fractional separation, each for about
+// half the pixels, so a third of the window is enough.
+inline int decode_period(const RgbaImage& picture, int x, int y, int shortest, int longest) {
+  int best = -1, best_matches = -1;
+  for (int period = shortest; period <= longest; ++period) {
+    int matches = 0;
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -4; dx <= 4; ++dx) matches += picture.at(x + dx, y + dy) == picture.at(x + dx - period, y + dy);
+    if (matches > best_matches) {
+      best_matches = matches;
+      best = period;
+    }
+  }
+  return best_matches >= 15 ? best : -1;
+}
+
 }  // namespace stereocl::testing

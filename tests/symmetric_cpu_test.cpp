@@ -92,24 +92,6 @@ TEST(SymmetricReference, HiddenPointsCarryNoConstraint) {
   for (int x = pillar.left; x < pillar.right; ++x) EXPECT_TRUE(linked(x)) << "pillar point " << x;
 }
 
-// The period at x that best explains the picture: the shift with the most equal pixels over
-// a window of rows and columns; -1 where none beats chance clearly. Oversampled pictures
-// repeat at the two whole periods either side of the fractional separation, each for about
-// half the pixels, so a third of the window is enough.
-int decode_period(const RgbaImage& picture, int x, int y, int shortest, int longest) {
-  int best = -1, best_matches = -1;
-  for (int period = shortest; period <= longest; ++period) {
-    int matches = 0;
-    for (int dy = -2; dy <= 2; ++dy)
-      for (int dx = -4; dx <= 4; ++dx) matches += picture.at(x + dx, y + dy) == picture.at(x + dx - period, y + dy);
-    if (matches > best_matches) {
-      best_matches = matches;
-      best = period;
-    }
-  }
-  return best_matches >= 15 ? best : -1;
-}
-
 // Flat and stepped depth decode to within 1 px of s(z) everywhere a window lies on one depth,
 // at whole-pixel and at oversampled separations.
 TEST(SymmetricReference, DepthDecodesToTheSeparation) {
@@ -131,7 +113,7 @@ TEST(SymmetricReference, DepthDecodesToTheSeparation) {
         const double far = separation_px(params, 1.0), near = separation_px(params, 0.37);
         const double expected = x - near / 2 >= step + 25 ? near : (x - far / 2 < step - 25 ? far : -1.0);
         if (expected < 0 || x - 100 < expected + 5) continue;
-        const int period = decode_period(picture, x, y, 70, 92);
+        const int period = testing::decode_period(picture, x, y, 70, 92);
         ASSERT_GE(period, 0) << "no period at " << x << "," << y << " oversample " << oversample;
         EXPECT_LE(std::abs(period - expected), 1.0) << "at " << x << "," << y << " oversample " << oversample;
         ++decoded;

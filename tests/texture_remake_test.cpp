@@ -51,6 +51,7 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
   std::unique_ptr<Demo> make_demo(Mode mode) const {
     Options options;
     options.size = Size{96, 40};
+    options.stereogram.algorithm = StereogramAlgorithm::lookup;  // the one whose size follows P
     options.mode = mode;
     options.effect = find_effect("sobel");
     return std::make_unique<Demo>(options, open_opencl(window_->handle(), ""));

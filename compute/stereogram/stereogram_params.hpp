@@ -4,14 +4,31 @@
 
 namespace stereocl {
 
+// lookup: the article's algorithm, each pixel copies the one a separation to its left, from a
+// pattern strip P wide on the left (kernels classic and fast). symmetric: Thimbleby, Inglis &
+// Witten's linking with hidden-surface removal (compute/stereogram/symmetric_cpu.hpp), as wide
+// as the depth, no strip.
+enum class StereogramAlgorithm { lookup, symmetric };
+
+// "lookup" or "symmetric", as --algorithm spells them.
+inline const char* stereogram_algorithm_name(StereogramAlgorithm algorithm) {
+  return algorithm == StereogramAlgorithm::symmetric ? "symmetric" : "lookup";
+}
+
 struct StereogramParams {
-  int pattern_width = 85;   // P: pixels per pattern repeat; the output is P wider than the depth
+  int pattern_width = 85;   // P: pixels per pattern repeat (the separation at the far plane)
   float max_offset = 30.f;  // M: shift in pixels between the far plane (d=1) and the nearest point (d=0)
+  StereogramAlgorithm algorithm = StereogramAlgorithm::lookup;
   friend bool operator==(const StereogramParams&, const StereogramParams&) = default;
 };
 
 inline constexpr int kMinPatternWidth = 4;
 inline constexpr int kMaxPatternWidth = 1024;
+
+// The lookup's picture carries its pattern strip, P wider than the depth; the symmetric one does not.
+inline int stereogram_strip_width(const StereogramParams& params) {
+  return params.algorithm == StereogramAlgorithm::lookup ? params.pattern_width : 0;
+}
 
 // Fails with a one-line reason naming the value and the rule.
 // The lookup reads offsets[floor(pos)+1] with pos up to (i-P)+M, which must be an earlier pixel

@@ -67,6 +67,13 @@ SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset
   return params;
 }
 
+Status validate_symmetric(const StereogramParams& params) {
+  if (params.algorithm != StereogramAlgorithm::symmetric) return {};
+  if (auto reason = validate(symmetric_params_from_pixels(params.pattern_width, params.max_offset)))
+    return failure(*reason);
+  return {};
+}
+
 double separation_px(const SymmetricParams& params, double depth) {
   const double d = depth > 0.0 ? (depth < 1.0 ? depth : 1.0) : 0.0;
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry))

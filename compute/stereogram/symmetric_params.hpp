@@ -2,6 +2,9 @@
 // What the symmetric stereogram (Thimbleby, Inglis & Witten 1994) needs to know: how far apart
 // the two pixels of a scene point are at each depth, either from the viewer's physical setup or
 // from the pixel-level P and M of the lookup algorithm, and how finely to link.
+#include "compute/stereogram/stereogram_params.hpp"
+#include "core/result.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -41,6 +44,10 @@ struct SymmetricParams {
 
 // The pixel-level way to set them, as --pattern-width and --max-offset do.
 SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset, int oversample = 1);
+
+// The app's P and M, when they ask for the symmetric algorithm, must also suit it (a nearest
+// separation of 2 px at least); succeeds for the lookup algorithm.
+Status validate_symmetric(const StereogramParams& params);
 
 inline constexpr int kMaxOversample = 8;
 inline constexpr int kMaxPatternColumns = 4096;
