@@ -200,6 +200,7 @@ int run(const Options& options) {
       std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
       session.panel.message = drawn.error();
     }
+    if (std::string notice = demo.take_notice(); !notice.empty()) session.panel.message = std::move(notice);
     demo.present(width, height);
     if (panel) imgui.render();
 
