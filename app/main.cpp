@@ -10,6 +10,7 @@
 #include "app/options.hpp"
 #include "app/panel.hpp"
 #include "app/recording.hpp"
+#include "app/soak.hpp"
 #include "app/timestamped_name.hpp"
 #include "app/viewport_limit.hpp"
 #include "app/window.hpp"
@@ -166,6 +167,7 @@ int run(const Options& options) {
   ImGuiLayer imgui(window.handle());
   session.imgui = &imgui;
   Recording recording(options.record_path, options.frames);
+  Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
   long long frame = 0;
   bool vsync = options.vsync;
@@ -212,9 +214,12 @@ int run(const Options& options) {
     window.swap_buffers();
     demo.end_frame(seconds * 1000.0);
     if (options.frames && ++frame >= *options.frames) break;
+    if (soak.active() && !soak.after_frame(glfwGetTime(), demo, window, session.panel.message)) break;
   }
   if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish()});
+  const std::string soak_error = soak.finish();
+  if (!soak_error.empty()) std::fprintf(stderr, "stereocl: %s\n", soak_error.c_str());
+  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak_error.empty() ? 0 : 1});
 }
 
 }  // namespace
