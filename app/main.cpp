@@ -213,13 +213,11 @@ int run(const Options& options) {
       window_shot_error = save_window(options, width, height);
     window.swap_buffers();
     demo.end_frame(seconds * 1000.0);
-    if (options.frames && ++frame >= *options.frames) break;
-    if (soak.active() && !soak.after_frame(glfwGetTime(), demo, window, session.panel.message)) break;
+    if ((options.frames && ++frame >= *options.frames) || !soak.after_frame(glfwGetTime(), demo, window, session.panel.message))
+      break;
   }
   if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  const std::string soak_error = soak.finish();
-  if (!soak_error.empty()) std::fprintf(stderr, "stereocl: %s\n", soak_error.c_str());
-  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak_error.empty() ? 0 : 1});
+  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
 }
 
 }  // namespace

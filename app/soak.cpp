@@ -51,6 +51,7 @@ Soak::Soak(double seconds, std::string csv_path, std::vector<Mode> modes)
 }
 
 bool Soak::after_frame(double now, Demo& demo, Window& window, std::string& panel_message) {
+  if (!active()) return true;
   if (start_ < 0) start_ = now;
   ++frames_;
   const double elapsed = now - start_;
@@ -87,9 +88,12 @@ void Soak::change_something(Demo& demo, Window& window, std::string& panel_messa
   }
 }
 
-std::string Soak::finish() const {
-  if (!active()) return {};
-  return write_file_atomically(csv_path_, csv_);
+int Soak::finish() const {
+  if (!active()) return 0;
+  const std::string error = write_file_atomically(csv_path_, csv_);
+  if (error.empty()) return 0;
+  std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  return 1;
 }
 
 }  // namespace stereocl

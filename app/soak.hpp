@@ -16,10 +16,10 @@ class Soak {
   // Writes the depth maps it drops next to `csv_path`; modes empty: every mode that runs.
   Soak(double seconds, std::string csv_path, std::vector<Mode> modes);
   bool active() const { return seconds_ > 0; }
-  // Once per frame with the clock (seconds); false once the time is up.
+  // Once per frame with the clock (seconds); false once the time is up (never without a soak).
   bool after_frame(double now, Demo& demo, Window& window, std::string& panel_message);
-  // Writes the CSV; an error line, or empty.
-  std::string finish() const;
+  // Writes the CSV; the exit code: 1 (said on stderr) when it could not be written.
+  int finish() const;
 
  private:
   void change_something(Demo& demo, Window& window, std::string& panel_message);

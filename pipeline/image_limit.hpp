@@ -18,9 +18,7 @@ struct ImageLimit {
 
 // What a frame of a width x height scene with pattern width P puts in device images.
 struct StereogramSize {
-  int width = 0;
-  int height = 0;
-  int pattern_width = 0;
+  int width = 0, height = 0, pattern_width = 0;
 };
 
 // Why `mode` cannot hold `size` on a device with `limit` ("a 8193 x 1 image exceeds this OpenCL

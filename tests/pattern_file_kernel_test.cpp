@@ -24,19 +24,9 @@ std::string pattern_120_png() {
   return testing::write_png("pattern-120.png", pattern);
 }
 
-std::string slope_depth_png() {
-  RgbaImage slope(211, 43);
-  for (int y = 0; y < slope.height; ++y)
-    for (int x = 0; x < slope.width; ++x) {
-      const auto v = static_cast<std::uint8_t>((x * 255) / (slope.width - 1));
-      slope.at(x, y) = Rgba8{v, v, v, 255};
-    }
-  return testing::write_png("slope-depth.png", slope);
-}
-
 ProgramResult shot(const std::string& mode, const std::string& out) {
   return run_stereocl({"--hidden", "--frames", "2", "--mode", mode, "--pattern", pattern_120_png(), "--depth",
-                       slope_depth_png(), "--max-offset", "100", "--screenshot", out});
+                       testing::write_ramp_png("slope-depth.png", 211, 43), "--max-offset", "100", "--screenshot", out});
 }
 
 TEST(PatternFileKernel, MaxOffsetValidOnlyForThePatternsWidthRunsCpuReadback) {
