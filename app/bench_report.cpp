@@ -204,7 +204,8 @@ bool stage_is_gpu_side(Mode mode, Stage stage) {
     case Stage::compose: return true;
     case Stage::transfer: return false;  // readback/upload wall time, or GPU mode's wait in the hand-over
     case Stage::stereogram:
-    case Stage::effects: return mode != Mode::cpu;
+    case Stage::effects:
+    case Stage::histogram: return mode != Mode::cpu;
   }
   return false;
 }

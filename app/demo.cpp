@@ -33,10 +33,10 @@ Demo::Demo(const Options& options, ClSetup cl)
       std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n", options.interop_sync.c_str(), why->c_str());
     settings_.interop_sync = SyncStrategy::finish;
   }
-  settings_.mode = fallback_mode(options.mode, availability_);
+  settings_.mode = fallback_mode(options.mode, engine_availability_);
   if (settings_.mode != options.mode && options.mode_given)
     std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
-                 request_mode(options.mode, availability_).error().c_str(),
+                 request_mode(options.mode, engine_availability_).error().c_str(),
                  std::string(mode_display_name(settings_.mode)).c_str());
 
   if (!options.pattern_file.empty()) {
@@ -54,6 +54,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   }
   rebuild_pattern();
   compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
   applied_ = settings_;
 }
 
@@ -78,9 +79,27 @@ void Demo::set_up_opencl(ClSetup cl) {
       engines.no_opencl_reason = std::string("OpenCL set-up failed: ") + error.what();
     }
   }
-  availability_ = availability_with(engines);
+  engine_availability_ = availability_ = availability_with(engines);
+  if (engines.cl)
+    image_limit_ = {static_cast<long long>(engines.cl->device.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>()),
+                    static_cast<long long>(engines.cl->device.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>())};
   for (const ModeRow& row : mode_table())
-    if (availability_.available(row.mode)) backends_[static_cast<std::size_t>(row.mode)] = row.make_backend(engines);
+    if (engine_availability_.available(row.mode)) backends_[static_cast<std::size_t>(row.mode)] = row.make_backend(engines);
+}
+
+void Demo::fit_mode_to_size() {
+  availability_ = availability_at_size(engine_availability_, image_limit_,
+                                       {scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)});
+  if (availability_.available(settings_.mode)) return;
+  const Mode wanted = settings_.mode;
+  leave_mode(wanted, fallback_mode(wanted, availability_), request_mode(wanted, availability_).error());
+  std::fprintf(stderr, "stereocl: %s\n", notice_.c_str());
+}
+
+void Demo::leave_mode(Mode mode, Mode replacement, const std::string& why) {
+  settings_.mode = replacement;
+  if (applied_.mode == mode) applied_.mode = replacement;
+  notice_ = why + "; running " + std::string(mode_display_name(replacement)) + " mode instead";
 }
 
 std::string Demo::opencl_description() const {
@@ -115,6 +134,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
   still_depth_ = depth_from_grey(image.grey16);
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
+  fit_mode_to_size();
   return {};
 }
 
@@ -178,7 +198,6 @@ void Demo::apply_settings() {
     if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
     else settings_.stereogram.pattern_width = pattern_image_.width;
   }
-  if (!availability_.available(settings_.mode)) settings_.mode = applied_.mode;
   if (settings_.depth_source == DepthSource::image && !still_depth_) settings_.depth_source = DepthSource::scene;
 
   // Shimmer: a new random pattern every frame. The depth is unchanged, so the shape holds still
@@ -190,6 +209,10 @@ void Demo::apply_settings() {
                                settings_.shimmer != applied_.shimmer || shimmering;
   if (pattern_changed) rebuild_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
+  // A mode picked on the panel that cannot run keeps the last one; a size the current mode cannot
+  // hold leaves it for one that can.
+  if (!availability_.available(settings_.mode)) settings_.mode = applied_.mode;
+  fit_mode_to_size();
   // The panel's medians describe the mode on screen, not a mix with the one before.
   if (settings_.mode != applied_.mode) timings_.clear();
   compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
@@ -203,7 +226,25 @@ void Demo::apply_settings() {
   applied_ = settings_;
 }
 
+// An OpenCL call that fails mid-frame (out of device memory, a limit the driver did not report)
+// must not end the program: the error is named, and the frame loop goes on in the last mode that
+// worked, or in CPU mode, which needs no OpenCL.
 Status Demo::render_frame(double seconds) {
+  try {
+    Status drawn = render_frame_unguarded(seconds);
+    if (drawn) last_good_mode_ = settings_.mode;
+    return drawn;
+  } catch (const cl::Error& error) {
+    const Mode failed = settings_.mode;
+    const Mode replacement = last_good_mode_ != failed ? last_good_mode_ : Mode::cpu;
+    const std::string why = std::string(mode_display_name(failed)) + " mode failed: " + error.what() + " returned " +
+                            cl_error_name(error.err());
+    leave_mode(failed, replacement, why);
+    return failure(take_notice());  // the caller shows it
+  }
+}
+
+Status Demo::render_frame_unguarded(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
 

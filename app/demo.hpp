@@ -5,6 +5,7 @@
 #include "app/demo_settings.hpp"
 #include "app/options.hpp"
 #include "pipeline/backend.hpp"
+#include "pipeline/image_limit.hpp"
 #include "pipeline/mode_table.hpp"
 #include "pipeline/stage_timings.hpp"
 #include "compute/cl/cl_environment.hpp"
@@ -24,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace stereocl {
 
@@ -73,6 +75,9 @@ class Demo {
   Status use_as_pattern(const LoadedImage& image, const std::string& name);
   bool has_depth_image() const { return still_depth_.has_value(); }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
+  // Why the mode changed by itself since the last call (a size its images cannot hold, an OpenCL
+  // error), for the panel; empty when it did not.
+  std::string take_notice() { return std::exchange(notice_, {}); }
 
  private:
   void apply_settings();
@@ -84,11 +89,20 @@ class Demo {
   void use_depth_source();
   Backend& backend_for(Mode mode) { return *backends_[static_cast<std::size_t>(mode)]; }
   void set_up_opencl(ClSetup cl);
+  // Greys the modes whose device images cannot hold the current size, and leaves one of them
+  // for the best mode that can, saying why.
+  void fit_mode_to_size();
+  void leave_mode(Mode mode, Mode replacement, const std::string& why);
+  Status render_frame_unguarded(double seconds);
 
   Options options_;
   DemoSettings settings_;
   DemoSettings applied_;
-  ModeAvailability availability_;
+  ModeAvailability engine_availability_;  // what the engines allow at any size
+  ModeAvailability availability_;         // ... and at the current size
+  ImageLimit image_limit_;
+  Mode last_good_mode_ = Mode::cpu;  // the mode of the last frame that worked
+  std::string notice_;
   BallPhysics physics_;
   SceneRenderer scene_renderer_;
   std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives

@@ -10,6 +10,7 @@
 #include "app/options.hpp"
 #include "app/panel.hpp"
 #include "app/recording.hpp"
+#include "app/soak.hpp"
 #include "app/timestamped_name.hpp"
 #include "app/viewport_limit.hpp"
 #include "app/window.hpp"
@@ -156,12 +157,14 @@ void refuse_unmatched_device(const Options& options, GLFWwindow* window) {
     throw InputError(*unmatched);
 }
 
-// A frame the mode could not make is said on stderr and the panel; the loop goes on.
+// A frame the mode could not make is said on stderr and the panel, and so is a mode the demo had to
+// leave (a size past the OpenCL image limit); the loop goes on.
 void render(Demo& demo, PanelState& panel, double seconds) {
   if (const Status drawn = demo.render_frame(seconds); !drawn) {
     std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
     panel.message = drawn.error();
   }
+  if (std::string notice = demo.take_notice(); !notice.empty()) panel.message = std::move(notice);
 }
 
 int run(const Options& options) {
@@ -178,6 +181,7 @@ int run(const Options& options) {
   ImGuiLayer imgui(window.handle());
   session.imgui = &imgui;
   Recording recording(options.record_path, options.frames);
+  Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
   long long frame = 0;
   bool vsync = options.vsync;
@@ -219,10 +223,11 @@ int run(const Options& options) {
       window_shot_error = save_window(options, width, height);
     window.swap_buffers();
     demo.end_frame(seconds * 1000.0);
-    if (options.frames && ++frame >= *options.frames) break;
+    if ((options.frames && ++frame >= *options.frames) || !soak.after_frame(glfwGetTime(), demo, window, session.panel.message))
+      break;
   }
   if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish()});
+  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
 }
 
 }  // namespace

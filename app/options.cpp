@@ -40,6 +40,7 @@ struct CommandLineText {
   bool no_vsync = !Options{}.vsync;
   bool no_panel = !Options{}.show_panel;
   std::string write_config;
+  std::vector<std::string> soak_modes;
 };
 
 std::string size_text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
@@ -168,6 +169,17 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("K")->capture_default_str()->check(range(1, 100));
   app.add_option("--interop-sync", options.interop_sync, "GPU mode's GL<->CL hand-over (all: one --bench run each)")
       ->type_name("SYNC")->capture_default_str()->check(CLI::IsMember({"finish", "fence", "implicit", "all"}));
+  // Out of the user's way: a group of its own at the end of --help, never saved in configs.
+  const std::string testing = "Testing aids (scripts/soak.sh)";
+  auto* soak = app.add_option("--soak", options.soak_seconds,
+                              "for SECONDS, switch mode, size, depth map and pattern width every few seconds, then exit")
+                   ->type_name("SECONDS")->group(testing)->configurable(false)->check(CLI::Range(1.0, 86400.0));
+  app.add_option("--soak-csv", options.soak_csv, "with --soak: RSS once a second as CSV")
+      ->type_name("FILE.csv")->group(testing)->configurable(false)->needs(soak)->check(writable_path());
+  app.add_option("--soak-modes", text.soak_modes, "with --soak: the modes to switch between (default: all that run)")
+      ->type_name("MODE,...")->group(testing)->configurable(false)->needs(soak)->delimiter(',')
+      ->check(CLI::IsMember(mode_names()));
+  soak->excludes("--bench")->excludes("--frames");
   app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")->type_name("FILE.toml");
   app.add_option("--write-config", text.write_config, "write the options, defaults included, as a --config file, then exit")
       ->type_name("FILE.toml")->configurable(false)->check(writable_path());
@@ -193,6 +205,8 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   if (const Status symmetric = validate_symmetric(options.stereogram); options.pattern_file.empty() && !symmetric)
     return "--algorithm symmetric: " + symmetric.error();
   if (app.count("--frames")) options.frames = text.frames;
+  for (const std::string& name : text.soak_modes) options.soak_modes.push_back(*parse_mode(name));
+  if (options.soak_seconds > 0 && options.soak_csv.empty()) return "--soak: name the --soak-csv FILE.csv for its RSS samples";
   options.effect = find_effect(text.effect);  // nullptr for "none"
   options.blur_clamp = text.blur_border == "clamp";
   options.fast_stereogram_kernel = text.stereogram_kernel == "fast";

@@ -54,6 +54,11 @@ struct Options {
   std::string json_file;
   int bench_repeat = 3;               // --bench runs each mode this many times and reports the spread
   std::string interop_sync = "fence";  // finish | fence | implicit | all (all: --bench only)
+  // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
+  // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
+  double soak_seconds = 0;
+  std::string soak_csv;
+  std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
   friend bool operator==(const Options&, const Options&) = default;
 };
 

@@ -40,13 +40,13 @@ std::unique_ptr<Backend> make_best(const Engines& engines) {
 }
 
 constexpr ModeRow kModes[] = {
-    {Mode::scene, "scene", "Scene", '1', "GL timer queries; effects by the best engine here", false, always_runs,
+    {Mode::scene, "scene", "Scene", '1', "GL timer queries; effects by the best engine here", false, false, always_runs,
      make_best},
-    {Mode::cpu, "cpu", "CPU", '2', "GL timer queries for render and compose, CPU clock for the rest", true, always_runs,
+    {Mode::cpu, "cpu", "CPU", '2', "GL timer queries for render and compose, CPU clock for the rest", true, false, always_runs,
      make_cpu},
     {Mode::cpu_readback, "cpu-readback", "CPU-readback", '3',
-     "GL timer queries, OpenCL event profiling, CPU clock for transfers", true, needs_opencl, make_cl_readback},
-    {Mode::gpu, "gpu", "GPU", '4', "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over", true,
+     "GL timer queries, OpenCL event profiling, CPU clock for transfers", true, true, needs_opencl, make_cl_readback},
+    {Mode::gpu, "gpu", "GPU", '4', "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over", true, true,
      needs_gl_sharing, make_cl_shared},
 };
 

@@ -32,6 +32,7 @@ struct ModeRow {
   int key;                        // GLFW key code that picks it (GLFW's digit codes are ASCII)
   std::string_view timing_sources;  // where the panel's stage times come from in this mode
   bool makes_stereogram;          // Scene mode shows the lit scene, and runs only effects
+  bool uses_device_images;        // its stereogram lives in OpenCL images, so their size limit applies
   // Why the mode cannot run with these engines; nullopt: it can.
   std::optional<std::string> (*unavailable)(const Engines& engines);
   // Its back-end; called only where unavailable() is nullopt.

@@ -43,15 +43,7 @@ std::string flat_depth_png() {
 }
 
 std::string ramp_depth_png() {
-  static const std::string path = [] {
-    RgbaImage ramp(300, 90);
-    for (int y = 0; y < ramp.height; ++y)
-      for (int x = 0; x < ramp.width; ++x) {
-        const auto v = static_cast<std::uint8_t>((x * 255) / (ramp.width - 1));
-        ramp.at(x, y) = Rgba8{v, v, v, 255};
-      }
-    return testing::write_png("ramp.png", ramp);
-  }();
+  static const std::string path = testing::write_ramp_png("ramp.png", 300, 90);
   return path;
 }
 

@@ -30,7 +30,7 @@ class HistogramCadence : public ::testing::Test {
     int changes = 0;
     Histogram256 previous{};
     for (int i = 0; i < frames; ++i) {
-      demo.render_frame(1.0 / 60.0);
+      EXPECT_TRUE(demo.render_frame(1.0 / 60.0));
       demo.end_frame(16.0);
       changes += demo.last_histogram() != previous;
       previous = demo.last_histogram();

@@ -174,3 +174,25 @@ TEST(Options, BenchDefaultsToFullHdFiveHundredFramesNoVsync) {
 
 }  // namespace
 }  // namespace stereocl
+
+namespace stereocl {
+namespace {
+
+TEST(SoakOptions, TakeSecondsACsvAndModes) {
+  const auto result = parse({"--soak", "20", "--soak-csv", testing::scratch_file("soak.csv"), "--soak-modes", "cpu-readback,cpu"});
+  ASSERT_TRUE(std::holds_alternative<Options>(result)) << std::get<ExitRequest>(result).message;
+  const auto& options = std::get<Options>(result);
+  EXPECT_EQ(options.soak_seconds, 20.0);
+  EXPECT_EQ(options.soak_modes, (std::vector<Mode>{Mode::cpu_readback, Mode::cpu}));
+}
+
+TEST(SoakOptions, RefuseWhatTheSoakCannotUse) {
+  expect_refused({"--soak", "20"}, "--soak-csv");
+  expect_refused({"--soak", "0", "--soak-csv", testing::scratch_file("soak.csv")}, "--soak");
+  expect_refused({"--soak", "5", "--soak-csv", testing::scratch_file("soak.csv"), "--soak-modes", "cpu,warp"}, "warp");
+  expect_refused({"--soak-modes", "cpu"}, "--soak");
+  expect_refused({"--soak", "5", "--soak-csv", testing::scratch_file("soak.csv"), "--frames", "3"}, "--frames");
+}
+
+}  // namespace
+}  // namespace stereocl

@@ -339,14 +339,14 @@ TEST(Recording, RecordButtonStartsAndStopsATimestampedFile) {
 
   Recording recording("", std::nullopt);
   PanelState panel;
-  demo.render_frame(1.0 / 60.0);
+  ASSERT_TRUE(demo.render_frame(1.0 / 60.0));
   recording.after_frame(demo, panel);
   EXPECT_FALSE(recording.active());
   EXPECT_TRUE(panel.recording.empty());
 
   panel.record_requested = true;
   for (int frame = 0; frame < 7; ++frame) {
-    demo.render_frame(1.0 / 60.0);
+    ASSERT_TRUE(demo.render_frame(1.0 / 60.0));
     recording.after_frame(demo, panel);
     ASSERT_TRUE(recording.active());
   }

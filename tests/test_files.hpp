@@ -45,6 +45,17 @@ inline std::string write_grey_png(const std::string& name, int width, int height
   return write_png(name, RgbaImage(width, height, Rgba8{grey, grey, grey, 255}));
 }
 
+// Black at the left edge to white at the right: every depth in one picture.
+inline std::string write_ramp_png(const std::string& name, int width, int height) {
+  RgbaImage ramp(width, height);
+  for (int y = 0; y < ramp.height; ++y)
+    for (int x = 0; x < ramp.width; ++x) {
+      const auto v = static_cast<std::uint8_t>((x * 255) / (ramp.width - 1));
+      ramp.at(x, y) = Rgba8{v, v, v, 255};
+    }
+  return write_png(name, ramp);
+}
+
 inline std::string write_bytes(const std::string& name, const std::string& bytes) {
   const std::string path = scratch_file(name);
   std::ofstream(path, std::ios::binary) << bytes;

@@ -1,0 +1,99 @@
+#include "app/soak.hpp"
+
+#include "app/file_drop.hpp"
+#include "app/key_bindings.hpp"
+#include "core/atomic_file.hpp"
+#include "core/image_file.hpp"
+#include "pipeline/mode_table.hpp"
+
+#include <GLFW/glfw3.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <unistd.h>
+
+namespace stereocl {
+namespace {
+
+constexpr double kSecondsBetweenChanges = 1.0;  // four kinds of change: each comes every 4 s
+
+long long resident_kib() {
+  long long pages_total = 0, pages_resident = 0;
+  if (FILE* statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(statm, "%lld %lld", &pages_total, &pages_resident) != 2) pages_resident = 0;
+    std::fclose(statm);
+  }
+  return pages_resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+// A depth map of its own size, so each drop is also a size change of every image after it.
+std::string write_depth_map(const std::string& directory, int width, int height) {
+  RgbaImage ramp(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const auto v = static_cast<std::uint8_t>(((x + y) * 255) / (width + height));
+      ramp.at(x, y) = Rgba8{v, v, v, 255};
+    }
+  const std::string path = directory + "/soak-depth-" + std::to_string(width) + "x" + std::to_string(height) + ".png";
+  if (const std::string error = save_png(path, ramp); !error.empty()) std::fprintf(stderr, "stereocl: --soak: %s\n", error.c_str());
+  return path;
+}
+
+}  // namespace
+
+Soak::Soak(double seconds, std::string csv_path, std::vector<Mode> modes)
+    : seconds_(seconds), csv_path_(std::move(csv_path)), modes_(std::move(modes)) {
+  if (!active()) return;
+  if (modes_.empty())
+    for (const ModeRow& row : mode_table()) modes_.push_back(row.mode);
+  const std::string directory = std::filesystem::absolute(csv_path_).parent_path().string();
+  depth_files_ = {write_depth_map(directory, 301, 157), write_depth_map(directory, 640, 361)};
+}
+
+bool Soak::after_frame(double now, Demo& demo, Window& window, std::string& panel_message) {
+  if (!active()) return true;
+  if (start_ < 0) start_ = now;
+  ++frames_;
+  const double elapsed = now - start_;
+  while (samples_ <= elapsed) {
+    csv_ += std::to_string(samples_++) + "," + std::to_string(resident_kib()) + "," + std::to_string(frames_) + "," +
+            std::string(mode_cli_name(demo.settings().mode)) + "\n";
+  }
+  while (changes_ * kSecondsBetweenChanges <= elapsed) change_something(demo, window, panel_message);
+  return elapsed < seconds_;
+}
+
+void Soak::switch_mode(Demo& demo, std::string& panel_message) {
+  const Mode next = modes_[static_cast<std::size_t>(changes_ / 4) % modes_.size()];
+  // As the key does it: a mode the size does not allow is refused with its reason.
+  if (const Status done = apply_action(*action_for_key(mode_row(next).key), demo.settings(), demo.availability()); !done)
+    panel_message = done.error();
+}
+
+void Soak::change_something(Demo& demo, Window& window, std::string& panel_message) {
+  static constexpr int kPatternWidths[] = {85, 120, 64, 100};
+  static constexpr int kWindowSides[][2] = {{800, 600}, {1024, 700}, {640, 480}};
+  const int round = changes_ / 4;
+  switch (changes_++ % 4) {
+    case 0: switch_mode(demo, panel_message); break;
+    case 1:  // the window, and back to the --size scene: both resize what is drawn
+      glfwSetWindowSize(window.handle(), kWindowSides[round % 3][0], kWindowSides[round % 3][1]);
+      demo.settings().depth_source = DepthSource::scene;
+      break;
+    case 2: panel_message = handle_dropped_file(demo, depth_files_[static_cast<std::size_t>(round) % 2]).message; break;
+    case 3:
+      if (demo.settings().pattern_kind == PatternKind::image) demo.settings().pattern_kind = PatternKind::random_grey;
+      demo.settings().stereogram.pattern_width = kPatternWidths[round % 4];
+      break;
+  }
+}
+
+int Soak::finish() const {
+  if (!active()) return 0;
+  const std::string error = write_file_atomically(csv_path_, csv_);
+  if (error.empty()) return 0;
+  std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  return 1;
+}
+
+}  // namespace stereocl
