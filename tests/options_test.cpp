@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <regex>
 
@@ -157,8 +158,10 @@ TEST(Options, VersionIsTheProjectsAndTheCommitsWhereThereIsOne) {
   const std::string cmake = testing::read_text((source / "CMakeLists.txt").string());
   ASSERT_TRUE(std::regex_search(cmake, project, std::regex(R"(project\(stereocl VERSION ([0-9.]+))")));
   EXPECT_EQ(exit.message.rfind("stereocl " + project[1].str(), 0), 0u) << exit.message;
-  // The configure step asked git; a build from a tarball says the version alone.
-  if (std::filesystem::exists(source / ".git"))
+  // The configure step asked git; a build from a tarball, or where no git is installed (a checkout
+  // copied in, as CI's pristine Debian gets it), says the version alone.
+  const bool git_runs = std::system("git --version >/dev/null 2>&1") == 0;
+  if (std::filesystem::exists(source / ".git") && git_runs)
     EXPECT_TRUE(std::regex_search(exit.message, std::regex(R"( \(([^)]*-g)?[0-9a-f]{7,}(-dirty)?\)$)"))) << exit.message;
 }
 
