@@ -10,7 +10,9 @@ package owns each, and requires that package to be listed in install-deps.sh or 
 --no-install-recommends` of the list is guaranteed to bring. It also fails when a listed -dev
 package owns nothing the build used, so the list holds what the build includes and nothing else.
 
-Usage: check_build_packages.py BUILD_DIR [BUILD_DIR...]
+Usage: check_build_packages.py [--check-unused] BUILD_DIR [BUILD_DIR...]
+--check-unused: also fail on listed -dev packages the build never used (only a build with every
+part switched on can tell an unused package from one whose part is off).
 """
 import os
 import re
@@ -106,7 +108,8 @@ def closure(packages):
 
 
 def main():
-    build_dirs = [Path(arg) for arg in sys.argv[1:]]
+    check_unused = "--check-unused" in sys.argv[1:]
+    build_dirs = [Path(arg) for arg in sys.argv[1:] if arg != "--check-unused"]
     if not build_dirs or not all(d.is_dir() for d in build_dirs):
         sys.exit("usage: check_build_packages.py BUILD_DIR... (built build folders)")
     files = set().union(*(used_files(d) for d in build_dirs))
@@ -123,7 +126,7 @@ def main():
             problems.append(f"{path} comes from {', '.join(owned[path])}, which scripts/install-deps.sh "
                             f"does not install (add it to the build or test group)")
     used_packages = {package for names in owned.values() for package in names}
-    for package in listed("build", "test"):
+    for package in listed("build", "test") if check_unused else []:
         if package.endswith("-dev") and package not in used_packages:
             problems.append(f"{package} is listed in scripts/install-deps.sh but the build uses none of its files")
     for line in dict.fromkeys(problems):
