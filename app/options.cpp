@@ -96,6 +96,23 @@ std::string unwritable_reason(const std::string& path) {
   return {};
 }
 
+// CLI11 reads a --config file whole, blocking: a FIFO, /dev/zero or a huge file would hang the
+// program or fill its memory, so only a regular file of a config file's size is handed to it.
+std::optional<std::string> unreadable_config(const std::vector<std::string>& arguments) {
+  constexpr long long kMaxConfigBytes = 1 << 20;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    std::string path;
+    if (arguments[i] == "--config" && i + 1 < arguments.size()) path = arguments[i + 1];
+    else if (arguments[i].rfind("--config=", 0) == 0) path = arguments[i].substr(9);
+    struct stat status {};
+    if (path.empty() || ::stat(path.c_str(), &status) != 0) continue;  // a missing file is CLI11's to name
+    if (!S_ISREG(status.st_mode)) return "--config " + path + ": not a regular file (a folder, pipe or device)";
+    if (status.st_size > kMaxConfigBytes)
+      return "--config " + path + ": " + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have";
+  }
+  return std::nullopt;
+}
+
 // CLI11's range with a short description, so --help keeps its one-line columns.
 template <typename T>
 CLI::Validator range(T min, T max) {
@@ -266,6 +283,7 @@ std::variant<Size, std::string> parse_size(const std::string& text) {
 }
 
 std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments) {
+  if (const auto problem = unreadable_config(arguments)) return ExitRequest{2, "stereocl: " + *problem};
   Options options;
   CommandLineText text;
   CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};

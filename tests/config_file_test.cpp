@@ -7,6 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+
 namespace stereocl {
 namespace {
 
@@ -99,6 +104,27 @@ TEST(ConfigFile, TheBenchmarkPresetBenchesAtFullHd) {
   EXPECT_FALSE(options.vsync);
   EXPECT_TRUE(options.hidden);
   EXPECT_TRUE(options.fast_stereogram_kernel);
+}
+
+// CLI11 reads a config file whole and blocking: a device or a FIFO used to hang the program.
+TEST(ConfigFile, OnlyARegularFileOfAConfigsSizeIsRead) {
+  const std::string fifo = testing::scratch_file("config.fifo");
+  ::unlink(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  for (const std::string& path : {std::string("/dev/zero"), fifo, testing::scratch_dir().string()}) {
+    for (const std::vector<std::string>& arguments : {std::vector<std::string>{"--config", path}, {"--config=" + path}}) {
+      const auto result = parse_command_line(arguments);
+      ASSERT_TRUE(std::holds_alternative<ExitRequest>(result)) << path;
+      EXPECT_EQ(std::get<ExitRequest>(result).code, 2);
+      EXPECT_EQ(std::get<ExitRequest>(result).message, "stereocl: --config " + path + ": not a regular file (a folder, pipe or device)");
+    }
+  }
+  const std::string huge = testing::scratch_file("huge.toml");
+  std::filesystem::resize_file(testing::write_bytes("huge.toml", "# a comment\n"), (1 << 20) + 1);
+  const auto result = parse_command_line({"--config", huge});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
+  EXPECT_EQ(std::get<ExitRequest>(result).message,
+            "stereocl: --config " + huge + ": 1048577 bytes, over the 1 MiB a config file may have");
 }
 
 }  // namespace
