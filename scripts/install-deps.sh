@@ -24,8 +24,8 @@ run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth)
 # netpbm: pamstereogram, the reference the stereogram quality test measures against.
 # zlib1g-dev: tests that build hostile PNG files byte by byte.
 test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev)
-# The libFuzzer targets of scripts/fuzz.sh: clang and its fuzzer runtime (a build of their own).
-fuzz=(clang libclang-rt-14-dev)
+# The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).
+fuzz=(clang libclang-rt-14-dev libomp-14-dev)
 
 if [ "${1:-}" = --list ]; then
   shift
