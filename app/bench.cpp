@@ -120,7 +120,7 @@ void print_table(const nlohmann::ordered_json& report) {
 // Atomically, like every output: a full disk or an interrupted run never leaves half a result.
 bool write_json(const Options& options, const nlohmann::ordered_json& report) {
   const std::string error =
-      write_file_atomically(options.json_file, report.dump(2) + '\n', {options.depth_file, options.pattern_file});
+      write_file_atomically(options.json_file, report.dump(2) + '\n', input_files(options));
   if (error.empty()) return true;
   std::fprintf(stderr, "stereocl: %s\n", error.c_str());
   return false;

@@ -49,9 +49,6 @@ std::string histogram_csv(const Histogram256& bins) {
   return csv;
 }
 
-// The files an output must never replace.
-std::vector<std::string> input_files(const Options& options) { return {options.depth_file, options.pattern_file}; }
-
 // Writes what --screenshot and --histogram asked for; returns the exit code.
 int save_outputs(const Options& options, const Demo& demo) {
   std::vector<std::string> errors;
@@ -142,7 +139,7 @@ int list_devices(const Options& options, GLFWwindow* window) {
     std::fputs(json.c_str(), stdout);
     return 0;
   }
-  if (const std::string error = write_file_atomically(options.json_file, json); !error.empty()) {
+  if (const std::string error = write_file_atomically(options.json_file, json, input_files(options)); !error.empty()) {
     std::fprintf(stderr, "stereocl: %s\n", error.c_str());
     return 1;
   }

@@ -62,6 +62,9 @@ struct Options {
   friend bool operator==(const Options&, const Options&) = default;
 };
 
+// The files an output must never replace (core/atomic_file refuses a target that is one of them).
+inline std::vector<std::string> input_files(const Options& options) { return {options.depth_file, options.pattern_file}; }
+
 // What --bench measures unless told otherwise: a common screen size, enough frames for a p95.
 inline constexpr Size kBenchSize{1920, 1080};
 inline constexpr long long kBenchFrames = 500;
