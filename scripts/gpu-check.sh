@@ -8,11 +8,11 @@ set -eo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
-export STEREOCL_CL_DEVICE=NVIDIA STEREOCL_TEST_BINARY="$root/.gpu/bin/stereocl"
+export STEREOCL_CL_DEVICE=NVIDIA STEREOCL_TEST_BINARY="$root/.gpu/bin/stereocl" STEREOCL_CL_FAULT_SHIM="$root/.gpu/bin/cl_fault_shim.so"
 bash "$root/scripts/gpu-run.sh" bash -c "
   set -o pipefail
   stereocl --hidden --list-devices
-  for test in end_to_end_test texture_remake_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test; do
+  for test in end_to_end_test cl_failure_test texture_remake_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test; do
     \$test --gtest_brief=1 2>&1 | tail -3
   done
   stereocl --bench --size 1920x1080 --interop-sync all --json '$out/bench-1920x1080.json'
