@@ -9,6 +9,7 @@
 #include "app/key_bindings.hpp"
 #include "app/options.hpp"
 #include "app/panel.hpp"
+#include "app/presets.hpp"
 #include "app/recording.hpp"
 #include "app/soak.hpp"
 #include "app/timestamped_name.hpp"
@@ -70,6 +71,7 @@ struct Session {
   Window& window;
   Demo& demo;
   PanelState panel;
+  PresetCycle presets;
   BackgroundImageLoad dropped;
   const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
 };
@@ -85,6 +87,11 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
     case ActionKind::quit: session.window.request_close(); break;
     case ActionKind::toggle_fullscreen: session.window.toggle_fullscreen(); break;
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
+    case ActionKind::next_preset:
+    case ActionKind::previous_preset:
+      session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1, session.demo);
+      session.panel.preset = session.presets.current();
+      break;
     default:
       if (const Status done = apply_action(*bound, session.demo.settings(), session.demo.availability()); !done)
         session.panel.message = done.error();
@@ -171,7 +178,7 @@ int run(const Options& options) {
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
   if (options.bench) return run_bench(options, demo);
 
-  Session session{window, demo, PanelState::for_current_context(), {}};
+  Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}};
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);
