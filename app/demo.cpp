@@ -344,4 +344,9 @@ RgbaImage Demo::final_image() const {
   return image;
 }
 
+RgbaImage Demo::saved_image() const {
+  if (!options_.guide_dots || !showing_stereogram_) return final_image();
+  return picture_with_guide_dots(displayed_, applied_.stereogram.pattern_width, dots_, guide_picture_);
+}
+
 }  // namespace stereocl

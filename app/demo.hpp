@@ -17,6 +17,7 @@
 #include "render/convergence_dots.hpp"
 #include "render/debug_view.hpp"
 #include "render/gl_stage_timer.hpp"
+#include "render/guide_dots_picture.hpp"
 #include "core/image_file.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/scene_target.hpp"
@@ -65,7 +66,11 @@ class Demo {
 
   // The final image at native size, top row first, without any UI.
   RgbaImage final_image() const;
-  // The files behind the depth map and the pattern ("" for the scene and random dots).
+  // What --screenshot, S and --record save: the final image, with --guide-dots the convergence
+  // dots in a band above it (render/guide_dots_picture.hpp) while a stereogram is shown.
+  RgbaImage saved_image() const;
+  // The files behind the depth map and the pattern ("" for the scene and random dots), for the
+  // saved pictures' text chunks.
   const std::string& depth_name() const { return depth_name_; }
   const std::string& pattern_name() const { return pattern_name_; }
 
@@ -126,7 +131,8 @@ class Demo {
   GlStageTimer gl_timer_;
   Histogram256 histogram_{};
   DebugViewer debug_viewer_;
-  ConvergenceDots dots_;
+  mutable ConvergenceDots dots_;       // drawn into saved pictures too: a GL pass, not state
+  mutable ColourTarget guide_picture_;  // scratch for --guide-dots
   std::string depth_name_, pattern_name_;
   bool showing_stereogram_ = false;  // the dots only make sense over one
   std::uint32_t shimmer_frame_ = 0;

@@ -9,6 +9,7 @@
 #include "app/key_bindings.hpp"
 #include "app/options.hpp"
 #include "app/panel.hpp"
+#include "app/picture_metadata.hpp"
 #include "app/presets.hpp"
 #include "app/recording.hpp"
 #include "app/soak.hpp"
@@ -54,7 +55,8 @@ std::string histogram_csv(const Histogram256& bins) {
 int save_outputs(const Options& options, const Demo& demo) {
   std::vector<std::string> errors;
   if (!options.screenshot_file.empty())
-    errors.push_back(save_png(options.screenshot_file, demo.final_image(), {}, input_files(options)));
+    errors.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, display_dpi()),
+                              input_files(options)));
   if (!options.histogram_file.empty())
     errors.push_back(write_file_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
   int code = 0;
@@ -114,7 +116,7 @@ void use_finished_drop(Session& session) {
 void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = timestamped_name("png");
-  const std::string error = save_png(name, demo.final_image());
+  const std::string error = save_png(name, demo.saved_image(), picture_metadata(demo, display_dpi()));
   panel.message = error.empty() ? "Saved " + name : "Not saved: " + error;
 }
 

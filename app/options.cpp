@@ -225,12 +225,14 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION);
 }
 
-// What a presenter uses on stage: the presets PageDown / PageUp step through.
+// What a presenter uses on stage: the presets PageDown / PageUp step through, and saved pictures
+// that carry the viewing aid.
 void declare_presenter_options(CLI::App& app, Options& options) {
   app.add_option("--presets", options.presets_folder,
                  "folder of --config files that PageDown / PageUp apply in name order (default: " +
                      std::string(kInstalledPresetsHint) + ", else this source tree's assets/presets)")
       ->type_name("DIR")->check(CLI::ExistingDirectory);
+  app.add_flag("--guide-dots", options.guide_dots, "draw the convergence dots into --screenshot, S and --record pictures");
 }
 
 // The rules that involve more than one value or turn words into Options; nullopt when all hold.
