@@ -15,11 +15,7 @@ namespace stereocl {
 Demo::Demo(const Options& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)) {
-  settings_.stereogram = options.stereogram;
-  settings_.pattern_kind = options.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
-  settings_.seed = options.seed;
-  settings_.invert_depth = options.invert_depth;
-  settings_.effect = EffectSettings{options.effect, options.blur_radius, options.blur_clamp};
+  take_look(options);
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
@@ -59,6 +55,41 @@ Demo::Demo(const Options& options, ClSetup cl)
 }
 
 Demo::~Demo() = default;
+
+void Demo::take_look(const Options& look) {
+  settings_.stereogram = look.stereogram;
+  settings_.pattern_kind = look.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
+  settings_.seed = look.seed;
+  settings_.invert_depth = look.invert_depth;
+  settings_.effect = EffectSettings{look.effect, look.blur_radius, look.blur_clamp};
+}
+
+Status Demo::use_look(const Options& look) {
+  // Both files are decoded before anything changes, so a bad one leaves the look as it was.
+  std::optional<LoadedImage> pattern, depth;
+  for (auto [path, image] : {std::pair{&look.pattern_file, &pattern}, std::pair{&look.depth_file, &depth}}) {
+    if (path->empty()) continue;
+    auto loaded = load_image(*path);
+    if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
+    *image = std::move(std::get<LoadedImage>(loaded));
+  }
+  const DemoSettings before = settings_;
+  take_look(look);
+  Status used = pattern ? use_as_pattern(*pattern, look.pattern_file) : Status{};
+  if (used && depth) used = use_as_depth(*depth, look.depth_file);
+  if (!used) {
+    settings_ = before;
+    return used;
+  }
+  if (!depth) settings_.depth_source = DepthSource::scene;
+  if (look.mode_given) {
+    settings_.mode = fallback_mode(look.mode, availability_);
+    if (settings_.mode != look.mode)
+      notice_ = request_mode(look.mode, availability_).error() + "; running " +
+                std::string(mode_display_name(settings_.mode)) + " mode instead";
+  }
+  return {};
+}
 
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
@@ -132,6 +163,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
       !fits)
     return failure(name + ": as a depth map, " + fits.error());
   still_depth_ = depth_from_grey(image.grey16);
+  depth_name_ = name;
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
   fit_mode_to_size();
@@ -146,6 +178,7 @@ Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) 
   RgbaImage image = loaded.rgba;
   flip_rows(image);
   pattern_image_ = std::move(image);
+  pattern_name_ = name;
   settings_.stereogram = params;
   settings_.pattern_kind = PatternKind::image;
   return {};
@@ -291,6 +324,13 @@ Status Demo::render_frame_unguarded(double seconds) {
 }
 
 void Demo::present(int framebuffer_width, int framebuffer_height) {
+  if (settings_.blank) {  // the frames go on being made, so unblanking shows the current one at once
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glViewport(0, 0, framebuffer_width, framebuffer_height);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    return;
+  }
   stereocl::present(displayed_.framebuffer, displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
   if (!settings_.convergence_dots || !showing_stereogram_) return;
   const Rect where = fit_centred(displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
@@ -302,6 +342,11 @@ RgbaImage Demo::final_image() const {
   RgbaImage image = read_rgba(displayed_.framebuffer, GL_COLOR_ATTACHMENT0, displayed_.width, displayed_.height);
   flip_rows(image);
   return image;
+}
+
+RgbaImage Demo::saved_image() const {
+  if (!options_.guide_dots || !showing_stereogram_) return final_image();
+  return picture_with_guide_dots(displayed_, applied_.stereogram.pattern_width, dots_, guide_picture_);
 }
 
 }  // namespace stereocl

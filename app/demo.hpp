@@ -17,6 +17,7 @@
 #include "render/convergence_dots.hpp"
 #include "render/debug_view.hpp"
 #include "render/gl_stage_timer.hpp"
+#include "render/guide_dots_picture.hpp"
 #include "core/image_file.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/scene_target.hpp"
@@ -65,6 +66,13 @@ class Demo {
 
   // The final image at native size, top row first, without any UI.
   RgbaImage final_image() const;
+  // What --screenshot, S and --record save: the final image, with --guide-dots the convergence
+  // dots in a band above it (render/guide_dots_picture.hpp) while a stereogram is shown.
+  RgbaImage saved_image() const;
+  // The files behind the depth map and the pattern ("" for the scene and random dots), for the
+  // saved pictures' text chunks.
+  const std::string& depth_name() const { return depth_name_; }
+  const std::string& pattern_name() const { return pattern_name_; }
 
   // Loads a depth map or pattern from a file; on failure changes nothing.
   // A depth map switches settings().depth_source to it, a pattern the pattern kind to image.
@@ -73,6 +81,10 @@ class Demo {
   // The same for an image already decoded; `name` is for messages.
   Status use_as_depth(const LoadedImage& image, const std::string& name);
   Status use_as_pattern(const LoadedImage& image, const std::string& name);
+  // A preset's look: its mode (where it runs, else the best that does, said by take_notice()),
+  // algorithm, P and M, pattern, depth map or scene, seed, inversion and effect, as the command
+  // line sets them at start. On failure (a file it names cannot be used) no setting changes.
+  Status use_look(const Options& look);
   bool has_depth_image() const { return still_depth_.has_value(); }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
   // Why the mode changed by itself since the last call (a size its images cannot hold, an OpenCL
@@ -81,6 +93,7 @@ class Demo {
 
  private:
   void apply_settings();
+  void take_look(const Options& look);  // the settings of a look that need no file
   // Fails unless a (width + strip) x height stereogram fits the driver's textures.
   Status check_fits_textures(int width, int height, int strip_width) const;
   int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
@@ -118,7 +131,9 @@ class Demo {
   GlStageTimer gl_timer_;
   Histogram256 histogram_{};
   DebugViewer debug_viewer_;
-  ConvergenceDots dots_;
+  mutable ConvergenceDots dots_;       // drawn into saved pictures too: a GL pass, not state
+  mutable ColourTarget guide_picture_;  // scratch for --guide-dots
+  std::string depth_name_, pattern_name_;
   bool showing_stereogram_ = false;  // the dots only make sense over one
   std::uint32_t shimmer_frame_ = 0;
   std::uint64_t frames_rendered_ = 0;  // while the panel shows: paces its histogram

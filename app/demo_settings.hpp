@@ -30,6 +30,7 @@ struct DemoSettings {
   bool histogram_enabled = false;
   bool vsync = true;
   bool show_panel = true;
+  bool blank = false;  // a black window (a clicker's B or '.'), the work going on behind it
   SyncStrategy interop_sync = SyncStrategy::fence;  // GPU mode's GL<->CL hand-over
 };
 

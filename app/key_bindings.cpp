@@ -1,8 +1,11 @@
 #include "app/key_bindings.hpp"
 
+#include "core/number_text.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <GLFW/glfw3.h>
+
+#include <algorithm>
 
 namespace stereocl {
 namespace {
@@ -32,6 +35,51 @@ void toggle_effect(const EffectRow* effect, DemoSettings& settings) {
   settings.effect.effect = settings.effect.effect == effect ? nullptr : effect;
 }
 
+// The largest M the stereogram takes for a pattern width: validate() wants M < P - 1, and the
+// symmetric algorithm a nearest separation P - M of 2 px at least; P - 2 satisfies both.
+float largest_offset(int pattern_width) { return static_cast<float>(pattern_width - 2); }
+
+// The seam for the physical units of the symmetric algorithm: there +/- would step the depth of
+// field mu; the pixel geometry this app runs on has M.
+Status step_depth(float direction, DemoSettings& settings) {
+  StereogramParams& params = settings.stereogram;
+  const float wanted = params.max_offset + direction * kDepthStep;
+  const float stepped = std::clamp(wanted, 0.0f, largest_offset(params.pattern_width));
+  if (stepped == params.max_offset)
+    return failure("max offset " + number_text(stepped) +
+                   (direction > 0 ? ": at its largest for pattern width " + std::to_string(params.pattern_width) +
+                                        " (M < P - 1); ] widens the pattern"
+                                  : ": already 0, a flat picture"));
+  params.max_offset = stepped;
+  return {};
+}
+
+Status step_pattern_width(int direction, DemoSettings& settings) {
+  StereogramParams& params = settings.stereogram;
+  if (settings.pattern_kind == PatternKind::image)
+    return failure("an image pattern repeats at its own width (" + std::to_string(params.pattern_width) +
+                   " px); [ and ] change random patterns only");
+  const int stepped = std::clamp(params.pattern_width + direction * kPatternWidthStep, kMinPatternWidth, kMaxPatternWidth);
+  if (stepped == params.pattern_width)
+    return failure("pattern width " + std::to_string(stepped) + ": already at the " + (direction > 0 ? "largest" : "smallest") +
+                   " (" + std::to_string(kMinPatternWidth) + ".." + std::to_string(kMaxPatternWidth) + ")");
+  params.pattern_width = stepped;
+  params.max_offset = std::min(params.max_offset, largest_offset(stepped));  // as the panel's slider does
+  return {};
+}
+
+void add_presenter_keys(std::vector<KeyBinding>& bindings) {
+  bindings.push_back({GLFW_KEY_PAGE_DOWN, "PgDn", {ActionKind::next_preset}, "next preset (--presets folder)"});
+  bindings.push_back({GLFW_KEY_PAGE_UP, "PgUp", {ActionKind::previous_preset}, "previous preset"});
+  bindings.push_back({GLFW_KEY_B, "B / .", {ActionKind::toggle_blank}, "black screen on / off", GLFW_KEY_PERIOD});
+  bindings.push_back({GLFW_KEY_EQUAL, "+", {ActionKind::deeper}, "more depth (max offset M)", GLFW_KEY_KP_ADD});
+  bindings.push_back({GLFW_KEY_MINUS, "-", {ActionKind::shallower}, "less depth", GLFW_KEY_KP_SUBTRACT});
+  bindings.push_back({GLFW_KEY_RIGHT_BRACKET, "]", {ActionKind::wider_pattern}, "wider pattern (P)"});
+  bindings.push_back({GLFW_KEY_LEFT_BRACKET, "[", {ActionKind::narrower_pattern}, "narrower pattern"});
+  bindings.push_back({GLFW_KEY_D, "D", {ActionKind::toggle_dots}, "convergence dots on / off"});
+  bindings.push_back({GLFW_KEY_I, "I", {ActionKind::toggle_invert}, "invert depth (wall-eyed / cross-eyed)"});
+}
+
 }  // namespace
 
 std::vector<KeyBinding> key_bindings() {
@@ -44,13 +92,14 @@ std::vector<KeyBinding> key_bindings() {
   bindings.push_back({GLFW_KEY_F, "F", {ActionKind::toggle_fullscreen}, "fullscreen / windowed"});
   bindings.push_back({GLFW_KEY_V, "V", {ActionKind::toggle_vsync}, "vsync on / off"});
   bindings.push_back({GLFW_KEY_R, "R", {ActionKind::reseed}, "new random pattern"});
+  add_presenter_keys(bindings);
   bindings.push_back({GLFW_KEY_ESCAPE, "Esc", {ActionKind::quit}, "quit"});
   return bindings;
 }
 
 std::optional<Action> action_for_key(int key) {
   for (const KeyBinding& binding : key_bindings())
-    if (binding.key == key) return binding.action;
+    if (binding.key == key || (binding.other_key != GLFW_KEY_UNKNOWN && binding.other_key == key)) return binding.action;
   return std::nullopt;
 }
 
@@ -63,6 +112,15 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::toggle_panel: settings.show_panel = !settings.show_panel; break;
     case ActionKind::toggle_vsync: settings.vsync = !settings.vsync; break;
     case ActionKind::reseed: ++settings.seed; break;
+    case ActionKind::toggle_blank: settings.blank = !settings.blank; break;
+    case ActionKind::deeper: return step_depth(+1.0f, settings);
+    case ActionKind::shallower: return step_depth(-1.0f, settings);
+    case ActionKind::wider_pattern: return step_pattern_width(+1, settings);
+    case ActionKind::narrower_pattern: return step_pattern_width(-1, settings);
+    case ActionKind::toggle_dots: settings.convergence_dots = !settings.convergence_dots; break;
+    case ActionKind::toggle_invert: settings.invert_depth = !settings.invert_depth; break;
+    case ActionKind::next_preset:
+    case ActionKind::previous_preset:
     case ActionKind::screenshot:
     case ActionKind::toggle_fullscreen:
     case ActionKind::quit: break;

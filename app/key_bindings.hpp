@@ -24,6 +24,15 @@ enum class ActionKind {
   toggle_vsync,
   reseed,
   quit,
+  next_preset,      // PageDown and PageUp: a clicker's "next slide" and "back" (app/presets.hpp)
+  previous_preset,
+  toggle_blank,     // B or '.': a clicker's "blank screen"
+  deeper,           // + / -: the depth's extent (max offset M)
+  shallower,
+  wider_pattern,    // ] / [: the pattern width P, keeping M < P - 1
+  narrower_pattern,
+  toggle_dots,
+  toggle_invert,
 };
 
 struct Action {
@@ -38,6 +47,7 @@ struct KeyBinding {
   std::string name;  // as printed on the key: "Space", "1", "Esc"
   Action action;
   std::string does;  // one line for the panel's key list
+  int other_key = -1;  // GLFW_KEY_UNKNOWN, or a second key that does the same (keypad +, a clicker's '.')
 };
 
 // Every binding, in the order the panel lists them.
@@ -46,8 +56,14 @@ std::vector<KeyBinding> key_bindings();
 // nullopt for keys that do nothing.
 std::optional<Action> action_for_key(int key);
 
+// How far one press of + / - moves M, and ] / [ moves P, in pixels: about 30 presses span the
+// default range, and a step is still visible in the picture.
+inline constexpr float kDepthStep = 2.0f;
+inline constexpr int kPatternWidthStep = 5;
+
 // Changes `settings` as the action asks. Fails with a line for the panel when the action was refused
-// ("GPU mode is unavailable: ..."). Window actions (screenshot, fullscreen, quit) change nothing here.
+// ("GPU mode is unavailable: ..."). Window actions (screenshot, fullscreen, quit) and the presets
+// (the main loop's PresetCycle reads files) change nothing here.
 Status apply_action(const Action& action, DemoSettings& settings, const ModeAvailability& availability);
 
 }  // namespace stereocl

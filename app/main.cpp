@@ -9,6 +9,8 @@
 #include "app/key_bindings.hpp"
 #include "app/options.hpp"
 #include "app/panel.hpp"
+#include "app/picture_metadata.hpp"
+#include "app/presets.hpp"
 #include "app/recording.hpp"
 #include "app/soak.hpp"
 #include "app/timestamped_name.hpp"
@@ -53,7 +55,8 @@ std::string histogram_csv(const Histogram256& bins) {
 int save_outputs(const Options& options, const Demo& demo) {
   std::vector<std::string> errors;
   if (!options.screenshot_file.empty())
-    errors.push_back(save_png(options.screenshot_file, demo.final_image(), {}, input_files(options)));
+    errors.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, display_dpi()),
+                              input_files(options)));
   if (!options.histogram_file.empty())
     errors.push_back(write_file_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
   int code = 0;
@@ -70,6 +73,7 @@ struct Session {
   Window& window;
   Demo& demo;
   PanelState panel;
+  PresetCycle presets;
   BackgroundImageLoad dropped;
   const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
 };
@@ -85,6 +89,11 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
     case ActionKind::quit: session.window.request_close(); break;
     case ActionKind::toggle_fullscreen: session.window.toggle_fullscreen(); break;
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
+    case ActionKind::next_preset:
+    case ActionKind::previous_preset:
+      session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1, session.demo);
+      session.panel.preset = session.presets.current();
+      break;
     default:
       if (const Status done = apply_action(*bound, session.demo.settings(), session.demo.availability()); !done)
         session.panel.message = done.error();
@@ -107,7 +116,7 @@ void use_finished_drop(Session& session) {
 void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = timestamped_name("png");
-  const std::string error = save_png(name, demo.final_image());
+  const std::string error = save_png(name, demo.saved_image(), picture_metadata(demo, display_dpi()));
   panel.message = error.empty() ? "Saved " + name : "Not saved: " + error;
 }
 
@@ -171,7 +180,7 @@ int run(const Options& options) {
   Demo demo(options, open_opencl(window.handle(), options.cl_device));
   if (options.bench) return run_bench(options, demo);
 
-  Session session{window, demo, PanelState::for_current_context(), {}};
+  Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}};
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);

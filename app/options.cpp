@@ -2,6 +2,7 @@
 
 #include "pipeline/interop_sync.hpp"
 #include "app/key_bindings.hpp"
+#include "app/presets.hpp"
 #include "pipeline/mode_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "record/record_format.hpp"
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <sstream>
 
@@ -96,14 +98,21 @@ std::string unwritable_reason(const std::string& path) {
   return {};
 }
 
+// Every --config FILE of the command line, in its order.
+std::vector<std::string> config_paths(const std::vector<std::string>& arguments) {
+  std::vector<std::string> paths;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    if (arguments[i] == "--config" && i + 1 < arguments.size()) paths.push_back(arguments[i + 1]);
+    else if (arguments[i].rfind("--config=", 0) == 0) paths.push_back(arguments[i].substr(9));
+  }
+  return paths;
+}
+
 // CLI11 reads a --config file whole, blocking: a FIFO, /dev/zero or a huge file would hang the
 // program or fill its memory, so only a regular file of a config file's size is handed to it.
-std::optional<std::string> unreadable_config(const std::vector<std::string>& arguments) {
+std::optional<std::string> unreadable_config(const std::vector<std::string>& paths) {
   constexpr long long kMaxConfigBytes = 1 << 20;
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    std::string path;
-    if (arguments[i] == "--config" && i + 1 < arguments.size()) path = arguments[i + 1];
-    else if (arguments[i].rfind("--config=", 0) == 0) path = arguments[i].substr(9);
+  for (const std::string& path : paths) {
     struct stat status {};
     if (path.empty() || ::stat(path.c_str(), &status) != 0) continue;  // a missing file is CLI11's to name
     if (!S_ISREG(status.st_mode)) return "--config " + path + ": not a regular file (a folder, pipe or device)";
@@ -111,6 +120,19 @@ std::optional<std::string> unreadable_config(const std::vector<std::string>& arg
       return "--config " + path + ": " + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have";
   }
   return std::nullopt;
+}
+
+// A file a --config file names (a preset's depth map or pattern) is looked for in the current
+// folder, then beside the config file, so a preset works from wherever the program is started.
+std::function<std::string(std::string)> found_beside(const std::string& config) {
+  const std::filesystem::path folder = std::filesystem::path(config).parent_path();
+  return [folder](std::string path) {
+    std::error_code error;
+    if (path.empty() || folder.empty() || std::filesystem::path(path).is_absolute() || std::filesystem::exists(path, error))
+      return path;
+    const std::filesystem::path beside = folder / path;
+    return std::filesystem::exists(beside, error) ? beside.string() : path;
+  };
 }
 
 // CLI11's range with a short description, so --help keeps its one-line columns.
@@ -121,7 +143,7 @@ CLI::Validator range(T min, T max) {
 
 CLI::Validator writable_path() { return CLI::Validator(unwritable_reason, "", "WRITABLE"); }
 
-void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text) {
+void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text, const std::string& config) {
   const Options defaults;
   app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
       ->type_name("MODE")->check(CLI::IsMember(mode_names()));
@@ -133,10 +155,10 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   app.add_option("--max-offset", options.stereogram.max_offset, "depth shift M, at least 0 and below P - 1")
       ->type_name("PIXELS")->capture_default_str();
   auto* pattern = app.add_option("--pattern", options.pattern_file, "tileable PNG to repeat; its width becomes P")
-                      ->type_name("FILE.png")->check(CLI::ExistingFile);
+                      ->type_name("FILE.png")->transform(found_beside(config))->check(CLI::ExistingFile);
   app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
   app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
-      ->type_name("FILE.png")->check(CLI::ExistingFile);
+      ->type_name("FILE.png")->transform(found_beside(config))->check(CLI::ExistingFile);
   app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
   app.add_option("--seed", options.seed, "seed for the ball and the random pattern")
       ->type_name("N")->capture_default_str()
@@ -201,6 +223,16 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   app.add_option("--write-config", text.write_config, "write the options, defaults included, as a --config file, then exit")
       ->type_name("FILE.toml")->configurable(false)->check(writable_path());
   app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION);
+}
+
+// What a presenter uses on stage: the presets PageDown / PageUp step through, and saved pictures
+// that carry the viewing aid.
+void declare_presenter_options(CLI::App& app, Options& options) {
+  app.add_option("--presets", options.presets_folder,
+                 "folder of --config files that PageDown / PageUp apply in name order (default: " +
+                     std::string(kInstalledPresetsHint) + ", else this source tree's assets/presets)")
+      ->type_name("DIR")->check(CLI::ExistingDirectory);
+  app.add_flag("--guide-dots", options.guide_dots, "draw the convergence dots into --screenshot, S and --record pictures");
 }
 
 // The rules that involve more than one value or turn words into Options; nullopt when all hold.
@@ -283,15 +315,17 @@ std::variant<Size, std::string> parse_size(const std::string& text) {
 }
 
 std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments) {
-  if (const auto problem = unreadable_config(arguments)) return ExitRequest{2, "stereocl: " + *problem};
+  const std::vector<std::string> configs = config_paths(arguments);
+  if (const auto problem = unreadable_config(configs)) return ExitRequest{2, "stereocl: " + *problem};
   Options options;
   CommandLineText text;
   CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};
   app.get_formatter()->column_width(36);
   app.footer(keys_epilog());
   app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
-  declare_scene_options(app, options, text);
+  declare_scene_options(app, options, text, configs.empty() ? std::string() : configs.back());
   declare_run_options(app, options, text);
+  declare_presenter_options(app, options);
   // Left unset (no --frames, no --pattern), an option has no value to save: without this,
   // --write-config would write `frames=""`, which reads back as a bad value instead of as unset.
   for (CLI::Option* option : app.get_options())

@@ -59,6 +59,8 @@ struct Options {
   double soak_seconds = 0;
   std::string soak_csv;
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
+  std::string presets_folder;    // --presets; empty: found at run time (app/presets.hpp)
+  bool guide_dots = false;       // the convergence dots in saved pictures too
   friend bool operator==(const Options&, const Options&) = default;
 };
 

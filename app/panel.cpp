@@ -276,6 +276,7 @@ void draw_panel(Demo& demo, PanelState& state) {
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
   draw_mode_section(demo);
+  if (!state.preset.empty()) ImGui::Text("Preset: %s  (PageDown / PageUp)", state.preset.c_str());
   if (!state.message.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.3f, 1.0f));
     ImGui::TextWrapped("%s", state.message.c_str());

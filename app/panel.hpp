@@ -22,6 +22,7 @@ struct PanelState {
   bool screenshot_requested = false;  // the panel's button; the main loop saves it after drawing
   bool record_requested = false;      // the Record / Stop button; app/recording.cpp acts on it
   std::string recording;              // the file being recorded, empty when not recording
+  std::string preset;                 // the preset PageDown / PageUp last applied, empty before one
 
   // Reads GL_RENDERER and GL_VERSION from the current context.
   static PanelState for_current_context();

@@ -1,6 +1,7 @@
 #include "app/recording.hpp"
 
 #include "app/options.hpp"
+#include "app/picture_metadata.hpp"
 #include "app/timestamped_name.hpp"
 #include "record/mp4_encoder.hpp"
 
@@ -74,7 +75,8 @@ void Recording::after_frame(const Demo& demo, PanelState& panel) {
   }
   if (active()) {
     try {
-      encoder_->add(demo.final_image());
+      encoder_->describe(picture_metadata(demo, display_dpi()));
+      encoder_->add(demo.saved_image());
       show_progress(false);
     } catch (const RecordError& error) {
       report_failure(error.what(), &panel);

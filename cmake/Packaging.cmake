@@ -6,6 +6,11 @@ include(GNUInstallDirs)
 install(TARGETS stereocl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES assets/stereocl.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES assets/stereocl.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+# --presets' default is ../share/stereocl/presets beside the binary (app/presets.cpp); the presets
+# name the sample depth map and pattern by paths relative to themselves (../NAME.png).
+file(GLOB preset_files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/presets/*.toml")
+install(FILES ${preset_files} DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl/presets)
+install(FILES assets/depth-shapes.png assets/pattern-waves.png DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
 
 # The man page is made from --help and --version at build time, so it cannot drift from the options.
 find_program(HELP2MAN_EXECUTABLE help2man REQUIRED)

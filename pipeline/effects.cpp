@@ -36,9 +36,10 @@ constexpr EffectSlider kBlurSliders[] = {{"blur radius", &EffectSettings::blur_r
 constexpr EffectCheckbox kBlurCheckboxes[] = {
     {"clamp", &EffectSettings::blur_clamp, "repeat the edge pixels instead of blurring in black"}};
 
+// Not B for blur: presentation clickers send B (and '.') for "blank screen" (app/key_bindings.cpp).
 constexpr EffectRow kEffects[] = {
     {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device},
-    {"blur", 'B', "blur on / off", blur_on_cpu, blur_on_device, kBlurSliders, kBlurCheckboxes},
+    {"blur", 'L', "blur on / off", blur_on_cpu, blur_on_device, kBlurSliders, kBlurCheckboxes},
     {"emboss", 'M', "emboss on / off",
      [](const RgbaImage& image, const EffectSettings&, int) { return emboss_reference(image); },
      [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings&) { return emboss_on_device(effects, call); }},

@@ -2,10 +2,12 @@
 // One interface for every way of recording frames (PNG folder, GIF, MP4), so the caller only
 // feeds pictures and never cares which file format the user asked for.
 #include "core/image.hpp"
+#include "core/png_codec.hpp"
 
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace stereocl {
 
@@ -24,6 +26,12 @@ class FrameEncoder {
   // and an encoder destroyed without finish() leaves nothing behind.
   virtual void finish() = 0;
   virtual long long frames_written() const = 0;
+  // What the next frames are (DPI, parameters): PNG frames carry it as chunks; GIF and MP4
+  // frames have no place for it.
+  void describe(PngMetadata metadata) { metadata_ = std::move(metadata); }
+
+ protected:
+  PngMetadata metadata_;
 };
 
 // Opens the output at once, so an unwritable path fails before the first frame.

@@ -24,7 +24,7 @@ std::string PngFramesEncoder::frame_name(long long number) {
 
 void PngFramesEncoder::add(const RgbaImage& frame) {
   const std::string path = (std::filesystem::path(folder_) / frame_name(frames_ + 1)).string();
-  if (const std::string error = save_png(path, frame); !error.empty()) throw RecordError(error);
+  if (const std::string error = save_png(path, frame, metadata_); !error.empty()) throw RecordError(error);
   ++frames_;
 }
 

@@ -40,7 +40,8 @@ TEST(ConfigFile, EveryOptionSurvivesTheRoundTrip) {
       "--colour-pattern", "--invert-depth", "--effect", "blur", "--blur-radius", "9", "--blur-border", "clamp",
       "--stereogram-kernel", "classic", "--algorithm", "symmetric", "--frames", "12", "--cpu-threads", "3", "--cl-device", "0:0", "--hidden",
       "--no-vsync", "--no-panel", "--screenshot", testing::scratch_file("shot.png"),
-      "--histogram", testing::scratch_file("histogram.csv"), "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png"};
+      "--histogram", testing::scratch_file("histogram.csv"), "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png",
+      "--presets", std::string(STEREOCL_ASSETS_DIR) + "/presets", "--guide-dots"};
   const Options original = parsed(arguments);
   EXPECT_EQ(original.stereogram.max_offset, 40.5f);  // the values are not the defaults, so the trip proves something
   EXPECT_EQ(original.seed, 4000000000u);

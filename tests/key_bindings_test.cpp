@@ -1,5 +1,6 @@
 // Key bindings without a window: which key does what, and what 1-4 say for a mode that cannot run.
 #include "app/key_bindings.hpp"
+#include "compute/stereogram/symmetric_params.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <GLFW/glfw3.h>
@@ -28,13 +29,26 @@ TEST(KeyBindings, TheIssueKeysMapToTheirActions) {
   EXPECT_EQ(action_for_key(GLFW_KEY_P), Action{ActionKind::toggle_pause});
   EXPECT_EQ(action_for_key(GLFW_KEY_S), Action{ActionKind::screenshot});
   EXPECT_EQ(action_for_key(GLFW_KEY_E), toggle("sobel"));
-  EXPECT_EQ(action_for_key(GLFW_KEY_B), toggle("blur"));
+  EXPECT_EQ(action_for_key(GLFW_KEY_L), toggle("blur"));
   EXPECT_EQ(action_for_key(GLFW_KEY_H), Action{ActionKind::toggle_panel});
   EXPECT_EQ(action_for_key(GLFW_KEY_F), Action{ActionKind::toggle_fullscreen});
   EXPECT_EQ(action_for_key(GLFW_KEY_V), Action{ActionKind::toggle_vsync});
   EXPECT_EQ(action_for_key(GLFW_KEY_R), Action{ActionKind::reseed});
   EXPECT_EQ(action_for_key(GLFW_KEY_ESCAPE), Action{ActionKind::quit});
+  EXPECT_EQ(action_for_key(GLFW_KEY_PAGE_DOWN), Action{ActionKind::next_preset});
+  EXPECT_EQ(action_for_key(GLFW_KEY_PAGE_UP), Action{ActionKind::previous_preset});
+  EXPECT_EQ(action_for_key(GLFW_KEY_B), Action{ActionKind::toggle_blank});
+  EXPECT_EQ(action_for_key(GLFW_KEY_PERIOD), Action{ActionKind::toggle_blank});
+  EXPECT_EQ(action_for_key(GLFW_KEY_EQUAL), Action{ActionKind::deeper});
+  EXPECT_EQ(action_for_key(GLFW_KEY_KP_ADD), Action{ActionKind::deeper});
+  EXPECT_EQ(action_for_key(GLFW_KEY_MINUS), Action{ActionKind::shallower});
+  EXPECT_EQ(action_for_key(GLFW_KEY_KP_SUBTRACT), Action{ActionKind::shallower});
+  EXPECT_EQ(action_for_key(GLFW_KEY_RIGHT_BRACKET), Action{ActionKind::wider_pattern});
+  EXPECT_EQ(action_for_key(GLFW_KEY_LEFT_BRACKET), Action{ActionKind::narrower_pattern});
+  EXPECT_EQ(action_for_key(GLFW_KEY_D), Action{ActionKind::toggle_dots});
+  EXPECT_EQ(action_for_key(GLFW_KEY_I), Action{ActionKind::toggle_invert});
   EXPECT_EQ(action_for_key(GLFW_KEY_Q), std::nullopt);
+  EXPECT_EQ(action_for_key(GLFW_KEY_UNKNOWN), std::nullopt);  // no binding's absent second key
   EXPECT_EQ(action_for_key(GLFW_KEY_5), std::nullopt);
 }
 
@@ -42,6 +56,7 @@ TEST(KeyBindings, EveryKeyIsBoundOnceAndDescribed) {
   std::set<int> keys;
   for (const KeyBinding& binding : key_bindings()) {
     EXPECT_TRUE(keys.insert(binding.key).second) << binding.name;
+    if (binding.other_key != GLFW_KEY_UNKNOWN) EXPECT_TRUE(keys.insert(binding.other_key).second) << binding.name;
     EXPECT_FALSE(binding.name.empty());
     EXPECT_FALSE(binding.does.empty());
   }
@@ -122,6 +137,88 @@ TEST(KeyBindings, WindowActionsLeaveTheSettingsAlone) {
     EXPECT_EQ(settings.mode, DemoSettings{}.mode);
     EXPECT_EQ(settings.paused, DemoSettings{}.paused);
     EXPECT_EQ(settings.show_panel, DemoSettings{}.show_panel);
+  }
+}
+
+// Presses `key` as the window would and returns what apply_action said.
+Status press(int key, DemoSettings& settings) {
+  const auto action = action_for_key(key);
+  if (!action) return failure("unbound key");
+  return apply_action(*action, settings, ModeAvailability{});
+}
+
+TEST(KeyBindings, PlusAndMinusStepTheMaxOffsetWithinItsRange) {
+  DemoSettings settings;
+  settings.stereogram = {.pattern_width = 20, .max_offset = 10.0f};
+  EXPECT_TRUE(press(GLFW_KEY_EQUAL, settings).ok());
+  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 10.0f + kDepthStep);
+  EXPECT_TRUE(press(GLFW_KEY_KP_SUBTRACT, settings).ok());
+  EXPECT_TRUE(press(GLFW_KEY_MINUS, settings).ok());
+  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 10.0f - kDepthStep);
+  for (int i = 0; i < 20; ++i) (void)press(GLFW_KEY_EQUAL, settings);
+  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 18.0f);  // P - 2: M < P - 1 holds
+  EXPECT_TRUE(validate(settings.stereogram).ok());
+  const Status refused = press(GLFW_KEY_EQUAL, settings);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(), "max offset 18: at its largest for pattern width 20 (M < P - 1); ] widens the pattern");
+  for (int i = 0; i < 20; ++i) (void)press(GLFW_KEY_MINUS, settings);
+  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 0.0f);
+  EXPECT_FALSE(press(GLFW_KEY_MINUS, settings).ok());
+}
+
+TEST(KeyBindings, BracketsStepThePatternWidthAndKeepTheOffsetValid) {
+  DemoSettings settings;
+  settings.stereogram = {.pattern_width = 20, .max_offset = 18.0f};
+  EXPECT_TRUE(press(GLFW_KEY_RIGHT_BRACKET, settings).ok());
+  EXPECT_EQ(settings.stereogram.pattern_width, 20 + kPatternWidthStep);
+  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 18.0f);
+  EXPECT_TRUE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
+  EXPECT_TRUE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
+  EXPECT_EQ(settings.stereogram.pattern_width, 20 - kPatternWidthStep);
+  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 20.0f - kPatternWidthStep - 2.0f);  // lowered with P
+  settings.stereogram.algorithm = StereogramAlgorithm::symmetric;
+  for (int i = 0; i < 10; ++i) (void)press(GLFW_KEY_LEFT_BRACKET, settings);
+  EXPECT_EQ(settings.stereogram.pattern_width, kMinPatternWidth);
+  EXPECT_TRUE(validate(settings.stereogram).ok());
+  EXPECT_TRUE(validate_symmetric(settings.stereogram).ok());
+  EXPECT_FALSE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
+}
+
+TEST(KeyBindings, BracketsLeaveAnImagePatternAtItsOwnWidth) {
+  DemoSettings settings;
+  settings.pattern_kind = PatternKind::image;
+  settings.stereogram.pattern_width = 120;
+  const Status refused = press(GLFW_KEY_RIGHT_BRACKET, settings);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(), "an image pattern repeats at its own width (120 px); [ and ] change random patterns only");
+  EXPECT_EQ(settings.stereogram.pattern_width, 120);
+}
+
+TEST(KeyBindings, DotsInvertAndBlankToggle) {
+  DemoSettings settings;
+  const DemoSettings before = settings;
+  EXPECT_TRUE(press(GLFW_KEY_D, settings).ok());
+  EXPECT_NE(settings.convergence_dots, before.convergence_dots);
+  EXPECT_TRUE(press(GLFW_KEY_I, settings).ok());
+  EXPECT_NE(settings.invert_depth, before.invert_depth);
+  EXPECT_TRUE(press(GLFW_KEY_B, settings).ok());
+  EXPECT_TRUE(settings.blank);
+  EXPECT_TRUE(press(GLFW_KEY_PERIOD, settings).ok());  // the clicker's other "blank" key undoes it
+  EXPECT_FALSE(settings.blank);
+  EXPECT_TRUE(press(GLFW_KEY_D, settings).ok());
+  EXPECT_EQ(settings.convergence_dots, before.convergence_dots);
+}
+
+TEST(KeyBindings, PresetKeysChangeNoSettingThemselves) {
+  // The main loop's PresetCycle reads the files (tests/presets_test.cpp); apply_action must not guess.
+  for (int key : {GLFW_KEY_PAGE_DOWN, GLFW_KEY_PAGE_UP}) {
+    DemoSettings settings;
+    settings.stereogram.max_offset = 12.0f;
+    settings.pattern_kind = PatternKind::random_colour;
+    EXPECT_TRUE(press(key, settings).ok());
+    EXPECT_EQ(settings.pattern_kind, PatternKind::random_colour);
+    EXPECT_EQ(settings.mode, DemoSettings{}.mode);
+    EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 12.0f);
   }
 }
 

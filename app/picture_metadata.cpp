@@ -1,0 +1,56 @@
+#include "app/picture_metadata.hpp"
+
+#include "core/number_text.hpp"
+
+#include <GLFW/glfw3.h>
+
+#ifndef STEREOCL_VERSION
+#define STEREOCL_VERSION "unknown"
+#endif
+
+namespace stereocl {
+namespace {
+
+// Monitors that report 0 mm, or a TV's EDID in cm read as mm, give DPIs no screen has.
+constexpr double kLowestPlausibleDpi = 40.0;
+constexpr double kHighestPlausibleDpi = 700.0;
+constexpr double kFallbackDpi = 96.0;
+
+std::string named_or(const std::string& file, const char* otherwise) { return file.empty() ? otherwise : file; }
+
+}  // namespace
+
+double display_dpi() {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  int width_mm = 0, height_mm = 0;
+  if (monitor) glfwGetMonitorPhysicalSize(monitor, &width_mm, &height_mm);
+  if (!mode || width_mm <= 0) return kFallbackDpi;
+  const double dpi = mode->width / (width_mm / 25.4);
+  return dpi >= kLowestPlausibleDpi && dpi <= kHighestPlausibleDpi ? dpi : kFallbackDpi;
+}
+
+// The pixel geometry (P, M) is what this app runs on; physical units (E, mu and the DPI) would
+// add their own chunks here.
+PngMetadata picture_metadata(const Demo& demo, double dpi) {
+  const DemoSettings& settings = demo.settings();
+  const StereogramParams& params = settings.stereogram;
+  const bool image_pattern = settings.pattern_kind == PatternKind::image;
+  PngMetadata metadata;
+  metadata.dots_per_inch = dpi;
+  metadata.text = {
+      {"Software", std::string("stereocl ") + STEREOCL_VERSION},
+      {"Mode", std::string(mode_cli_name(settings.mode))},
+      {"Algorithm", stereogram_algorithm_name(params.algorithm)},
+      {"Pattern width", std::to_string(params.pattern_width)},
+      {"Max offset", number_text(params.max_offset)},
+      {"Seed", std::to_string(settings.seed)},
+      {"Depth", settings.depth_source == DepthSource::image ? named_or(demo.depth_name(), "image") : "3D scene"},
+      {"Pattern", image_pattern ? named_or(demo.pattern_name(), "image") : pattern_kind_name(settings.pattern_kind)},
+      {"Invert depth", settings.invert_depth ? "yes" : "no"},
+      {"Effect", settings.effect.effect ? std::string(settings.effect.effect->name) : "none"},
+  };
+  return metadata;
+}
+
+}  // namespace stereocl

@@ -1,0 +1,18 @@
+#pragma once
+// What a saved picture says about itself: its DPI as a pHYs chunk, so it prints at the size it
+// was seen at (a stereogram's depth depends on the repeat's physical width), and the parameters
+// that made it as tEXt chunks, so it can be made again. Used by --screenshot, S and --record.
+#include "app/demo.hpp"
+#include "core/png_codec.hpp"
+
+namespace stereocl {
+
+// The DPI the picture was seen at: the monitor's (its video mode over its physical width), or 96
+// where the monitor reports no plausible size (virtual screens, some projectors).
+double display_dpi();
+
+// Software, Mode, Algorithm, Pattern width, Max offset, Seed, Depth, Pattern, Invert depth and
+// Effect, as the command line would spell them, with `dpi`.
+PngMetadata picture_metadata(const Demo& demo, double dpi);
+
+}  // namespace stereocl

@@ -1,0 +1,78 @@
+#include "app/presets.hpp"
+
+#include "app/options.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#ifndef STEREOCL_SOURCE_PRESETS_DIR
+#define STEREOCL_SOURCE_PRESETS_DIR ""
+#endif
+
+namespace stereocl {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_folder(const fs::path& path) {
+  std::error_code error;
+  return fs::is_directory(path, error);
+}
+
+// A preset's refusal is one line on the panel: parse_command_line's message without its
+// "stereocl: " (the panel is stereocl's) and without anything after a first line break.
+std::string one_line(std::string message) {
+  const std::string program = "stereocl: ";
+  if (message.starts_with(program)) message.erase(0, program.size());
+  if (const auto end = message.find('\n'); end != std::string::npos) message.resize(end);
+  return message;
+}
+
+}  // namespace
+
+std::string default_presets_folder() {
+  std::error_code error;
+  const fs::path binary = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const fs::path installed = binary.parent_path() / ".." / "share" / "stereocl" / "presets";
+    if (is_folder(installed)) return fs::weakly_canonical(installed, error).string();
+  }
+  const fs::path source = STEREOCL_SOURCE_PRESETS_DIR;
+  return !source.empty() && is_folder(source) ? source.string() : std::string();
+}
+
+std::vector<std::string> list_presets(const std::string& folder) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (fs::directory_iterator entry(folder, error), end; !error && entry != end; entry.increment(error))
+    if (entry->path().extension() == ".toml" && entry->is_regular_file(error)) files.push_back(entry->path().string());
+  std::sort(files.begin(), files.end(),
+            [](const std::string& a, const std::string& b) { return fs::path(a).filename() < fs::path(b).filename(); });
+  return files;
+}
+
+std::string preset_name(const std::string& path) { return fs::path(path).stem().string(); }
+
+PresetCycle::PresetCycle(const std::string& folder)
+    : folder_(folder.empty() ? default_presets_folder() : folder) {
+  if (!folder_.empty()) files_ = list_presets(folder_);
+}
+
+std::string PresetCycle::step(int direction, Demo& demo) {
+  if (folder_.empty()) return "No presets: no presets folder found (" + std::string(kInstalledPresetsHint) + "); give --presets DIR";
+  if (files_.empty()) return "No presets: " + folder_ + " has no .toml files";
+  const auto count = static_cast<long long>(files_.size());
+  index_ = index_ < 0 ? (direction > 0 ? 0 : count - 1) : ((index_ + direction) % count + count) % count;
+  const std::string& file = files_[static_cast<std::size_t>(index_)];
+  const std::string name = preset_name(file);
+  const auto parsed = parse_command_line({"--config", file});
+  if (const auto* refused = std::get_if<ExitRequest>(&parsed))
+    return "Preset " + name + " not applied: " + one_line(refused->message);
+  if (const Status used = demo.use_look(std::get<Options>(parsed)); !used)
+    return "Preset " + name + " not applied: " + one_line(used.error());
+  current_ = name;
+  return "Preset " + std::to_string(index_ + 1) + "/" + std::to_string(count) + ": " + name;
+}
+
+}  // namespace stereocl

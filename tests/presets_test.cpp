@@ -1,0 +1,169 @@
+// Presets: PageDown / PageUp step through a folder of --config files in name order, wrapping;
+// each is applied live to a Demo, a bad one is refused in one line and changes nothing, and the
+// shipped presets all apply.
+#include "app/demo.hpp"
+#include "app/key_bindings.hpp"
+#include "app/presets.hpp"
+#include "hidden_window.hpp"
+#include "test_files.hpp"
+
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace stereocl {
+namespace {
+
+namespace fs = std::filesystem;
+
+void write_file(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+// A folder of three presets and one file that is not a preset, named so that name order differs
+// from the order they are written in.
+std::string preset_folder() {
+  const fs::path folder = testing::scratch_dir() / "presets";
+  fs::remove_all(folder);
+  fs::create_directories(folder / "sub");
+  write_file(folder / "b-symmetric.toml", "algorithm = \"symmetric\"\npattern-width = 120\nmax-offset = 40\nmode = \"cpu\"\n");
+  write_file(folder / "a-colour.toml", "colour-pattern = true\npattern-width = 100\nmax-offset = 36\nseed = 7\n");
+  write_file(folder / "c-broken.toml", "pattern-width = 50\nmax-offset = 60\n");  // M >= P - 1
+  write_file(folder / "notes.txt", "not a preset\n");
+  write_file(folder / "sub" / "d.toml", "seed = 9\n");  // only the folder itself is listed
+  return folder.string();
+}
+
+TEST(Presets, AreListedByFileNameAndOnlyTomlFiles) {
+  const std::vector<std::string> files = list_presets(preset_folder());
+  ASSERT_EQ(files.size(), 3u);
+  EXPECT_EQ(preset_name(files[0]), "a-colour");
+  EXPECT_EQ(preset_name(files[1]), "b-symmetric");
+  EXPECT_EQ(preset_name(files[2]), "c-broken");
+}
+
+TEST(Presets, TheDefaultFolderOfABuildTreeIsTheSourceAssets) {
+  // The test binary has no ../share/stereocl/presets beside it, so the source tree's is used.
+  EXPECT_EQ(fs::canonical(default_presets_folder()), fs::canonical(std::string(STEREOCL_ASSETS_DIR) + "/presets"));
+}
+
+TEST(Presets, EveryShippedPresetParses) {
+  const std::vector<std::string> files = list_presets(std::string(STEREOCL_ASSETS_DIR) + "/presets");
+  ASSERT_GE(files.size(), 6u);  // benchmark, colour-dots, depth-shapes, gpu-symmetric, presenter, scene-lookup
+  for (const std::string& file : files) {
+    const auto parsed = parse_command_line({"--config", file});
+    const auto* refused = std::get_if<ExitRequest>(&parsed);
+    EXPECT_EQ(refused, nullptr) << file << ": " << (refused ? refused->message : "");
+  }
+}
+
+class PresetsLive : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why_not;
+    window_ = testing::open_hidden_window(why_not);
+    if (!window_) GTEST_SKIP() << "no GL window: " << why_not;
+    Options options;
+    options.size = Size{96, 64};
+    options.mode = Mode::cpu;
+    demo_.emplace(options, open_opencl(window_->handle(), ""));
+  }
+
+  // As main.cpp's key callback does it: the key table names the step, the cycle applies it.
+  std::string press(PresetCycle& presets, int key) {
+    const auto action = action_for_key(key);
+    EXPECT_TRUE(action && (action->kind == ActionKind::next_preset || action->kind == ActionKind::previous_preset));
+    const std::string said = presets.step(action->kind == ActionKind::next_preset ? 1 : -1, *demo_);
+    EXPECT_TRUE(demo_->render_frame(1.0 / 60.0).ok());  // the settings are applied, and stay
+    return said;
+  }
+
+  std::unique_ptr<Window> window_;
+  std::optional<Demo> demo_;
+};
+
+TEST_F(PresetsLive, PageDownCyclesThroughThePresetsAndWraps) {
+  PresetCycle presets(preset_folder());
+  const DemoSettings& settings = demo_->settings();
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/3: a-colour");
+  EXPECT_EQ(presets.current(), "a-colour");
+  EXPECT_EQ(settings.pattern_kind, PatternKind::random_colour);
+  EXPECT_EQ(settings.stereogram.pattern_width, 100);
+  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 36.0f);
+  EXPECT_EQ(settings.seed, 7u);
+
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 2/3: b-symmetric");
+  EXPECT_EQ(settings.stereogram.algorithm, StereogramAlgorithm::symmetric);
+  EXPECT_EQ(settings.stereogram.pattern_width, 120);
+  EXPECT_EQ(settings.pattern_kind, PatternKind::random_grey);  // a preset is a whole look, not a change
+  EXPECT_EQ(settings.mode, Mode::cpu);
+
+  const DemoSettings before = settings;
+  const std::string refused = press(presets, GLFW_KEY_PAGE_DOWN);
+  EXPECT_EQ(refused.rfind("Preset c-broken not applied: --max-offset 60", 0), 0u) << refused;
+  EXPECT_EQ(refused.find('\n'), std::string::npos);
+  EXPECT_EQ(presets.current(), "b-symmetric");
+  EXPECT_EQ(settings.stereogram, before.stereogram);
+  EXPECT_EQ(settings.pattern_kind, before.pattern_kind);
+
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/3: a-colour");  // wraps past the last
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP).rfind("Preset c-broken not applied", 0), 0u);
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP), "Preset 2/3: b-symmetric");
+}
+
+TEST_F(PresetsLive, PageUpFirstGoesToTheLast) {
+  const fs::path folder = testing::scratch_dir() / "presets-two";
+  fs::create_directories(folder);
+  write_file(folder / "one.toml", "seed = 11\n");
+  write_file(folder / "two.toml", "seed = 22\n");
+  PresetCycle presets(folder.string());
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP), "Preset 2/2: two");
+  EXPECT_EQ(demo_->settings().seed, 22u);
+}
+
+TEST_F(PresetsLive, APresetFindsItsDepthMapBesideItselfAndABadFileChangesNothing) {
+  const fs::path folder = testing::scratch_dir() / "presets-files";
+  fs::create_directories(folder / "presets");
+  const std::string depth = testing::write_ramp_png("presets-files/ramp.png", 50, 30);
+  write_file(folder / "presets" / "a-ramp.toml", "depth = \"../ramp.png\"\nmax-offset = 20\n");
+  write_file(folder / "presets" / "b-missing.toml", "depth = \"../no-such.png\"\n");
+  write_file(folder / "presets" / "c-garbage.toml", "depth = \"../garbage.png\"\n");
+  write_file(folder / "garbage.png", "\x89PNG\r\n\x1a\n this is no PNG");
+  PresetCycle presets((folder / "presets").string());
+
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/3: a-ramp");
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
+  EXPECT_EQ(demo_->scene_width(), 50);
+  EXPECT_EQ(fs::canonical(demo_->depth_name()), fs::canonical(depth));
+
+  const DemoSettings before = demo_->settings();
+  for (int i = 0; i < 2; ++i) {
+    const std::string refused = press(presets, GLFW_KEY_PAGE_DOWN);
+    EXPECT_NE(refused.find("not applied"), std::string::npos) << refused;
+    EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;
+    EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
+    EXPECT_EQ(demo_->settings().stereogram, before.stereogram);
+    EXPECT_EQ(demo_->scene_width(), 50);
+  }
+}
+
+TEST_F(PresetsLive, EveryShippedPresetApplies) {
+  PresetCycle presets(std::string(STEREOCL_ASSETS_DIR) + "/presets");
+  for (std::size_t i = 0; i < presets.count(); ++i) {
+    const std::string said = press(presets, GLFW_KEY_PAGE_DOWN);
+    EXPECT_EQ(said.find("not applied"), std::string::npos) << said;
+  }
+}
+
+TEST_F(PresetsLive, AnEmptyFolderSaysSoAndChangesNothing) {
+  const fs::path folder = testing::scratch_dir() / "presets-empty";
+  fs::create_directories(folder);
+  PresetCycle presets(folder.string());
+  const DemoSettings before = demo_->settings();
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "No presets: " + folder.string() + " has no .toml files");
+  EXPECT_EQ(demo_->settings().stereogram, before.stereogram);
+  EXPECT_TRUE(presets.current().empty());
+}
+
+}  // namespace
+}  // namespace stereocl
