@@ -290,10 +290,20 @@ Status Demo::render_frame_unguarded(double seconds) {
   return {};
 }
 
-void Demo::present(int framebuffer_width, int framebuffer_height) {
-  stereocl::present(displayed_.framebuffer, displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
+Status Demo::resize_scene(Size size) {
+  if (size == options_.size) return {};
+  if (Status fits = check_fits_textures(size.width, size.height, stereogram_strip_width(settings_.stereogram)); !fits)
+    return fits;
+  options_.size = size;
+  use_depth_source();
+  fit_mode_to_size();
+  return {};
+}
+
+void Demo::present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to) {
+  const Rect where = to.value_or(fit_centred(displayed_.width, displayed_.height, framebuffer_width, framebuffer_height));
+  stereocl::present(displayed_.framebuffer, displayed_.width, displayed_.height, framebuffer_width, framebuffer_height, where);
   if (!settings_.convergence_dots || !showing_stereogram_) return;
-  const Rect where = fit_centred(displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
   dots_.draw(convergence_dot_layout(where, displayed_.width, applied_.stereogram.pattern_width, framebuffer_height),
              framebuffer_width, framebuffer_height);
 }

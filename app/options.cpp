@@ -203,6 +203,16 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION);
 }
 
+// Presenting: what makes the picture fill a projector at 1:1 and the panel readable from a room.
+void declare_stage_options(CLI::App& app, Options& options) {
+  app.add_flag("--fit", options.fit, "pick the scene size so the stereogram fills the window (or screen) at 1:1, beside the panel");
+  // An optional value, which a config file cannot express: so not in configs (as --json).
+  app.add_option("--fullscreen", options.monitor, "fullscreen on MONITOR (number or part of its name; default: primary)")
+      ->type_name("[MONITOR]")->expected(0, 1)->configurable(false);
+  app.add_option("--ui-scale", options.ui_scale, "panel and font scale (default: the screen's content scale)")
+      ->type_name("X")->check(range(kMinUiScale, kMaxUiScale));
+}
+
 // The rules that involve more than one value or turn words into Options; nullopt when all hold.
 std::optional<std::string> finish_options(const CLI::App& app, const CommandLineText& text, Options& options) {
   if (app.count("--mode")) {
@@ -232,6 +242,7 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
+  options.fullscreen = app.count("--fullscreen") > 0;
   if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
   if (options.list_devices) options.hidden = true;  // nothing to show
   if (options.bench) {
@@ -292,6 +303,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
   declare_scene_options(app, options, text);
   declare_run_options(app, options, text);
+  declare_stage_options(app, options);
   // Left unset (no --frames, no --pattern), an option has no value to save: without this,
   // --write-config would write `frames=""`, which reads back as a bad value instead of as unset.
   for (CLI::Option* option : app.get_options())
