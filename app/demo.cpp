@@ -34,10 +34,11 @@ Demo::Demo(const Options& options, ClSetup cl)
     settings_.interop_sync = SyncStrategy::finish;
   }
   settings_.mode = fallback_mode(options.mode, engine_availability_);
-  if (settings_.mode != options.mode && options.mode_given)
-    std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
-                 request_mode(options.mode, engine_availability_).error().c_str(),
-                 std::string(mode_display_name(settings_.mode)).c_str());
+  if (settings_.mode != options.mode && options.mode_given) {  // on stderr, and on the panel as a notice
+    notice_ = request_mode(options.mode, engine_availability_).error() + "; running " +
+              std::string(mode_display_name(settings_.mode)) + " mode instead";
+    std::fprintf(stderr, "stereocl: %s\n", notice_.c_str());
+  }
 
   if (!options.pattern_file.empty()) {
     if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
