@@ -205,10 +205,12 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
 
 // Presenting: what makes the picture fill a projector at 1:1 and the panel readable from a room.
 void declare_stage_options(CLI::App& app, Options& options) {
-  app.add_flag("--fit", options.fit, "pick the scene size so the stereogram fills the window (or screen) at 1:1, beside the panel");
+  // --bench draws into a hidden window of the --size it measures: these would be silently ignored.
+  app.add_flag("--fit", options.fit, "pick the scene size so the stereogram fills the window (or screen) at 1:1, beside the panel")
+      ->excludes("--bench");
   // An optional value, which a config file cannot express: so not in configs (as --json).
   app.add_option("--fullscreen", options.monitor, "fullscreen on MONITOR (number or part of its name; default: primary)")
-      ->type_name("[MONITOR]")->expected(0, 1)->configurable(false);
+      ->type_name("[MONITOR]")->expected(0, 1)->configurable(false)->excludes("--bench");
   app.add_option("--ui-scale", options.ui_scale, "panel and font scale (default: the screen's content scale)")
       ->type_name("X")->check(range(kMinUiScale, kMaxUiScale));
 }

@@ -221,6 +221,11 @@ TEST(StageOptions, FullscreenWithoutAMonitorMeansThePrimaryOne) {
   EXPECT_FALSE(std::get<Options>(parse({})).fullscreen);
 }
 
+TEST(StageOptions, FitAndFullscreenDoNotGoWithTheBench) {
+  expect_refused({"--bench", "--fit"}, "--fit");
+  expect_refused({"--bench", "--fullscreen"}, "--fullscreen");
+}
+
 TEST(StageOptions, AUiScaleOutsideItsRangeIsRefusedInOneLine) {
   for (const char* scale : {"0.2", "9", "x"}) {
     const auto result = parse({"--ui-scale", scale});
