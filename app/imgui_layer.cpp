@@ -27,7 +27,8 @@ bool load_font(ImGuiIO& io, const char* path, float pixels) {
 // Keyboard navigation (Tab, arrows, Space) with a focus frame one can see on a projector.
 void make_focus_visible(ImGuiIO& io, ImGuiStyle& style) {
   // A focused panel alone does not take the keys: the presenter's keys (Space, PageDown) work
-  // until Tab or an arrow starts navigating it (wants_keyboard()).
+  // until an arrow key starts navigating it (wants_keyboard()); then Space presses the focused
+  // widget. A mouse click on the picture gives the keys back.
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavNoCaptureKeyboard;
   style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.8f, 0.2f, 1.0f);
 }

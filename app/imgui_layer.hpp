@@ -21,7 +21,7 @@ class ImGuiLayer {
   void new_frame();
   // Draws the frame's widgets into the window's framebuffer, over whatever is there.
   void render();
-  // True while the panel takes the keys (a text field, or Tab/arrow navigation), so key bindings
+  // True while the panel takes the keys (a text field, or arrow-key navigation), so key bindings
   // stand aside.
   bool wants_keyboard() const;
   bool has_own_font() const { return own_font_; }

@@ -196,13 +196,15 @@ void fit_scene(Session& session, Size framebuffer, int panel_width) {
 }
 
 // A picture not shown 1:1, or a panel pushed out by it, is said on the panel (or in the title,
-// when the panel is what yielded) and once on stderr.
+// when the panel is what yielded) and once on stderr, unless nobody sees the window (--hidden
+// without --screenshot-window: a --screenshot is always 1:1).
 void say_layout(Session& session, const StageLayout& layout, Size framebuffer, int panel_width) {
   const Size picture = session.demo.picture_size();
+  const bool seen = !session.options->hidden || !session.options->screenshot_window_file.empty();
   session.panel.layout_note = layout.resampled ? resampled_note(picture, layout) : "";
-  if (layout.resampled && !session.resampled) std::fprintf(stderr, "stereocl: %s\n", session.panel.layout_note.c_str());
+  if (seen && layout.resampled && !session.resampled) std::fprintf(stderr, "stereocl: %s\n", session.panel.layout_note.c_str());
   const std::string yielded = layout.panel_yielded ? yielded_note(picture, framebuffer, panel_width) : "";
-  if (layout.panel_yielded && !session.panel_yielded) std::fprintf(stderr, "stereocl: %s\n", yielded.c_str());
+  if (seen && layout.panel_yielded && !session.panel_yielded) std::fprintf(stderr, "stereocl: %s\n", yielded.c_str());
   session.window.set_title(yielded.empty() ? "stereocl" : "stereocl: " + yielded);
   session.resampled = layout.resampled;
   session.panel_yielded = layout.panel_yielded;

@@ -3,6 +3,7 @@
 #include "app/imgui_layer.hpp"
 #include "hidden_window.hpp"
 
+#include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -39,6 +40,34 @@ TEST(PanelReadability, AMissingFontFallsBackToTheBuiltInOneScaled) {
   if (pixels < 0) GTEST_SKIP() << "no window here";
   EXPECT_FALSE(own_font);
   EXPECT_FLOAT_EQ(pixels, 26.0f);  // ImGui's 13 px, doubled
+}
+
+void draw_two_buttons(ImGuiLayer& layer) {
+  layer.new_frame();
+  ImGui::Begin("panel");
+  ImGui::Button("one");
+  ImGui::Button("two");
+  ImGui::End();
+  layer.render();
+}
+
+// The presenter's keys (Space, PageDown) reach the program while the panel merely has focus;
+// an arrow key starts keyboard navigation of the panel, which then takes the keys and shows its
+// focus frame.
+TEST(PanelReadability, AnArrowStartsKeyboardNavigationWhichThenTakesTheKeys) {
+  std::string why_not;
+  const auto window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << why_not;
+  ImGuiLayer layer(window->handle(), 1.0f);
+  for (int frame = 0; frame < 3; ++frame) draw_two_buttons(layer);
+  EXPECT_FALSE(layer.wants_keyboard());
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeysDown[GLFW_KEY_DOWN] = true;
+  draw_two_buttons(layer);
+  io.KeysDown[GLFW_KEY_DOWN] = false;
+  draw_two_buttons(layer);
+  EXPECT_TRUE(layer.wants_keyboard());
+  EXPECT_TRUE(io.NavVisible) << "no focus frame to see";
 }
 
 }  // namespace
