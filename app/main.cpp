@@ -84,7 +84,7 @@ struct Session {
   BackgroundImageLoad dropped;
   const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
   const Options* options = nullptr;   // as given: --size, --fit
-  bool fit = false;                   // --fit, and always while F's fullscreen is on
+  bool fit = false;                   // --fit, and while F's fullscreen is on
   bool resampled = false;             // what the last frame's layout said, so stderr hears it once
   bool panel_yielded = false;
 };
@@ -192,7 +192,7 @@ void fit_scene(Session& session, Size framebuffer, int panel_width) {
   const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.show_panel,
                                                       strip ? stereogram_strip_width(settings.stereogram) : 0)
                                   : session.options->size;
-  if (const Status resized = demo.resize_scene(wanted); !resized) session.panel.layout_note = resized.error();
+  if (const Status resized = demo.resize_scene(wanted); !resized) session.panel.message = resized.error();
 }
 
 // A picture not shown 1:1, or a panel pushed out by it, is said on the panel (or in the title,
@@ -237,7 +237,7 @@ int run(const Options& options) {
   ImGuiLayer imgui(window.handle(), ui_scale_for(options, window));
   session.imgui = &imgui;
   session.options = &options;
-  session.fit = options.fit || window.fullscreen();
+  session.fit = options.fit;  // --fullscreen alone keeps the --size scene, 1:1 and centred
   Recording recording(options.record_path, options.frames);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
