@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <utility>
 #include <cstdio>
 #include <vector>
 
@@ -127,6 +128,27 @@ bool write_json(const Options& options, const nlohmann::ordered_json& report) {
 }
 
 }  // namespace
+
+Result<QuickBench> bench_current_mode(Demo& demo, double seconds) {
+  constexpr long long kChunk = 10;
+  const bool panel = std::exchange(demo.settings().show_panel, false);  // its histogram is not the mode's cost
+  Status ran = run_frames(demo, kChunk);  // warm-up: a mode just picked builds its kernels
+  demo.reset_timings(0);
+  QuickBench result;
+  Stopwatch clock;
+  double elapsed_ms = 0;
+  while (ran && elapsed_ms < seconds * 1000.0) {
+    ran = run_frames(demo, kChunk);
+    result.frames += kChunk;
+    elapsed_ms += clock.lap();
+  }
+  result.fps = elapsed_ms > 0 ? static_cast<double>(result.frames) * 1000.0 / elapsed_ms : 0.0;
+  result.frame_ms = demo.timings().frame_median();
+  demo.reset_timings(kLiveTimingWindow);
+  demo.settings().show_panel = panel;
+  if (!ran) return failure(ran.error());
+  return result;
+}
 
 int run_bench(const Options& options, Demo& demo) {
   const long long frames = options.frames.value_or(500);

@@ -10,4 +10,13 @@ namespace stereocl {
 // Returns the exit code.
 int run_bench(const Options& options, Demo& demo);
 
+// The panel's "Benchmark this mode": --bench's loop (vsync off, no panel, each frame finished
+// with glFinish, nothing presented) for the current mode for about `seconds`.
+struct QuickBench {
+  double fps = 0;
+  double frame_ms = 0;  // median
+  long long frames = 0;
+};
+Result<QuickBench> bench_current_mode(Demo& demo, double seconds);
+
 }  // namespace stereocl

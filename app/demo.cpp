@@ -30,10 +30,11 @@ Demo::Demo(const Options& options, ClSetup cl)
     settings_.interop_sync = SyncStrategy::finish;
   }
   settings_.mode = fallback_mode(options.mode, engine_availability_);
-  if (settings_.mode != options.mode && options.mode_given)
-    std::fprintf(stderr, "stereocl: %s; running %s mode instead\n",
-                 request_mode(options.mode, engine_availability_).error().c_str(),
-                 std::string(mode_display_name(settings_.mode)).c_str());
+  if (settings_.mode != options.mode && options.mode_given) {  // on stderr, and on the panel as a notice
+    notice_ = request_mode(options.mode, engine_availability_).error() + "; running " +
+              std::string(mode_display_name(settings_.mode)) + " mode instead";
+    std::fprintf(stderr, "stereocl: %s\n", notice_.c_str());
+  }
 
   if (!options.pattern_file.empty()) {
     if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
@@ -323,7 +324,17 @@ Status Demo::render_frame_unguarded(double seconds) {
   return {};
 }
 
-void Demo::present(int framebuffer_width, int framebuffer_height) {
+Status Demo::resize_scene(Size size) {
+  if (size == options_.size) return {};
+  if (Status fits = check_fits_textures(size.width, size.height, stereogram_strip_width(settings_.stereogram)); !fits)
+    return fits;
+  options_.size = size;
+  use_depth_source();
+  fit_mode_to_size();
+  return {};
+}
+
+void Demo::present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to) {
   if (settings_.blank) {  // the frames go on being made, so unblanking shows the current one at once
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     glViewport(0, 0, framebuffer_width, framebuffer_height);
@@ -331,9 +342,9 @@ void Demo::present(int framebuffer_width, int framebuffer_height) {
     glClear(GL_COLOR_BUFFER_BIT);
     return;
   }
-  stereocl::present(displayed_.framebuffer, displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
+  const Rect where = to.value_or(fit_centred(displayed_.width, displayed_.height, framebuffer_width, framebuffer_height));
+  stereocl::present(displayed_.framebuffer, displayed_.width, displayed_.height, framebuffer_width, framebuffer_height, where);
   if (!settings_.convergence_dots || !showing_stereogram_) return;
-  const Rect where = fit_centred(displayed_.width, displayed_.height, framebuffer_width, framebuffer_height);
   dots_.draw(convergence_dot_layout(where, displayed_.width, applied_.stereogram.pattern_width, framebuffer_height),
              framebuffer_width, framebuffer_height);
 }

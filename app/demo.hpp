@@ -58,9 +58,14 @@ class Demo {
   // Advances the ball by `seconds` and draws everything but the window. Fails when the mode's
   // back-end could not make this frame (the picture is then the previous one).
   Status render_frame(double seconds);
-  // Shows the current image in the window's framebuffer (1:1, centred), with the convergence
-  // dots above a stereogram when they are on.
-  void present(int framebuffer_width, int framebuffer_height);
+  // Shows the current image in the window's framebuffer at `to` (default: 1:1, centred), with
+  // the convergence dots above a stereogram when they are on.
+  void present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to = std::nullopt);
+  // The size of the image present() shows (the last frame's): the stereogram with its strip.
+  Size picture_size() const { return {displayed_.width, displayed_.height}; }
+  // Makes the --size scene this size (--fit); fails, changing nothing, where textures cannot hold it.
+  // A loaded depth map keeps its own size.
+  Status resize_scene(Size size);
   // Closes the frame's timing sample with the frame time measured by the caller.
   void end_frame(double frame_milliseconds) { timings_.end_frame(frame_milliseconds); }
 

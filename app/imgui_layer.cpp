@@ -4,11 +4,38 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 
 namespace stereocl {
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window) {
+namespace {
+
+// ImGui's atlas reads the file itself; a missing one would be an assertion, so it is looked for first.
+bool load_font(ImGuiIO& io, const char* path, float pixels) {
+  std::error_code error;
+  if (path && std::filesystem::is_regular_file(path, error) && io.Fonts->AddFontFromFileTTF(path, pixels)) return true;
+  std::fprintf(stderr, "stereocl: panel font %s not found (Debian package fonts-dejavu-core); using ImGui's small built-in font\n",
+               path ? path : "(none)");
+  ImFontConfig config;
+  config.SizePixels = 13.0f * pixels / kFontPixels;
+  io.Fonts->AddFontDefault(&config);
+  return false;
+}
+
+// Keyboard navigation (Tab, arrows, Space) with a focus frame one can see on a projector.
+void make_focus_visible(ImGuiIO& io, ImGuiStyle& style) {
+  // A focused panel alone does not take the keys: the presenter's keys (Space, PageDown) work
+  // until an arrow key starts navigating it (wants_keyboard()); then Space presses the focused
+  // widget. A mouse click on the picture gives the keys back.
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavNoCaptureKeyboard;
+  style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.8f, 0.2f, 1.0f);
+}
+
+}  // namespace
+
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, const char* font_file) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -16,8 +43,11 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window) {
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
   style.Alpha = 0.94f;
-  style.ItemSpacing.y = 3.0f;  // compact, so every section fits a 720-line window
+  style.ItemSpacing.y = 3.0f;  // compact, so most sections fit a 720-line window (the rest scrolls)
   style.FramePadding.y = 2.0f;
+  style.ScaleAllSizes(scale);
+  make_focus_visible(io, style);
+  own_font_ = load_font(io, font_file, kFontPixels * scale);
   if (!ImGui_ImplGlfw_InitForOpenGL(window, true) || !ImGui_ImplOpenGL3_Init("#version 330")) {
     ImGui::DestroyContext();
     throw std::runtime_error("cannot set up Dear ImGui for this window");
@@ -41,6 +71,9 @@ void ImGuiLayer::render() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-bool ImGuiLayer::wants_keyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
+bool ImGuiLayer::wants_keyboard() const {
+  const ImGuiIO& io = ImGui::GetIO();
+  return io.WantCaptureKeyboard || io.WantTextInput || io.NavVisible;
+}
 
 }  // namespace stereocl

@@ -5,9 +5,15 @@ struct GLFWwindow;
 
 namespace stereocl {
 
+// Readable from the back of a room: DejaVu Sans (Debian's fonts-dejavu-core) at kFontPixels x
+// scale, ImGui's built-in 13 px font where that file is missing (said once on stderr).
+inline constexpr float kFontPixels = 18.0f;
+inline constexpr const char* kFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
 class ImGuiLayer {
  public:
-  explicit ImGuiLayer(GLFWwindow* window);
+  // `scale`: --ui-scale, or the screen's content scale. `font_file` is for the tests.
+  ImGuiLayer(GLFWwindow* window, float scale, const char* font_file = kFontFile);
   ~ImGuiLayer();
   ImGuiLayer(const ImGuiLayer&) = delete;
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;
@@ -15,8 +21,13 @@ class ImGuiLayer {
   void new_frame();
   // Draws the frame's widgets into the window's framebuffer, over whatever is there.
   void render();
-  // True while the panel has keyboard focus (a text field), so key bindings stand aside.
+  // True while the panel takes the keys (a text field, or arrow-key navigation), so key bindings
+  // stand aside.
   bool wants_keyboard() const;
+  bool has_own_font() const { return own_font_; }
+
+ private:
+  bool own_font_ = false;
 };
 
 }  // namespace stereocl

@@ -89,7 +89,7 @@ std::vector<KeyBinding> key_bindings() {
   bindings.push_back({GLFW_KEY_S, "S", {ActionKind::screenshot}, "save the stereogram as a timestamped PNG"});
   add_effect_keys(bindings);
   bindings.push_back({GLFW_KEY_H, "H", {ActionKind::toggle_panel}, "hide / show this panel"});
-  bindings.push_back({GLFW_KEY_F, "F", {ActionKind::toggle_fullscreen}, "fullscreen / windowed"});
+  bindings.push_back({GLFW_KEY_F, "F", {ActionKind::toggle_fullscreen}, "fullscreen, the scene fitted to it at 1:1 / windowed"});
   bindings.push_back({GLFW_KEY_V, "V", {ActionKind::toggle_vsync}, "vsync on / off"});
   bindings.push_back({GLFW_KEY_R, "R", {ActionKind::reseed}, "new random pattern"});
   add_presenter_keys(bindings);

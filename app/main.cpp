@@ -1,6 +1,6 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
-// The loop below is the whole program: poll, panel, draw, show, panel on top, swap. The work is
-// in Demo; the panel and the keys only change its settings.
+// The loop below is the whole program: poll, draw, lay out, show, panel beside it, swap. The work
+// is in Demo; the panel and the keys only change its settings (applied on the next frame).
 #include "app/background_image_load.hpp"
 #include "app/bench.hpp"
 #include "app/demo.hpp"
@@ -13,10 +13,12 @@
 #include "app/presets.hpp"
 #include "app/recording.hpp"
 #include "app/soak.hpp"
+#include "app/stage_layout.hpp"
 #include "app/timestamped_name.hpp"
 #include "app/viewport_limit.hpp"
 #include "app/window.hpp"
 #include "core/atomic_file.hpp"
+#include "pipeline/mode_table.hpp"
 #include "render/convergence_dots.hpp"
 #include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
@@ -36,13 +38,22 @@ namespace {
 
 WindowSettings window_settings_for(const Options& options) {
   WindowSettings settings;
-  // Room for the stereogram at 1:1, and the convergence dots above it, where the screen allows;
-  // the presenter scales down otherwise.
-  settings.width = std::clamp(options.size.width + stereogram_strip_width(options.stereogram), 640, 1920);
-  settings.height = std::clamp(options.size.height + kDotBandHeight, 480, 1080);
+  // Room for the panel and, beside it, the stereogram at 1:1 with the convergence dots above it;
+  // the window cuts this to the screen, and the stage layout decides what yields. --fit asks
+  // for the whole screen and makes the scene fit that.
+  const int panel = options.show_panel ? static_cast<int>(kPanelWidth * (options.ui_scale > 0 ? options.ui_scale : 1.0f)) : 0;
+  settings.width = options.fit ? kMaxImageSide
+                               : std::max(options.size.width + stereogram_strip_width(options.stereogram) + panel, 640);
+  settings.height = options.fit ? kMaxImageSide : std::max(options.size.height + kDotBandHeight, 480);
   settings.visible = !options.hidden;
   settings.vsync = options.vsync;
+  settings.fullscreen = options.fullscreen;
+  settings.monitor = options.monitor;
   return settings;
+}
+
+float ui_scale_for(const Options& options, const Window& window) {
+  return options.ui_scale > 0 ? options.ui_scale : std::clamp(window.content_scale(), kMinUiScale, kMaxUiScale);
 }
 
 std::string histogram_csv(const Histogram256& bins) {
@@ -76,6 +87,10 @@ struct Session {
   PresetCycle presets;
   BackgroundImageLoad dropped;
   const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
+  const Options* options = nullptr;   // as given: --size, --fit
+  bool fit = false;                   // --fit, and while F's fullscreen is on
+  bool resampled = false;             // what the last frame's layout said, so stderr hears it once
+  bool panel_yielded = false;
 };
 
 Session& session_of(GLFWwindow* handle) { return *static_cast<Session*>(glfwGetWindowUserPointer(handle)); }
@@ -87,7 +102,10 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
   if (!bound) return;
   switch (bound->kind) {
     case ActionKind::quit: session.window.request_close(); break;
-    case ActionKind::toggle_fullscreen: session.window.toggle_fullscreen(); break;
+    case ActionKind::toggle_fullscreen:  // on stage: the screen, filled at 1:1
+      session.window.toggle_fullscreen();
+      session.fit = session.window.fullscreen() || session.options->fit;
+      break;
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
     case ActionKind::next_preset:
     case ActionKind::previous_preset:
@@ -173,6 +191,47 @@ void render(Demo& demo, PanelState& panel, double seconds) {
   if (std::string notice = demo.take_notice(); !notice.empty()) panel.message = std::move(notice);
 }
 
+// --fit and F: the scene follows the window, so the stereogram fills it at 1:1; otherwise it is
+// the --size scene.
+void fit_scene(Session& session, Size framebuffer, int panel_width) {
+  Demo& demo = session.demo;
+  const DemoSettings& settings = demo.settings();
+  // Scene mode and the depth view show the scene alone, without the lookup's pattern strip.
+  const bool strip = mode_row(settings.mode).makes_stereogram && settings.debug_view != DebugView::depth;
+  const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.show_panel,
+                                                      strip ? stereogram_strip_width(settings.stereogram) : 0)
+                                  : session.options->size;
+  if (const Status resized = demo.resize_scene(wanted); !resized) session.panel.message = resized.error();
+}
+
+// A picture not shown 1:1, or a panel pushed out by it, is said on the panel (or in the title,
+// when the panel is what yielded) and once on stderr, unless nobody sees the window (--hidden
+// without --screenshot-window: a --screenshot is always 1:1).
+void say_layout(Session& session, const StageLayout& layout, Size framebuffer, int panel_width) {
+  const Size picture = session.demo.picture_size();
+  const bool seen = !session.options->hidden || !session.options->screenshot_window_file.empty();
+  session.panel.layout_note = layout.resampled ? resampled_note(picture, layout) : "";
+  if (seen && layout.resampled && !session.resampled) std::fprintf(stderr, "stereocl: %s\n", session.panel.layout_note.c_str());
+  const std::string yielded = layout.panel_yielded ? yielded_note(picture, framebuffer, panel_width) : "";
+  if (seen && layout.panel_yielded && !session.panel_yielded) std::fprintf(stderr, "stereocl: %s\n", yielded.c_str());
+  session.window.set_title(yielded.empty() ? "stereocl" : "stereocl: " + yielded);
+  session.resampled = layout.resampled;
+  session.panel_yielded = layout.panel_yielded;
+}
+
+// The panel's "Benchmark this mode", between frames: the picture on screen stays as it was.
+void run_panel_bench(Demo& demo, PanelState& panel) {
+  panel.bench_requested = false;
+  const Result<QuickBench> measured = bench_current_mode(demo, 2.0);
+  if (!measured) {
+    panel.message = "Benchmark failed: " + measured.error();
+    return;
+  }
+  char text[96];
+  std::snprintf(text, sizeof text, "%.0f fps, %.2f ms (--bench loop)", measured->fps, measured->frame_ms);
+  panel.bench_result = text;
+}
+
 int run(const Options& options) {
   Window window(window_settings_for(options));
   if (options.list_devices) return list_devices(options, window.handle());
@@ -184,8 +243,10 @@ int run(const Options& options) {
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);
-  ImGuiLayer imgui(window.handle());
+  ImGuiLayer imgui(window.handle(), ui_scale_for(options, window));
   session.imgui = &imgui;
+  session.options = &options;
+  session.fit = options.fit;  // --fullscreen alone keeps the --size scene, 1:1 and centred
   Recording recording(options.record_path, options.frames);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
@@ -210,19 +271,24 @@ int run(const Options& options) {
     last_time = now;
     if (demo.settings().vsync != vsync) window.set_vsync(vsync = demo.settings().vsync);
 
-    const bool panel = demo.settings().show_panel;
-    if (panel) {
-      imgui.new_frame();
-      draw_panel(demo, session.panel);
-    }
+    const float pixels_per_unit = window.pixels_per_unit();
+    const int panel_width = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * pixels_per_unit);
+    fit_scene(session, {width, height}, panel_width);
     // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
     // same on every machine and in every mode, and so does a recording, so it plays at real
     // speed; a live session follows the clock.
     render(demo, session.panel, options.frames || recording.active() ? 1.0 / 60.0 : seconds);
-    demo.present(width, height);
-    if (panel) imgui.render();
+    const StageLayout layout = lay_out_stage(demo.picture_size(), {width, height}, panel_width, demo.settings().show_panel);
+    say_layout(session, layout, {width, height}, panel_width);
+    demo.present(width, height, layout.picture);
+    if (layout.panel_width > 0) {
+      imgui.new_frame();
+      draw_panel(demo, session.panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
+      imgui.render();
+    }
 
     if (session.panel.screenshot_requested) save_screenshot(demo, session.panel);
+    if (session.panel.bench_requested) run_panel_bench(demo, session.panel);
     recording.after_frame(demo, session.panel);
     const bool last_frame = window.should_close() || (options.frames && frame + 1 >= *options.frames);
     if (last_frame && !options.screenshot_window_file.empty())

@@ -235,6 +235,18 @@ void declare_presenter_options(CLI::App& app, Options& options) {
   app.add_flag("--guide-dots", options.guide_dots, "draw the convergence dots into --screenshot, S and --record pictures");
 }
 
+// Presenting: what makes the picture fill a projector at 1:1 and the panel readable from a room.
+void declare_stage_options(CLI::App& app, Options& options) {
+  // --bench draws into a hidden window of the --size it measures: these would be silently ignored.
+  app.add_flag("--fit", options.fit, "pick the scene size so the stereogram fills the window (or screen) at 1:1, beside the panel")
+      ->excludes("--bench");
+  // An optional value, which a config file cannot express: so not in configs (as --json).
+  app.add_option("--fullscreen", options.monitor, "fullscreen on MONITOR (number or part of its name; default: primary)")
+      ->type_name("[MONITOR]")->expected(0, 1)->configurable(false)->excludes("--bench");
+  app.add_option("--ui-scale", options.ui_scale, "panel and font scale (default: the screen's content scale)")
+      ->type_name("X")->check(range(kMinUiScale, kMaxUiScale));
+}
+
 // The rules that involve more than one value or turn words into Options; nullopt when all hold.
 std::optional<std::string> finish_options(const CLI::App& app, const CommandLineText& text, Options& options) {
   if (app.count("--mode")) {
@@ -264,6 +276,7 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
+  options.fullscreen = app.count("--fullscreen") > 0;
   if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
   if (options.list_devices) options.hidden = true;  // nothing to show
   if (options.bench) {
@@ -326,6 +339,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   declare_scene_options(app, options, text, configs.empty() ? std::string() : configs.back());
   declare_run_options(app, options, text);
   declare_presenter_options(app, options);
+  declare_stage_options(app, options);
   // Left unset (no --frames, no --pattern), an option has no value to save: without this,
   // --write-config would write `frames=""`, which reads back as a bad value instead of as unset.
   for (CLI::Option* option : app.get_options())

@@ -61,6 +61,12 @@ struct Options {
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
   std::string presets_folder;    // --presets; empty: found at run time (app/presets.hpp)
   bool guide_dots = false;       // the convergence dots in saved pictures too
+  // On stage (app/stage_layout.hpp): a scene that fills the window (or monitor) at 1:1, fullscreen
+  // on a monitor named by number or part of its name (empty: the primary one), the panel's scale.
+  bool fit = false;
+  bool fullscreen = false;
+  std::string monitor;
+  float ui_scale = 0;  // 0: the screen's content scale (glfwGetWindowContentScale)
   friend bool operator==(const Options&, const Options&) = default;
 };
 
@@ -82,6 +88,8 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
 std::variant<Size, std::string> parse_size(const std::string& text);
 
 inline constexpr int kMaxImageSide = 16384;
+inline constexpr float kMinUiScale = 0.5f;
+inline constexpr float kMaxUiScale = 4.0f;
 
 // A problem with what the user gave us (a file, a value): the program reports it and exits 2.
 struct InputError : std::runtime_error {

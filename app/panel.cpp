@@ -64,10 +64,23 @@ void draw_mode_section(Demo& demo) {
   if (settings.mode == Mode::gpu) draw_interop_sync(demo);
 }
 
-void draw_performance_section(const Demo& demo) {
+// What --bench measures differs from what is presented here (vsync, the panel, the swap), so
+// the panel says which one it shows and can measure the other for the mode on screen.
+void draw_benchmark_button(PanelState& state) {
+  if (ImGui::Button("Benchmark this mode")) state.bench_requested = true;
+  tooltip_when_hovered("the --bench loop for ~2 s: vsync off, no panel, nothing presented (the window pauses)");
+  if (state.bench_result.empty()) return;
+  ImGui::SameLine();
+  ImGui::TextUnformatted(state.bench_result.c_str());
+}
+
+void draw_performance_section(const Demo& demo, PanelState& state) {
   const StageTimings& timings = demo.timings();
   const double frame_ms = timings.frame_median();
-  ImGui::Text("%.1f fps   %.2f ms per frame (median)", frame_ms > 0 ? 1000.0 / frame_ms : 0.0, frame_ms);
+  ImGui::Text("%.1f fps presented, %.2f ms", frame_ms > 0 ? 1000.0 / frame_ms : 0.0, frame_ms);
+  tooltip_when_hovered("median of frames shown on screen, including vsync, the panel and the swap");
+  disabled_text_wrapped("(presented, incl. vsync and panel)");
+  draw_benchmark_button(state);
   const std::vector<float> frames(timings.frames().begin(), timings.frames().end());
   const float highest = frames.empty() ? 1.0f : *std::max_element(frames.begin(), frames.end());
   ImGui::PlotLines("##frame times", frames.data(), static_cast<int>(frames.size()), 0, "last 240 frame times", 0.0f,
@@ -176,8 +189,8 @@ void draw_histogram(const Demo& demo) {
   std::array<float, 256> values{};
   std::transform(bins.begin(), bins.end(), values.begin(), [](auto count) { return static_cast<float>(count); });
   const float highest = std::max(1.0f, *std::max_element(values.begin(), values.end()));
-  ImGui::PlotHistogram("##histogram", values.data(), static_cast<int>(values.size()), 0,
-                       "histogram of the displayed image (luma)", 0.0f, highest,
+  ImGui::TextUnformatted("histogram of the displayed image (luma)");  // above, not over the bars
+  ImGui::PlotHistogram("##histogram", values.data(), static_cast<int>(values.size()), 0, nullptr, 0.0f, highest,
                        ImVec2(ImGui::GetContentRegionAvail().x, 60));
 }
 
@@ -268,32 +281,41 @@ void PanelState::show(const DropResult& result) {
   message = result.message;
 }
 
-void draw_panel(Demo& demo, PanelState& state) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(kPanelWidth, io.DisplaySize.y));
-  ImGui::Begin("stereocl  (H hides this panel)", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings);
-  draw_mode_section(demo);
-  if (!state.preset.empty()) ImGui::Text("Preset: %s  (PageDown / PageUp)", state.preset.c_str());
-  if (!state.message.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.3f, 1.0f));
-    ImGui::TextWrapped("%s", state.message.c_str());
-    ImGui::PopStyleColor();
-  }
-  if (ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) draw_performance_section(demo);
-  if (ImGui::CollapsingHeader("Device", ImGuiTreeNodeFlags_DefaultOpen)) draw_device_section(demo, state);
-  if (ImGui::CollapsingHeader("Stereogram", ImGuiTreeNodeFlags_DefaultOpen)) draw_stereogram_section(demo);
-  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) draw_scene_section(demo);
-  if (ImGui::CollapsingHeader("Effects", ImGuiTreeNodeFlags_DefaultOpen)) draw_effects_section(demo);
-  if (ImGui::CollapsingHeader("Files", ImGuiTreeNodeFlags_DefaultOpen)) draw_loaded_file(demo, state);
-  if (ImGui::CollapsingHeader("Keys")) draw_keys_section();
+void coloured_text_wrapped(const std::string& text, ImVec4 colour) {
+  if (text.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The buttons a presenter needs, at the top: the sections below may scroll out of a short window.
+void draw_actions(Demo& demo, PanelState& state) {
   ImGui::Checkbox("vsync", &demo.settings().vsync);
   ImGui::SameLine();
   if (ImGui::Button("Screenshot")) state.screenshot_requested = true;
   ImGui::SameLine();
   draw_record_button(state);
+}
+
+void draw_panel(Demo& demo, PanelState& state, float width) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(width, io.DisplaySize.y));
+  ImGui::Begin("stereocl  (H hides this panel)", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  draw_mode_section(demo);
+  draw_actions(demo, state);
+  if (!state.preset.empty()) ImGui::Text("Preset: %s  (PageDown / PageUp)", state.preset.c_str());
+  coloured_text_wrapped(state.layout_note, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+  coloured_text_wrapped(state.message.text(), ImVec4(1.0f, 0.85f, 0.3f, state.message.opacity()));
+  if (ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) draw_performance_section(demo, state);
+  if (ImGui::CollapsingHeader("Device")) draw_device_section(demo, state);
+  if (ImGui::CollapsingHeader("Stereogram", ImGuiTreeNodeFlags_DefaultOpen)) draw_stereogram_section(demo);
+  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) draw_scene_section(demo);
+  if (ImGui::CollapsingHeader("Effects", ImGuiTreeNodeFlags_DefaultOpen)) draw_effects_section(demo);
+  if (ImGui::CollapsingHeader("Files", ImGuiTreeNodeFlags_DefaultOpen)) draw_loaded_file(demo, state);
+  if (ImGui::CollapsingHeader("Keys")) draw_keys_section();
   ImGui::End();
 }
 

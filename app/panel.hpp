@@ -3,6 +3,7 @@
 // section per concern (mode, performance, device, stereogram, scene, effects, keys). It edits
 // Demo::settings() directly; the Demo applies the changes at the start of its next frame.
 #include "app/demo.hpp"
+#include "app/fading_message.hpp"
 #include "app/file_drop.hpp"
 
 #include <optional>
@@ -10,15 +11,19 @@
 
 namespace stereocl {
 
-// Panel width in window units (not pixels): what the tests expect the panel to cover.
-inline constexpr float kPanelWidth = 350.0f;
+// Panel width in window units (not pixels) at --ui-scale 1; the main loop docks the picture
+// right of it (app/stage_layout.hpp).
+inline constexpr float kPanelWidth = 440.0f;
 
 // What the panel shows besides the Demo's own state.
 struct PanelState {
   std::string gl_renderer;  // read once at start: they do not change
   std::string gl_version;
   std::optional<LoadedFile> loaded;  // the last file dropped onto the window
-  std::string message;               // the last thing to tell the user: a refused key, a saved screenshot
+  FadingMessage message;             // the last thing to tell the user: a refused key, a saved screenshot
+  std::string layout_note;           // while the picture is not 1:1: why (app/stage_layout.hpp)
+  bool bench_requested = false;      // "Benchmark this mode"; the main loop runs it after drawing
+  std::string bench_result;          // what it measured, shown beside the button
   bool screenshot_requested = false;  // the panel's button; the main loop saves it after drawing
   bool record_requested = false;      // the Record / Stop button; app/recording.cpp acts on it
   std::string recording;              // the file being recorded, empty when not recording
@@ -29,6 +34,7 @@ struct PanelState {
   void show(const DropResult& result);
 };
 
-void draw_panel(Demo& demo, PanelState& state);
+// The panel docked at the window's left edge, `width` window units wide and as tall as the window.
+void draw_panel(Demo& demo, PanelState& state, float width);
 
 }  // namespace stereocl

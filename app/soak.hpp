@@ -3,6 +3,7 @@
 // the paths users take (the key table's apply_action, the drop function), and samples RSS once a
 // second, so that a leak in mode switches, resizes, drops or pattern changes shows as a rising curve.
 #include "app/demo.hpp"
+#include "app/fading_message.hpp"
 #include "app/window.hpp"
 #include "pipeline/mode.hpp"
 
@@ -17,13 +18,13 @@ class Soak {
   Soak(double seconds, std::string csv_path, std::vector<Mode> modes);
   bool active() const { return seconds_ > 0; }
   // Once per frame with the clock (seconds); false once the time is up (never without a soak).
-  bool after_frame(double now, Demo& demo, Window& window, std::string& panel_message);
+  bool after_frame(double now, Demo& demo, Window& window, FadingMessage& panel_message);
   // Writes the CSV; the exit code: 1 (said on stderr) when it could not be written.
   int finish() const;
 
  private:
-  void change_something(Demo& demo, Window& window, std::string& panel_message);
-  void switch_mode(Demo& demo, std::string& panel_message);
+  void change_something(Demo& demo, Window& window, FadingMessage& panel_message);
+  void switch_mode(Demo& demo, FadingMessage& panel_message);
 
   double seconds_;
   std::string csv_path_;

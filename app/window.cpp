@@ -1,10 +1,13 @@
 #include "app/window.hpp"
 
+#include "app/options.hpp"
 #include "render/debug_output.hpp"
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+#include <charconv>
 #include <stdexcept>
 
 namespace stereocl {
@@ -16,9 +19,41 @@ std::string last_glfw_error() {
   return description ? description : "no details from GLFW";
 }
 
+std::string monitor_list(GLFWmonitor** monitors, int count) {
+  std::string list;
+  for (int i = 0; i < count; ++i) list += (i ? ", " : "") + std::to_string(i) + ": " + glfwGetMonitorName(monitors[i]);
+  return list.empty() ? "none" : list;
+}
+
+// --fullscreen MONITOR: a number as the list counts them, or part of a name ("HDMI").
+GLFWmonitor* find_monitor(const std::string& which) {
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  if (which.empty()) {
+    if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) return primary;
+    throw InputError("--fullscreen: this display has no monitor to go fullscreen on");
+  }
+  int index = -1;
+  const auto [end, error] = std::from_chars(which.data(), which.data() + which.size(), index);
+  const bool numbered = error == std::errc() && end == which.data() + which.size();
+  for (int i = 0; i < count; ++i)
+    if (numbered ? i == index : std::string(glfwGetMonitorName(monitors[i])).find(which) != std::string::npos)
+      return monitors[i];
+  throw InputError("--fullscreen " + which + ": no such monitor (" + monitor_list(monitors, count) + ")");
+}
+
+// A window larger than the screen is partly off it: the picture must then be shrunk or cut.
+void fit_to_work_area(GLFWmonitor* monitor, int& width, int& height) {
+  if (!monitor) return;
+  int x = 0, y = 0, area_width = 0, area_height = 0;
+  glfwGetMonitorWorkarea(monitor, &x, &y, &area_width, &area_height);
+  if (area_width > 0) width = std::min(width, area_width);
+  if (area_height > 0) height = std::min(height, area_height);
+}
+
 }  // namespace
 
-Window::Window(const WindowSettings& settings) {
+Window::Window(const WindowSettings& settings) : title_(settings.title) {
   if (!glfwInit())
     throw std::runtime_error("cannot start GLFW (" + last_glfw_error() +
                              "); is there a display? Set DISPLAY or run under `xvfb-run -a`");
@@ -31,7 +66,18 @@ Window::Window(const WindowSettings& settings) {
 #endif
   glfwWindowHint(GLFW_VISIBLE, settings.visible ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-  window_ = glfwCreateWindow(settings.width, settings.height, settings.title.c_str(), nullptr, nullptr);
+  monitor_ = settings.fullscreen ? find_monitor(settings.monitor) : glfwGetPrimaryMonitor();
+  const GLFWvidmode* video = monitor_ ? glfwGetVideoMode(monitor_) : nullptr;
+  int width = settings.width, height = settings.height;
+  fit_to_work_area(monitor_, width, height);
+  fullscreen_ = settings.fullscreen && video;
+  windowed_width_ = width;  // where F goes back to from a --fullscreen start
+  windowed_height_ = height;
+  if (fullscreen_) {
+    width = video->width;
+    height = video->height;
+  }
+  window_ = glfwCreateWindow(width, height, settings.title.c_str(), fullscreen_ ? monitor_ : nullptr, nullptr);
   if (!window_) {
     const std::string why = last_glfw_error();
     glfwTerminate();
@@ -58,6 +104,25 @@ void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
 void Window::swap_buffers() { glfwSwapBuffers(window_); }
 void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
 
+float Window::pixels_per_unit() const {
+  int units = 0, unused = 0, pixels = 0;
+  glfwGetWindowSize(window_, &units, &unused);
+  glfwGetFramebufferSize(window_, &pixels, &unused);
+  return units > 0 && pixels > 0 ? static_cast<float>(pixels) / static_cast<float>(units) : 1.0f;
+}
+
+float Window::content_scale() const {
+  float x = 1.0f, y = 1.0f;
+  glfwGetWindowContentScale(window_, &x, &y);
+  return x > 0 ? x : 1.0f;
+}
+
+void Window::set_title(const std::string& title) {
+  if (title == title_) return;
+  title_ = title;
+  glfwSetWindowTitle(window_, title.c_str());
+}
+
 void Window::framebuffer_size(int& width, int& height) const {
   glfwGetFramebufferSize(window_, &width, &height);
   if (glfwGetWindowAttrib(window_, GLFW_ICONIFIED)) width = height = 0;
@@ -69,12 +134,11 @@ void Window::toggle_fullscreen() {
     fullscreen_ = false;
     return;
   }
-  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-  const GLFWvidmode* video = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  const GLFWvidmode* video = monitor_ ? glfwGetVideoMode(monitor_) : nullptr;
   if (!video) return;  // headless: nothing to go fullscreen on
   glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
   glfwGetWindowSize(window_, &windowed_width_, &windowed_height_);
-  glfwSetWindowMonitor(window_, monitor, 0, 0, video->width, video->height, video->refreshRate);
+  glfwSetWindowMonitor(window_, monitor_, 0, 0, video->width, video->height, video->refreshRate);
   fullscreen_ = true;
 }
 

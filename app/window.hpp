@@ -3,6 +3,7 @@
 #include <string>
 
 struct GLFWwindow;
+struct GLFWmonitor;
 
 namespace stereocl {
 
@@ -12,11 +13,14 @@ struct WindowSettings {
   bool visible = true;
   bool vsync = true;
   std::string title = "stereocl";
+  bool fullscreen = false;
+  std::string monitor;  // --fullscreen MONITOR: an index or part of a name; empty: the primary one
 };
 
 class Window {
  public:
-  // Throws std::runtime_error naming the problem (no display, no GL 3.3) and what to do.
+  // Throws std::runtime_error naming the problem (no display, no GL 3.3) and what to do, and
+  // InputError for a monitor that is not there. A windowed size is cut to the monitor's work area.
   explicit Window(const WindowSettings& settings);
   ~Window();
   Window(const Window&) = delete;
@@ -31,10 +35,17 @@ class Window {
   bool fullscreen() const { return fullscreen_; }
   // Framebuffer pixels, which differ from window units on HiDPI screens. 0x0 when minimised.
   void framebuffer_size(int& width, int& height) const;
+  // Framebuffer pixels per window unit (ImGui works in window units): 1 but on HiDPI screens.
+  float pixels_per_unit() const;
+  // glfwGetWindowContentScale: the default --ui-scale.
+  float content_scale() const;
+  void set_title(const std::string& title);
 
  private:
   GLFWwindow* window_ = nullptr;
+  GLFWmonitor* monitor_ = nullptr;  // the one fullscreen uses
   bool fullscreen_ = false;
+  std::string title_;
   int windowed_x_ = 0, windowed_y_ = 0, windowed_width_ = 0, windowed_height_ = 0;
 };
 

@@ -40,6 +40,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The program runs without an OpenCL driver (CPU and Scene modes), so a driver is recommended,
 # not required: PoCL on any CPU, or the GPU vendor's ICD.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri")
+# Without fonts-dejavu-core the panel falls back to ImGui's small built-in font.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri, fonts-dejavu-core")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

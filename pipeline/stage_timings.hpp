@@ -20,9 +20,12 @@ std::string_view stage_name(Stage stage);  // "render", as in the --bench JSON
 double median_of(std::vector<double> samples);
 double percentile_of(std::vector<double> samples, double fraction);
 
+// The live panel's window: a few seconds of frames.
+inline constexpr std::size_t kLiveTimingWindow = 240;
+
 class StageTimings {
  public:
-  explicit StageTimings(std::size_t window = 240) : window_(window) {}
+  explicit StageTimings(std::size_t window = kLiveTimingWindow) : window_(window) {}
 
   // Adds to this frame's time for the stage; a stage may run several times in a frame
   // (transfers do), and GL timer results arrive a few frames late -- both just add up.

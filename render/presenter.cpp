@@ -17,13 +17,12 @@ Rect fit_centred(int image_width, int image_height, int framebuffer_width, int f
 }
 
 void present(GLuint image_framebuffer, int image_width, int image_height, int framebuffer_width,
-             int framebuffer_height) {
+             int framebuffer_height, const Rect& to) {
   if (framebuffer_width <= 0 || framebuffer_height <= 0) return;
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, framebuffer_width, framebuffer_height);
   glClearColor(0.08f, 0.08f, 0.09f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
-  const Rect to = fit_centred(image_width, image_height, framebuffer_width, framebuffer_height);
   if (to.width == 0) return;
   const bool one_to_one = to.width == image_width && to.height == image_height;
   glBindFramebuffer(GL_READ_FRAMEBUFFER, image_framebuffer);

@@ -17,8 +17,9 @@ build=(
   libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
-# driver (PoCL on the CPU where no GPU driver exists), and an X server for machines with no display.
-run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth)
+# driver (PoCL on the CPU where no GPU driver exists), an X server for machines with no display,
+# and the panel's font (DejaVu Sans; ImGui's small built-in font is the fallback).
+run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core)
 # Headers and libraries of the tests and benchmarks.
 # python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
 # netpbm: pamstereogram, the reference the stereogram quality test measures against.

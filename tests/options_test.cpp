@@ -199,3 +199,43 @@ TEST(SoakOptions, RefuseWhatTheSoakCannotUse) {
 
 }  // namespace
 }  // namespace stereocl
+
+namespace stereocl {
+namespace {
+
+TEST(StageOptions, FitFullscreenOnANamedMonitorAndAUiScale) {
+  const auto result = parse({"--fit", "--fullscreen", "HDMI", "--ui-scale", "1.5"});
+  ASSERT_TRUE(std::holds_alternative<Options>(result)) << std::get<ExitRequest>(result).message;
+  const auto& options = std::get<Options>(result);
+  EXPECT_TRUE(options.fit);
+  EXPECT_TRUE(options.fullscreen);
+  EXPECT_EQ(options.monitor, "HDMI");
+  EXPECT_FLOAT_EQ(options.ui_scale, 1.5f);
+}
+
+TEST(StageOptions, FullscreenWithoutAMonitorMeansThePrimaryOne) {
+  const auto result = parse({"--fullscreen", "--fit"});
+  ASSERT_TRUE(std::holds_alternative<Options>(result)) << std::get<ExitRequest>(result).message;
+  EXPECT_TRUE(std::get<Options>(result).fullscreen);
+  EXPECT_EQ(std::get<Options>(result).monitor, "");
+  EXPECT_FALSE(std::get<Options>(parse({})).fullscreen);
+}
+
+TEST(StageOptions, FitAndFullscreenDoNotGoWithTheBench) {
+  expect_refused({"--bench", "--fit"}, "--fit");
+  expect_refused({"--bench", "--fullscreen"}, "--fullscreen");
+}
+
+TEST(StageOptions, AUiScaleOutsideItsRangeIsRefusedInOneLine) {
+  for (const char* scale : {"0.2", "9", "x"}) {
+    const auto result = parse({"--ui-scale", scale});
+    ASSERT_TRUE(std::holds_alternative<ExitRequest>(result)) << scale;
+    const std::string& message = std::get<ExitRequest>(result).message;
+    EXPECT_EQ(std::get<ExitRequest>(result).code, 2);
+    EXPECT_NE(message.find("--ui-scale"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+}  // namespace
+}  // namespace stereocl

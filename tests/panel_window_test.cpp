@@ -1,58 +1,137 @@
-// The window as users see it, through the program's own --screenshot-window under Xvfb: the
-// panel changes the panel's area of the window and nothing else.
+// The window as users see it, through the program's own --screenshot-window under Xvfb screens
+// of several sizes: the panel sits beside the picture and never covers it, and the picture in
+// the window is the --screenshot image pixel for pixel (1:1), or said to be resampled.
 #include "app/panel.hpp"
 #include "run_program.hpp"
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace stereocl {
 namespace {
 
-// Runs stereocl with a fixed-step animation, so two runs draw the same stereogram.
-RgbaImage window_screenshot(const std::string& name, std::vector<std::string> extra_arguments) {
-  const std::string path = testing::scratch_file(name);
-  std::vector<std::string> arguments = {"--mode", "cpu", "--size", "320x180", "--frames", "4"};
+struct Shots {
+  testing::ProgramResult run;
+  RgbaImage window;
+  RgbaImage picture;
+};
+
+bool have_xvfb() { return std::system("command -v xvfb-run >/dev/null 2>&1") == 0; }
+
+// stereocl under an Xvfb screen of its own (`screen` as "1280x720"), with a fixed-step animation.
+Shots run_on_screen(const std::string& screen, const std::string& name, std::vector<std::string> extra_arguments) {
+  Shots shots;
+  const std::string window = testing::scratch_file(name + "-window.png");
+  const std::string picture = testing::scratch_file(name + "-picture.png");
+  std::vector<std::string> arguments = {"--mode", "cpu", "--frames", "3", "--screenshot", picture, "--screenshot-window", window};
   arguments.insert(arguments.end(), extra_arguments.begin(), extra_arguments.end());
-  arguments.insert(arguments.end(), {"--screenshot-window", path});
-  const testing::ProgramResult result = testing::run_stereocl(arguments);
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  return testing::read_png(path);
+  shots.run = testing::run_stereocl(arguments, "xvfb-run -a -s '-screen 0 " + screen + "x24'");
+  shots.window = testing::read_png(window);
+  shots.picture = testing::read_png(picture);
+  return shots;
 }
 
-TEST(PanelWindow, ThePanelChangesOnlyItsOwnArea) {
-  const RgbaImage with_panel = window_screenshot("with-panel.png", {});
-  const RgbaImage without = window_screenshot("without-panel.png", {"--no-panel"});
-  ASSERT_FALSE(with_panel.empty());
-  ASSERT_EQ(with_panel.width, without.width);
-  ASSERT_EQ(with_panel.height, without.height);
-
-  const int panel_right = static_cast<int>(kPanelWidth);  // Xvfb has no HiDPI: window units are pixels
-  long inside = 0, outside = 0;
-  for (int y = 0; y < with_panel.height; ++y)
-    for (int x = 0; x < with_panel.width; ++x)
-      if (!(with_panel.at(x, y) == without.at(x, y))) ++(x < panel_right ? inside : outside);
-  EXPECT_EQ(outside, 0) << "pixels right of the panel changed";
-  EXPECT_GT(inside, panel_right * with_panel.height / 4) << "the panel hardly shows";
-}
-
-TEST(PanelWindow, WithoutThePanelTheWindowShowsTheStereogramOneToOneAndCentred) {
-  const std::string final_image = testing::scratch_file("final.png");
-  const RgbaImage window = window_screenshot("bare.png", {"--no-panel", "--screenshot", final_image});
-  const RgbaImage picture = testing::read_png(final_image);
-  ASSERT_FALSE(picture.empty());
-  ASSERT_LE(picture.width, window.width);
-  ASSERT_LE(picture.height, window.height);
-  const int left = (window.width - picture.width) / 2;
-  // GL centres from the bottom; in a top-first image the odd pixel of slack lands on top.
-  const int top = window.height - picture.height - (window.height - picture.height) / 2;
-  long different = 0;
+bool matches_at(const RgbaImage& window, const RgbaImage& picture, int left, int top, long& different) {
+  different = 0;
   for (int y = 0; y < picture.height; ++y)
     for (int x = 0; x < picture.width; ++x)
       if (!(window.at(left + x, top + y) == picture.at(x, y))) ++different;
-  EXPECT_EQ(different, 0);
+  return different == 0;
+}
+
+// Where the whole picture appears pixel for pixel in the window, allowing `tolerated` pixels
+// (the convergence dots, drawn over the top edge of a picture that fills the window).
+std::optional<std::pair<int, int>> find_picture(const RgbaImage& window, const RgbaImage& picture, long tolerated = 0) {
+  if (picture.empty() || picture.width > window.width || picture.height > window.height) return std::nullopt;
+  const int probe_row = picture.height - 1;  // the bottom row: the dots are at the top
+  for (int top = 0; top + picture.height <= window.height; ++top)
+    for (int left = 0; left + picture.width <= window.width; ++left) {
+      bool row_matches = true;
+      for (int x = 0; x < std::min(picture.width, 64) && row_matches; ++x)
+        row_matches = window.at(left + x, top + probe_row) == picture.at(x, probe_row);
+      long different = 0;
+      if (row_matches && (matches_at(window, picture, left, top, different) || different <= tolerated))
+        return std::pair{left, top};
+    }
+  return std::nullopt;
+}
+
+// The panel's pixels: a column left of the picture that is not the plain background.
+bool panel_shows_left_of(const RgbaImage& window, int picture_left) {
+  long coloured = 0;
+  for (int y = 0; y < window.height; ++y)
+    for (int x = 0; x < std::min(picture_left, 200); ++x)
+      if (!(window.at(x, y) == window.at(window.width - 1, window.height - 1))) ++coloured;
+  return coloured > window.height * 20L;
+}
+
+class OnScreen : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed: these tests make screens of their own";
+  }
+};
+
+TEST_P(OnScreen, ThePanelIsBesideTheWholePictureAtOneToOne) {
+  const Shots shots = run_on_screen(GetParam(), "beside-" + GetParam(), {"--size", "640x360"});
+  ASSERT_EQ(shots.run.exit_code, 0) << shots.run.err;
+  EXPECT_EQ(shots.picture.width, 640 + 85);
+  const auto at = find_picture(shots.window, shots.picture);
+  ASSERT_TRUE(at) << "the window does not contain the --screenshot picture pixel for pixel";
+  EXPECT_GE(at->first, static_cast<int>(kPanelWidth)) << "the picture starts under the panel";
+  EXPECT_TRUE(panel_shows_left_of(shots.window, at->first));
+}
+
+TEST_P(OnScreen, FitFillsTheScreenBesideThePanelAtOneToOne) {
+  const Shots shots = run_on_screen(GetParam(), "fit-" + GetParam(), {"--fit", "--fullscreen"});
+  ASSERT_EQ(shots.run.exit_code, 0) << shots.run.err;
+  const std::string screen = GetParam();
+  EXPECT_EQ(std::to_string(shots.window.width) + "x" + std::to_string(shots.window.height), screen);
+  EXPECT_EQ(shots.picture.width, shots.window.width - static_cast<int>(kPanelWidth));
+  EXPECT_EQ(shots.picture.height, shots.window.height);
+  const auto at = find_picture(shots.window, shots.picture, /*two convergence dots=*/400);
+  ASSERT_TRUE(at) << "the window does not contain the --screenshot picture pixel for pixel";
+  EXPECT_EQ(*at, (std::pair{static_cast<int>(kPanelWidth), 0}));
+  EXPECT_TRUE(panel_shows_left_of(shots.window, at->first));
+  EXPECT_EQ(shots.run.err.find("resampled"), std::string::npos) << shots.run.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Screens, OnScreen, ::testing::Values("1280x720", "1920x1080", "3840x2160"));
+
+TEST(PanelWindow, FitFullscreenWithoutThePanelFillsTheWholeScreen) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const Shots shots = run_on_screen("1280x720", "fit-no-panel", {"--fit", "--fullscreen", "--no-panel"});
+  ASSERT_EQ(shots.run.exit_code, 0) << shots.run.err;
+  EXPECT_EQ(shots.picture.width, 1280);
+  EXPECT_EQ(shots.picture.height, 720);
+  const auto at = find_picture(shots.window, shots.picture, 400);
+  ASSERT_TRUE(at);
+  EXPECT_EQ(*at, (std::pair{0, 0}));
+}
+
+TEST(PanelWindow, WhereBothCannotFitThePanelYieldsAndThePictureKeepsOneToOne) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const Shots shots = run_on_screen("1280x720", "yield", {"--size", "1000x600"});
+  ASSERT_EQ(shots.run.exit_code, 0) << shots.run.err;
+  EXPECT_TRUE(find_picture(shots.window, shots.picture)) << "not 1:1";
+  EXPECT_NE(shots.run.err.find("panel hidden"), std::string::npos) << shots.run.err;
+}
+
+TEST(PanelWindow, APictureLargerThanTheScreenIsResampledAndSaysSoWithTheNumbers) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const Shots shots = run_on_screen("1280x720", "resampled", {"--size", "1500x700"});
+  ASSERT_EQ(shots.run.exit_code, 0) << shots.run.err;
+  EXPECT_NE(shots.run.err.find("resampled"), std::string::npos) << shots.run.err;
+  EXPECT_NE(shots.run.err.find("1585x700"), std::string::npos) << shots.run.err;
+}
+
+TEST(PanelWindow, AMonitorThatIsNotThereIsRefusedNamingTheOnesThatAre) {
+  const testing::ProgramResult result = testing::run_stereocl({"--fullscreen", "7", "--frames", "1", "--hidden"});
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("--fullscreen 7: no such monitor (0: "), std::string::npos) << result.err;
 }
 
 }  // namespace

@@ -356,7 +356,7 @@ TEST(Recording, RecordButtonStartsAndStopsATimestampedFile) {
   recording.after_frame(demo, panel);
   EXPECT_FALSE(recording.active());
   EXPECT_TRUE(panel.recording.empty());
-  EXPECT_EQ(panel.message, "Recorded 7 frames to " + file);
+  EXPECT_EQ(panel.message.text(), "Recorded 7 frames to " + file);
   EXPECT_EQ(recording.finish(), 0);
   EXPECT_EQ(decode_video((directory / file).string()).mean_luma.size(), 7u);
   std::filesystem::current_path(previous_directory);

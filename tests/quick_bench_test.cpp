@@ -1,0 +1,36 @@
+// The panel's "Benchmark this mode": the --bench loop for the current mode for a set time,
+// leaving the live panel's state as it found it.
+#include "app/bench.hpp"
+#include "hidden_window.hpp"
+
+#include <gtest/gtest.h>
+
+namespace stereocl {
+namespace {
+
+TEST(QuickBench, MeasuresTheCurrentModeForAboutTheTimeAskedAndRestoresThePanel) {
+  std::string why_not;
+  const auto window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << why_not;
+  Options options;
+  options.size = Size{160, 90};
+  options.mode = Mode::cpu;
+  Demo demo(options, open_opencl(window->handle(), ""));
+  demo.settings().mode = Mode::cpu;
+  ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+  const auto started = std::chrono::steady_clock::now();
+  const Result<QuickBench> measured = bench_current_mode(demo, 0.3);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  ASSERT_TRUE(measured) << measured.error();
+  EXPECT_GE(measured->frames, 10);
+  EXPECT_GT(measured->fps, 0.0);
+  EXPECT_GT(measured->frame_ms, 0.0);
+  EXPECT_NEAR(measured->fps, 1000.0 / measured->frame_ms, measured->fps * 0.5);  // one clock, two summaries
+  EXPECT_GE(seconds, 0.3);
+  EXPECT_LT(seconds, 10.0);
+  EXPECT_TRUE(demo.settings().show_panel);
+  EXPECT_EQ(demo.settings().mode, Mode::cpu);
+}
+
+}  // namespace
+}  // namespace stereocl
