@@ -52,6 +52,10 @@ Demo::Demo(const Options& options, ClSetup cl)
                        ": " + fits.error());
     use_depth_source();
   }
+  // The --size width was checked when the options were read; a --depth map's is known only now.
+  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
+  if (!resolved) throw InputError(resolved.error());
+  settings_.stereogram = *resolved;
   rebuild_pattern();
   compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
@@ -141,6 +145,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
 Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   StereogramParams params = settings_.stereogram;
   params.pattern_width = loaded.rgba.width;
+  params.units.reset();  // the image's width is the far separation now
   if (const Status valid = validate(params); !valid)
     return failure(name + ": as a pattern its width becomes the pattern width, and " + valid.error());
   RgbaImage image = loaded.rgba;
@@ -190,8 +195,12 @@ void Demo::rebuild_pattern() {
 }
 
 void Demo::apply_settings() {
+  // An image pattern repeats at its own width, which physical units would contradict.
+  if (settings_.pattern_kind == PatternKind::image) settings_.stereogram.units.reset();
+  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
-  if (!validate(settings_.stereogram) || !validate_symmetric(settings_.stereogram) ||
+  if (resolved) settings_.stereogram = *resolved;
+  if (!resolved || !validate(settings_.stereogram) || !validate_symmetric(settings_.stereogram) ||
       !check_fits_textures(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)))
     settings_.stereogram = applied_.stereogram;
   if (settings_.pattern_kind == PatternKind::image) {

@@ -10,6 +10,7 @@
 #include "app/options.hpp"
 #include "app/panel.hpp"
 #include "app/recording.hpp"
+#include "app/screen_dpi.hpp"
 #include "app/soak.hpp"
 #include "app/timestamped_name.hpp"
 #include "app/viewport_limit.hpp"
@@ -164,8 +165,9 @@ void render(Demo& demo, PanelState& panel, double seconds) {
   if (std::string notice = demo.take_notice(); !notice.empty()) panel.message = std::move(notice);
 }
 
-int run(const Options& options) {
-  Window window(window_settings_for(options));
+int run(const Options& command_line) {
+  Window window(window_settings_for(command_line));
+  const Options options = with_screen_dpi(command_line, screen_dpi());
   if (options.list_devices) return list_devices(options, window.handle());
   refuse_unmatched_device(options, window.handle());
   Demo demo(options, open_opencl(window.handle(), options.cl_device));

@@ -28,6 +28,11 @@ struct Options {
   // lookup until symmetric meets issue 10's speed targets on a GPU (H100: 323 us a 1080p frame
   // against 100) and has run in GPU mode there; its picture is the better one (docs/stereogram-quality.md).
   StereogramParams stereogram{.algorithm = StereogramAlgorithm::lookup};
+  // With stereogram.units: whether --dpi named the resolution; if not, main() asks the monitor.
+  bool dpi_given = false;
+  // The monitor's resolution (main() sets it once there is a window): what the panel starts
+  // from when physical units are switched on.
+  double screen_dpi = PhysicalGeometry{}.dpi;
   std::string pattern_file;
   bool colour_pattern = false;
   std::string depth_file;
