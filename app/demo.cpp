@@ -18,6 +18,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.stereogram = options.stereogram;
   settings_.pattern_kind = options.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
   settings_.seed = options.seed;
+  settings_.dot_size = options.dot_size;
   settings_.invert_depth = options.invert_depth;
   settings_.effect = EffectSettings{options.effect, options.blur_radius, options.blur_clamp};
   settings_.histogram_enabled = !options.histogram_file.empty();
@@ -185,7 +186,7 @@ void Demo::rebuild_pattern() {
       const int width = settings_.stereogram.pattern_width;
       compositor_.set_pattern(make_random_pattern(width, generated_pattern_height(width),
                                                   settings_.pattern_kind == PatternKind::random_colour,
-                                                  settings_.seed + shimmer_frame_));
+                                                  settings_.seed + shimmer_frame_, settings_.dot_size));
       break;
     }
     case PatternKind::image:
@@ -215,6 +216,7 @@ void Demo::apply_settings() {
   shimmer_frame_ = shimmering ? shimmer_frame_ + 1 : 0;
   const bool pattern_changed = settings_.stereogram.pattern_width != applied_.stereogram.pattern_width ||
                                settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed ||
+                               settings_.dot_size != applied_.dot_size ||
                                settings_.shimmer != applied_.shimmer || shimmering;
   if (pattern_changed) rebuild_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();

@@ -4,6 +4,7 @@
 #include "app/key_bindings.hpp"
 #include "pipeline/mode_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
+#include "core/pattern.hpp"
 #include "record/record_format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -180,6 +181,8 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   auto* pattern = app.add_option("--pattern", options.pattern_file, "tileable PNG to repeat; its width becomes P")
                       ->type_name("FILE.png")->check(CLI::ExistingFile);
   app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
+  app.add_option("--dot-size", options.dot_size, "random dots as NxN pixel blocks, for projectors")
+      ->type_name("N")->capture_default_str()->check(range(1, kMaxDotSize));
   app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
       ->type_name("FILE.png")->check(CLI::ExistingFile);
   app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");

@@ -35,6 +35,7 @@ struct Options {
   double screen_dpi = PhysicalGeometry{}.dpi;
   std::string pattern_file;
   bool colour_pattern = false;
+  int dot_size = 1;  // random dots as dot_size x dot_size blocks (core/pattern.hpp)
   std::string depth_file;
   bool invert_depth = false;
   std::uint32_t seed = 1;

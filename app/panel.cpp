@@ -129,6 +129,9 @@ void draw_stereogram_section(Demo& demo) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextDisabled("seed %u", settings.seed);
+  ImGui::BeginDisabled(from_image);
+  ImGui::SliderInt("dot size", &settings.dot_size, 1, kMaxDotSize, "%d px", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::EndDisabled();
   ImGui::Checkbox("invert depth", &settings.invert_depth);
   tooltip_when_hovered("swaps wall-eyed and cross-eyed viewing");
   ImGui::SameLine();

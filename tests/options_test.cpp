@@ -69,6 +69,8 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--algorithm", "sirds"}, "--algorithm: sirds not in {symmetric,lookup}");
   expect_refused({"--algorithm", "symmetric", "--pattern-width", "4", "--max-offset", "2.5"},
                  "--algorithm symmetric: the nearest separation 1.5 px must be at least 2 px");
+  expect_refused({"--dot-size", "0"}, "--dot-size: Value 0 not in range 1 to 16");
+  expect_refused({"--dot-size", "17"}, "--dot-size: Value 17 not in range 1 to 16");
   expect_refused({"--no-such-option"}, "--no-such-option");
   expect_refused({"--json", "x.json"}, "--json goes with --bench or --list-devices");
 }
