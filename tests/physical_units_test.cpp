@@ -81,11 +81,10 @@ constexpr int kBandGreys[] = {0, 128, 255};
 
 std::string stepped_depth_png() {
   RgbaImage steps(3 * kBand, 60);
-  for (int y = 0; y < steps.height; ++y)
-    for (int x = 0; x < steps.width; ++x) {
-      const auto grey = static_cast<std::uint8_t>(kBandGreys[x / kBand]);
-      steps.at(x, y) = Rgba8{grey, grey, grey, 255};
-    }
+  for (std::size_t i = 0; i < steps.pixels.size(); ++i) {  // rows are 3 * kBand pixels, top row first
+    const auto grey = static_cast<std::uint8_t>(kBandGreys[i % (3 * kBand) / kBand]);
+    steps.pixels[i] = Rgba8{grey, grey, grey, 255};
+  }
   return testing::write_png("units-steps.png", steps);
 }
 
