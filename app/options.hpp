@@ -25,9 +25,8 @@ struct Options {
   Mode mode = Mode::gpu;  // the best; falls back (with a message) where it cannot run
   bool mode_given = false;
   Size size{1280, 720};
-  // lookup until symmetric meets issue 10's speed targets on a GPU (H100: 323 us a 1080p frame
-  // against 100) and has run in GPU mode there; its picture is the better one (docs/stereogram-quality.md).
-  StereogramParams stereogram{.algorithm = StereogramAlgorithm::lookup};
+  // symmetric: no echoes, no seam, no blur (docs/stereogram-quality.md); lookup stays one option away.
+  StereogramParams stereogram{.algorithm = StereogramAlgorithm::symmetric};
   // With stereogram.units: whether --dpi named the resolution; if not, main() asks the monitor.
   bool dpi_given = false;
   // The monitor's resolution (main() sets it once there is a window): what the panel starts

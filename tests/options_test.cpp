@@ -32,7 +32,7 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(options.size, (Size{1280, 720}));
   EXPECT_EQ(options.stereogram.pattern_width, 85);
   EXPECT_EQ(options.stereogram.max_offset, 30.f);
-  EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::lookup);
+  EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::symmetric);
   EXPECT_TRUE(options.vsync);
   EXPECT_FALSE(options.frames);
   EXPECT_EQ(options.mode, Mode::gpu);
