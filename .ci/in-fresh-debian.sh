@@ -8,10 +8,10 @@ scripts/test.sh
 
 rm -f /tmp/shot.png
 scripts/run.sh --frames 30 --hidden --screenshot /tmp/shot.png
-# The stereogram of the default 1280x720 scene: the lookup algorithm (the default) adds one
-# far-plane period, 85 pixels.
+# The stereogram of the default 1280x720 scene: the symmetric algorithm (the default) is as wide
+# as the scene (lookup would add one far-plane period, 85 pixels).
 size=$(/usr/bin/python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n", "not a PNG"; print("%dx%d" % struct.unpack(">II", d[16:24]))' /tmp/shot.png)
-[ "$size" = 1365x720 ] || { echo "ci: scripts/run.sh's screenshot is $size, expected 1365x720"; exit 1; }
+[ "$size" = 1280x720 ] || { echo "ci: scripts/run.sh's screenshot is $size, expected 1280x720"; exit 1; }
 echo "ci: scripts/run.sh wrote a ${size} PNG"
 
 # The Release build of scripts/run.sh serves for the package too: only the install prefix differs.

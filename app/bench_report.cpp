@@ -111,6 +111,7 @@ json parameters_block(const Options& options, const Demo& demo) {
   return {{"size", {demo.scene_width(), demo.scene_height()}},
           {"pattern_width", settings.stereogram.pattern_width},
           {"max_offset", settings.stereogram.max_offset},
+          {"algorithm", stereogram_algorithm_name(settings.stereogram.algorithm)},
           {"effect", effect_name(settings.effect.effect)},
           {"blur_radius", settings.effect.blur_radius},
           {"blur_border", settings.effect.blur_clamp ? "clamp" : "zero"},

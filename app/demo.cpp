@@ -49,6 +49,10 @@ Demo::Demo(const Options& options, ClSetup cl)
                        ": " + fits.error());
     use_depth_source();
   }
+  // The --size width was checked when the options were read; a --depth map's is known only now.
+  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
+  if (!resolved) throw InputError(resolved.error());
+  settings_.stereogram = *resolved;
   rebuild_pattern();
   compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
@@ -61,6 +65,7 @@ void Demo::take_look(const Options& look) {
   settings_.stereogram = look.stereogram;
   settings_.pattern_kind = look.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
   settings_.seed = look.seed;
+  settings_.dot_size = look.dot_size;
   settings_.invert_depth = look.invert_depth;
   settings_.effect = EffectSettings{look.effect, look.blur_radius, look.blur_clamp};
 }
@@ -174,6 +179,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
 Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   StereogramParams params = settings_.stereogram;
   params.pattern_width = loaded.rgba.width;
+  params.units.reset();  // the image's width is the far separation now
   if (const Status valid = validate(params); !valid)
     return failure(name + ": as a pattern its width becomes the pattern width, and " + valid.error());
   RgbaImage image = loaded.rgba;
@@ -214,7 +220,7 @@ void Demo::rebuild_pattern() {
       const int width = settings_.stereogram.pattern_width;
       compositor_.set_pattern(make_random_pattern(width, generated_pattern_height(width),
                                                   settings_.pattern_kind == PatternKind::random_colour,
-                                                  settings_.seed + shimmer_frame_));
+                                                  settings_.seed + shimmer_frame_, settings_.dot_size));
       break;
     }
     case PatternKind::image:
@@ -224,8 +230,12 @@ void Demo::rebuild_pattern() {
 }
 
 void Demo::apply_settings() {
+  // An image pattern repeats at its own width, which physical units would contradict.
+  if (settings_.pattern_kind == PatternKind::image) settings_.stereogram.units.reset();
+  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
-  if (!validate(settings_.stereogram) || !validate_symmetric(settings_.stereogram) ||
+  if (resolved) settings_.stereogram = *resolved;
+  if (!resolved || !validate(settings_.stereogram) || !validate_symmetric(settings_.stereogram) ||
       !check_fits_textures(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)))
     settings_.stereogram = applied_.stereogram;
   if (settings_.pattern_kind == PatternKind::image) {
@@ -240,6 +250,7 @@ void Demo::apply_settings() {
   shimmer_frame_ = shimmering ? shimmer_frame_ + 1 : 0;
   const bool pattern_changed = settings_.stereogram.pattern_width != applied_.stereogram.pattern_width ||
                                settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed ||
+                               settings_.dot_size != applied_.dot_size ||
                                settings_.shimmer != applied_.shimmer || shimmering;
   if (pattern_changed) rebuild_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();

@@ -53,6 +53,8 @@ class Demo {
   const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
   bool gl_sharing() const { return cl_ && cl_->environment && cl_->environment->shares_gl; }
   int scene_width() const { return scene_->width(); }
+  // The monitor's pixels per inch, where physical units start when the panel switches them on.
+  double screen_dpi() const { return options_.screen_dpi; }
   int scene_height() const { return scene_->height(); }
 
   // Advances the ball by `seconds` and draws everything but the window. Fails when the mode's

@@ -19,6 +19,7 @@ struct DemoSettings {
   StereogramParams stereogram;
   PatternKind pattern_kind = PatternKind::random_grey;
   std::uint32_t seed = 1;
+  int dot_size = 1;  // pixels a side of a random dot
   bool shimmer = false;  // a fresh random pattern every frame: the dots dance, the shape stays
   bool invert_depth = false;
   bool convergence_dots = true;

@@ -93,6 +93,7 @@ std::vector<KeyBinding> key_bindings() {
   bindings.push_back({GLFW_KEY_V, "V", {ActionKind::toggle_vsync}, "vsync on / off"});
   bindings.push_back({GLFW_KEY_R, "R", {ActionKind::reseed}, "new random pattern"});
   add_presenter_keys(bindings);
+  bindings.push_back({GLFW_KEY_J, "J", {ActionKind::toggle_shimmer}, "shimmer (fresh dots every frame) on / off"});
   bindings.push_back({GLFW_KEY_ESCAPE, "Esc", {ActionKind::quit}, "quit"});
   return bindings;
 }
@@ -109,6 +110,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::pick_mode: return pick_mode(action.mode, settings, availability);
     case ActionKind::toggle_effect: toggle_effect(action.effect, settings); break;
     case ActionKind::toggle_pause: settings.paused = !settings.paused; break;
+    case ActionKind::toggle_shimmer: settings.shimmer = !settings.shimmer; break;
     case ActionKind::toggle_panel: settings.show_panel = !settings.show_panel; break;
     case ActionKind::toggle_vsync: settings.vsync = !settings.vsync; break;
     case ActionKind::reseed: ++settings.seed; break;

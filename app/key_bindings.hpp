@@ -18,6 +18,7 @@ enum class ActionKind {
   pick_mode,      // Action::mode
   toggle_effect,  // Action::effect
   toggle_pause,
+  toggle_shimmer,
   screenshot,
   toggle_panel,
   toggle_fullscreen,

@@ -12,6 +12,7 @@
 #include "app/picture_metadata.hpp"
 #include "app/presets.hpp"
 #include "app/recording.hpp"
+#include "app/screen_dpi.hpp"
 #include "app/soak.hpp"
 #include "app/stage_layout.hpp"
 #include "app/timestamped_name.hpp"
@@ -232,8 +233,9 @@ void run_panel_bench(Demo& demo, PanelState& panel) {
   panel.bench_result = text;
 }
 
-int run(const Options& options) {
-  Window window(window_settings_for(options));
+int run(const Options& command_line) {
+  Window window(window_settings_for(command_line));
+  const Options options = with_screen_dpi(command_line, screen_dpi());
   if (options.list_devices) return list_devices(options, window.handle());
   refuse_unmatched_device(options, window.handle());
   Demo demo(options, open_opencl(window.handle(), options.cl_device));

@@ -5,6 +5,7 @@
 #include "app/presets.hpp"
 #include "pipeline/mode_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
+#include "core/pattern.hpp"
 #include "record/record_format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -38,6 +39,7 @@ struct CommandLineText {
   std::string blur_border = Options{}.blur_clamp ? "clamp" : "zero";
   std::string stereogram_kernel = Options{}.fast_stereogram_kernel ? "fast" : "classic";
   std::string algorithm{stereogram_algorithm_name(Options{}.stereogram.algorithm)};
+  PhysicalGeometry units;  // read only where one of its options is given
   long long frames = -1;
   bool no_vsync = !Options{}.vsync;
   bool no_panel = !Options{}.show_panel;
@@ -141,7 +143,50 @@ CLI::Validator range(T min, T max) {
   return CLI::Range(min, max).description(number_text(min) + ".." + number_text(max));
 }
 
+// CLI11's Range writes doubles as 36.000000; this says "Value 20 not in range 36 to 1200" as it
+// does for integers. above_min: the minimum itself is refused (a depth of field of 0 is flat).
+CLI::Validator real_range(double min, double max, bool above_min = false) {
+  const std::string rule = (above_min ? "above " : "") + number_text(min) + " to " + number_text(max);
+  return CLI::Validator(
+      [=](const std::string& text) -> std::string {
+        double value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        const bool inside = error == std::errc() && end == text.data() + text.size() &&
+                            (above_min ? value > min : value >= min) && value <= max;
+        return inside ? std::string() : "Value " + text + " not in range " + rule;
+      },
+      (above_min ? ">" : "") + number_text(min) + ".." + number_text(max), "");
+}
+
 CLI::Validator writable_path() { return CLI::Validator(unwritable_reason, "", "WRITABLE"); }
+
+// No captured defaults: a written config must not name them, or reading it back would switch
+// physical units on.
+void declare_unit_options(CLI::App& app, CommandLineText& text) {
+  const PhysicalGeometry defaults;
+  const std::string wins = ". Any of these 3 sets P and M, over --pattern-width/--max-offset";
+  app.add_option("--dpi", text.units.dpi, "screen pixels per inch (default: the monitor's, else 96)" + wins)
+      ->type_name("N")->check(real_range(kMinDpi, kMaxDpi));
+  app.add_option("--eye-separation", text.units.eye_separation_mm, "between the eyes (default " + number_text(defaults.eye_separation_mm) + ")")
+      ->type_name("MM")->check(real_range(kMinEyeSeparationMm, kMaxEyeSeparationMm));
+  app.add_option("--depth-of-field", text.units.depth_of_field,
+                 "mu: depth of the scene in eye distances (default 1/3); s(z) = (1 - mu z) E / (2 - mu z)")
+      ->type_name("MU")->check(real_range(0.0, kMaxDepthOfField, /*above_min=*/true));
+}
+
+// Physical units, where one of their options is given, replace P and M. Checked against --size;
+// a --depth map's width is checked when it is read.
+std::optional<std::string> finish_units(const CLI::App& app, const CommandLineText& text, Options& options) {
+  options.dpi_given = app.count("--dpi") > 0;
+  if (!options.dpi_given && !app.count("--eye-separation") && !app.count("--depth-of-field")) return std::nullopt;
+  if (!options.pattern_file.empty())
+    return "--pattern " + options.pattern_file + ": its width sets the far separation; leave out --dpi, --eye-separation and --depth-of-field";
+  options.stereogram.units = text.units;
+  const auto resolved = resolve_units(options.stereogram, options.size.width);
+  if (!resolved) return resolved.error();
+  options.stereogram = *resolved;
+  return std::nullopt;
+}
 
 void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text, const std::string& config) {
   const Options defaults;
@@ -152,11 +197,14 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
       ->type_name("WxH");
   app.add_option("--pattern-width", options.stereogram.pattern_width, "pattern repeat P")
       ->type_name("PIXELS")->capture_default_str()->check(range(kMinPatternWidth, kMaxPatternWidth));
-  app.add_option("--max-offset", options.stereogram.max_offset, "depth shift M, at least 0 and below P - 1")
+  app.add_option("--max-offset", options.stereogram.max_offset, "depth shift M, at least 0 and below P - 1: separation P far, P - M nearest")
       ->type_name("PIXELS")->capture_default_str();
+  declare_unit_options(app, text);
   auto* pattern = app.add_option("--pattern", options.pattern_file, "tileable PNG to repeat; its width becomes P")
                       ->type_name("FILE.png")->transform(found_beside(config))->check(CLI::ExistingFile);
   app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
+  app.add_option("--dot-size", options.dot_size, "random dots as NxN pixel blocks, for projectors")
+      ->type_name("N")->capture_default_str()->check(range(1, kMaxDotSize));
   app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
       ->type_name("FILE.png")->transform(found_beside(config))->check(CLI::ExistingFile);
   app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
@@ -286,7 +334,7 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
     if (!app.count("--size")) options.size = kBenchSize;
     if (!options.frames) options.frames = kBenchFrames;
   }
-  return std::nullopt;
+  return finish_units(app, text, options);
 }
 
 // CLI11's config text with every flag that is off written as a commented-out `flag=true`: read

@@ -25,11 +25,16 @@ struct Options {
   Mode mode = Mode::gpu;  // the best; falls back (with a message) where it cannot run
   bool mode_given = false;
   Size size{1280, 720};
-  // lookup until symmetric meets issue 10's speed targets on a GPU (H100: 323 us a 1080p frame
-  // against 100) and has run in GPU mode there; its picture is the better one (docs/stereogram-quality.md).
-  StereogramParams stereogram{.algorithm = StereogramAlgorithm::lookup};
+  // symmetric: no echoes, no seam, no blur (docs/stereogram-quality.md); lookup stays one option away.
+  StereogramParams stereogram{.algorithm = StereogramAlgorithm::symmetric};
+  // With stereogram.units: whether --dpi named the resolution; if not, main() asks the monitor.
+  bool dpi_given = false;
+  // The monitor's resolution (main() sets it once there is a window): what the panel starts
+  // from when physical units are switched on.
+  double screen_dpi = PhysicalGeometry{}.dpi;
   std::string pattern_file;
   bool colour_pattern = false;
+  int dot_size = 1;  // random dots as dot_size x dot_size blocks (core/pattern.hpp)
   std::string depth_file;
   bool invert_depth = false;
   std::uint32_t seed = 1;

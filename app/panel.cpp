@@ -1,6 +1,7 @@
 #include "app/panel.hpp"
 
 #include "app/key_bindings.hpp"
+#include "app/panel_separation.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <glad/gl.h>
@@ -133,15 +134,7 @@ void draw_stereogram_section(Demo& demo) {
   tooltip_when_hovered("symmetric: linked pairs, hidden surfaces removed, no echoes; lookup: the article's algorithm");
   draw_pattern_kind(demo);
   const bool from_image = settings.pattern_kind == PatternKind::image;
-  ImGui::BeginDisabled(from_image);
-  if (ImGui::SliderInt("pattern width", &params.pattern_width, kMinPatternWidth, 400, "%d px",
-                       ImGuiSliderFlags_AlwaysClamp))
-    params.max_offset = std::min(params.max_offset, static_cast<float>(params.pattern_width - 2));
-  ImGui::EndDisabled();
-  if (from_image) tooltip_when_hovered("an image pattern repeats at its own width");
-  // M must stay below P - 1 (see validate()); the slider cannot go past P - 2.
-  ImGui::SliderFloat("max offset", &params.max_offset, 0.0f, static_cast<float>(params.pattern_width - 2), "%.1f px",
-                     ImGuiSliderFlags_AlwaysClamp);
+  draw_separation_controls(params, from_image, demo.screen_dpi());
   ImGui::BeginDisabled(from_image);
   if (ImGui::Button("Re-seed")) ++settings.seed;
   ImGui::SameLine();
@@ -149,6 +142,9 @@ void draw_stereogram_section(Demo& demo) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextDisabled("seed %u", settings.seed);
+  ImGui::BeginDisabled(from_image);
+  ImGui::SliderInt("dot size", &settings.dot_size, 1, kMaxDotSize, "%d px", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::EndDisabled();
   ImGui::Checkbox("invert depth", &settings.invert_depth);
   tooltip_when_hovered("swaps wall-eyed and cross-eyed viewing");
   ImGui::SameLine();

@@ -43,7 +43,7 @@ class ClKernels {
   // The symmetric kernel for P and M. Throws std::invalid_argument for parameters it cannot
   // take, KernelBuildError if its build fails.
   SymmetricStereogramKernel& symmetric(const StereogramParams& params) {
-    const SymmetricParams wanted = symmetric_params_from_pixels(params.pattern_width, params.max_offset);
+    const SymmetricParams wanted = symmetric_params_of(params);
     if (!symmetric_ || symmetric_->params() != wanted) {
       symmetric_.reset();  // a failed build leaves none rather than a stale one
       symmetric_.emplace(programs_, wanted);

@@ -34,7 +34,7 @@ Status CpuBackend::compute_offsets(const SceneTarget& scene, const StereogramPar
 }
 
 const SymmetricPlan& CpuBackend::symmetric_plan(const StereogramParams& params) {
-  const SymmetricParams wanted = symmetric_params_from_pixels(params.pattern_width, params.max_offset);
+  const SymmetricParams wanted = symmetric_params_of(params);
   if (!symmetric_plan_ || symmetric_params_ != wanted) {
     symmetric_plan_ = make_symmetric_plan(wanted);
     symmetric_params_ = wanted;

@@ -57,6 +57,7 @@ class BenchJson(unittest.TestCase):
             self.assertLessEqual(frame["p95"], frame["max"])
             self.assertAlmostEqual(mode["gpu_idle_ms"], max(0.0, frame["median"] - mode["gpu_work_ms"]), places=9)
         self.assertEqual(self.report["parameters"]["size"], [67, 31])
+        self.assertIn(self.report["parameters"]["algorithm"], ("lookup", "symmetric"))
 
     def test_gpu_strategies_are_run_or_skipped_with_a_reason(self):
         ran = {m["label"] for m in self.report["modes"]}

@@ -37,7 +37,7 @@ std::string bounded() {
 // `shell_setup` runs first in the child shell (a ulimit); `wrapper` goes right before the binary.
 ProgramResult run_bounded(std::vector<std::string> arguments, const std::string& shell_setup = "",
                           const std::string& wrapper = "") {
-  arguments.insert(arguments.begin(), {"--hidden", "--mode", "cpu", "--frames", "1"});
+  arguments.insert(arguments.begin(), {"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--frames", "1"});
   return testing::run_stereocl(arguments, shell_setup + " " + bounded() + " " + wrapper);
 }
 
@@ -102,7 +102,7 @@ TEST(FaultInjection, AnExistingScreenshotIsReplacedWhole) {
   const std::string shot = testing::write_bytes("replaced.png", "an old file that is not even a picture");
   const ProgramResult result = run_bounded({"--depth", depth_png(), "--screenshot", shot});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(testing::read_png(shot).width, 64 + 85);  // the lookup stereogram (the default) is P wider
+  EXPECT_EQ(testing::read_png(shot).width, 64 + 85);  // the lookup stereogram is P wider
 }
 
 TEST(FaultInjection, AReadOnlyFolderIsAnErrorAndItsFileSurvives) {
@@ -161,7 +161,7 @@ TEST(FaultInjection, ADepthMapThroughProcessSubstitutionWorks) {
   const char* binary = std::getenv("STEREOCL_TEST_BINARY");
   const std::string command = "bash -c " + testing::shell_quote(
       bounded() + " " + testing::shell_quote(binary ? binary : STEREOCL_BINARY) +
-      " --hidden --mode cpu --frames 1 --depth <(cat " + testing::shell_quote(depth_png()) + ") --screenshot " +
+      " --hidden --algorithm lookup --mode cpu --frames 1 --depth <(cat " + testing::shell_quote(depth_png()) + ") --screenshot " +
       testing::shell_quote(shot) + " 2>" + testing::shell_quote(scratch_file("pipe-err.txt")));
   const int status = std::system(command.c_str());
   EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0) << read_text(scratch_file("pipe-err.txt"));

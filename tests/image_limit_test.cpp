@@ -86,12 +86,12 @@ void expect_cpu_picture_with_reason(const std::vector<std::string>& mode_argumen
   const long long limit = reported_image_width(environment);
   if (limit == 0) GTEST_SKIP() << "no OpenCL device here";
   if (limit >= 16384) GTEST_SKIP() << "this device's image limit " << limit << " is not below GL's textures";
-  const std::string size = std::to_string(limit - 85 + 1) + "x1";  // one column past the limit
+  const std::string size = std::to_string(limit - 85 + 1) + "x1";  // with lookup's P-wide strip, one column past the limit
   const std::string reference = scratch_file("limit-cpu.png"), candidate = scratch_file("limit-" + name + ".png");
   const ProgramResult cpu =
-      run_stereocl({"--hidden", "--frames", "2", "--size", size, "--mode", "cpu", "--screenshot", reference}, environment);
+      run_stereocl({"--hidden", "--algorithm", "lookup", "--frames", "2", "--size", size, "--mode", "cpu", "--screenshot", reference}, environment);
   ASSERT_EQ(cpu.exit_code, 0) << cpu.err;
-  std::vector<std::string> arguments = {"--hidden", "--frames", "2", "--size", size, "--screenshot", candidate};
+  std::vector<std::string> arguments = {"--hidden", "--algorithm", "lookup", "--frames", "2", "--size", size, "--screenshot", candidate};
   arguments.insert(arguments.end(), mode_arguments.begin(), mode_arguments.end());
   const ProgramResult run = run_stereocl(arguments, environment);
   ASSERT_EQ(run.exit_code, 0) << run.err;

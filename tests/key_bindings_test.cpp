@@ -110,7 +110,7 @@ TEST(KeyBindings, TogglesFlipTheirSettingAndBack) {
   DemoSettings settings;
   const ModeAvailability all;
   const DemoSettings before = settings;
-  for (ActionKind kind : {ActionKind::toggle_pause, ActionKind::toggle_panel, ActionKind::toggle_vsync}) {
+  for (ActionKind kind : {ActionKind::toggle_pause, ActionKind::toggle_panel, ActionKind::toggle_vsync, ActionKind::toggle_shimmer}) {
     const Action action{kind};
     EXPECT_TRUE(apply_action(action, settings, all).ok());
     EXPECT_TRUE(apply_action(action, settings, all).ok());
@@ -118,8 +118,11 @@ TEST(KeyBindings, TogglesFlipTheirSettingAndBack) {
   EXPECT_EQ(settings.paused, before.paused);
   EXPECT_EQ(settings.show_panel, before.show_panel);
   EXPECT_EQ(settings.vsync, before.vsync);
+  EXPECT_EQ(settings.shimmer, before.shimmer);
   EXPECT_TRUE(apply_action(Action{ActionKind::toggle_pause}, settings, all).ok());
   EXPECT_NE(settings.paused, before.paused);
+  EXPECT_TRUE(apply_action(*action_for_key(GLFW_KEY_J), settings, all).ok());
+  EXPECT_NE(settings.shimmer, before.shimmer);
 }
 
 TEST(KeyBindings, ReseedGivesANewPatternSeed) {

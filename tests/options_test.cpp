@@ -32,7 +32,7 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(options.size, (Size{1280, 720}));
   EXPECT_EQ(options.stereogram.pattern_width, 85);
   EXPECT_EQ(options.stereogram.max_offset, 30.f);
-  EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::lookup);
+  EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::symmetric);
   EXPECT_TRUE(options.vsync);
   EXPECT_FALSE(options.frames);
   EXPECT_EQ(options.mode, Mode::gpu);
@@ -69,8 +69,48 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--algorithm", "sirds"}, "--algorithm: sirds not in {symmetric,lookup}");
   expect_refused({"--algorithm", "symmetric", "--pattern-width", "4", "--max-offset", "2.5"},
                  "--algorithm symmetric: the nearest separation 1.5 px must be at least 2 px");
+  expect_refused({"--dot-size", "0"}, "--dot-size: Value 0 not in range 1 to 16");
+  expect_refused({"--dot-size", "17"}, "--dot-size: Value 17 not in range 1 to 16");
   expect_refused({"--no-such-option"}, "--no-such-option");
   expect_refused({"--json", "x.json"}, "--json goes with --bench or --list-devices");
+}
+
+TEST(Options, UnitsAnyOfThemSetsPAndMOverThePixelOptions) {
+  const auto result = parse({"--pattern-width", "40", "--max-offset", "7", "--dpi", "72"});
+  ASSERT_TRUE(std::holds_alternative<Options>(result));
+  const Options& options = std::get<Options>(result);
+  ASSERT_TRUE(options.stereogram.units);
+  EXPECT_EQ(*options.stereogram.units, (PhysicalGeometry{72.0, 2.5 * 25.4, 1.0 / 3.0}));  // 63.5 mm and 1/3 are the defaults
+  EXPECT_TRUE(options.dpi_given);
+  EXPECT_EQ(options.stereogram.pattern_width, 90);
+  EXPECT_FLOAT_EQ(options.stereogram.max_offset, 18.f);
+  const auto eyes_only = parse({"--eye-separation", "60"});
+  ASSERT_TRUE(std::holds_alternative<Options>(eyes_only));
+  EXPECT_FALSE(std::get<Options>(eyes_only).dpi_given);  // main() asks the monitor
+  const auto none = parse({});
+  ASSERT_TRUE(std::holds_alternative<Options>(none));
+  EXPECT_FALSE(std::get<Options>(none).stereogram.units);
+  EXPECT_EQ(std::get<Options>(none).stereogram.pattern_width, 85);
+}
+
+TEST(Options, UnitsBadValuesAndCombinationsAreRefusedInOneLine) {
+  expect_refused({"--dpi", "20"}, "--dpi: Value 20 not in range 36 to 1200");
+  expect_refused({"--dpi", "many"}, "--dpi: Value many not in range 36 to 1200");
+  expect_refused({"--eye-separation", "500"}, "--eye-separation: Value 500 not in range 10 to 200");
+  expect_refused({"--depth-of-field", "1"}, "--depth-of-field: Value 1 not in range above 0 to 0.9");
+  expect_refused({"--depth-of-field", "0"}, "--depth-of-field: Value 0 not in range above 0 to 0.9");
+  expect_refused({"--dpi", "nan"}, "--dpi: Value nan not in range 36 to 1200");
+  expect_refused({"--dpi", "36", "--eye-separation", "10", "--depth-of-field", "0.9"}, "must be at least 2 px");
+  expect_refused({"--dpi", "1200"}, "the far separation 1500.0 px must be at most 1024");
+  expect_refused({"--dpi", "300", "--size", "200x100"}, "must be below the picture width 200 px");
+  const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
+  expect_refused({"--pattern", pattern, "--dpi", "72"}, "its width sets the far separation; leave out --dpi");
+}
+
+TEST(Options, UnitsHelpSaysWhichWins) {
+  const auto help = std::get<ExitRequest>(parse({"--help"})).message;
+  EXPECT_NE(help.find("--dpi N"), std::string::npos) << help;
+  EXPECT_NE(help.find("Any of these 3 sets P and M, over --pattern-width/--max-offset"), std::string::npos) << help;
 }
 
 TEST(Options, TheSeedIsAUint32AndSaysSo) {

@@ -25,7 +25,7 @@ std::string pattern_120_png() {
 }
 
 ProgramResult shot(const std::string& mode, const std::string& out) {
-  return run_stereocl({"--hidden", "--frames", "2", "--mode", mode, "--pattern", pattern_120_png(), "--depth",
+  return run_stereocl({"--hidden", "--algorithm", "lookup", "--frames", "2", "--mode", mode, "--pattern", pattern_120_png(), "--depth",
                        testing::write_ramp_png("slope-depth.png", 211, 43), "--max-offset", "100", "--screenshot", out});
 }
 

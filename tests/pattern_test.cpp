@@ -42,6 +42,27 @@ TEST(Pattern, TheSeamMeasureCatchesAPatternThatDoesNotTile) {
   EXPECT_GT(steps.seam, 10 * steps.inside);
 }
 
+// --dot-size: every NxN block from the top-left corner is one colour (cut at the edges), and
+// neighbouring blocks differ often enough that they are dots, not a smear.
+TEST(Pattern, DotsAreConstantBlocksOfTheirSize) {
+  for (const int size : {1, 2, 3, 16}) {
+    for (const bool colour : {false, true}) {
+      const RgbaImage pattern = make_random_pattern(85, 67, colour, 9u, size);
+      int block_changes = 0, blocks = 0;
+      for (int y = 0; y < pattern.height; ++y)
+        for (int x = 0; x < pattern.width; ++x) {
+          ASSERT_EQ(pattern.at(x, y), pattern.at(x - x % size, y - y % size)) << "size " << size << " at " << x << "," << y;
+          if (x % size == 0 && y % size == 0 && x >= size) {
+            ++blocks;
+            block_changes += !(pattern.at(x, y) == pattern.at(x - size, y));
+          }
+        }
+      EXPECT_GT(block_changes, blocks * 9 / 10) << "size " << size;
+    }
+  }
+  EXPECT_EQ(make_random_pattern(85, 67, false, 9u, 1).pixels, make_random_pattern(85, 67, false, 9u).pixels);
+}
+
 TEST(Pattern, SameSeedSamePatternAndGreyIsGrey) {
   const RgbaImage a = make_random_pattern(40, 64, false, 5), b = make_random_pattern(40, 64, false, 5);
   const RgbaImage c = make_random_pattern(40, 64, false, 6);

@@ -49,7 +49,7 @@ TEST(SymmetricParams, RejectsBadValuesNamingThem) {
   EXPECT_NE(reason(params).find("--dpi 0"), std::string::npos) << reason(params);
   params.geometry = PhysicalGeometry{96.0, 63.5, 1.5};
   EXPECT_NE(reason(params).find("--depth-of-field 1.5"), std::string::npos) << reason(params);
-  params.geometry = PhysicalGeometry{2400.0, 200.0, 0.5};
+  params.geometry = PhysicalGeometry{1200.0, 200.0, 0.5};
   params.oversample = 8;
   EXPECT_NE(reason(params).find("--oversample 8"), std::string::npos) << reason(params);
   EXPECT_THROW(make_symmetric_plan(params), std::invalid_argument);

@@ -1,6 +1,9 @@
 #pragma once
 // The two numbers that define the classic stereogram, shared by the CPU code, the kernels and the UI.
+#include "compute/stereogram/physical_geometry.hpp"
 #include "core/result.hpp"
+
+#include <optional>
 
 namespace stereocl {
 
@@ -19,6 +22,9 @@ struct StereogramParams {
   int pattern_width = 85;   // P: pixels per pattern repeat (the separation at the far plane)
   float max_offset = 30.f;  // M: shift in pixels between the far plane (d=1) and the nearest point (d=0)
   StereogramAlgorithm algorithm = StereogramAlgorithm::lookup;
+  // Set (--dpi, --eye-separation, --depth-of-field, or the panel): P and M follow from these
+  // (resolve_units), and the symmetric algorithm links at the paper's separations exactly.
+  std::optional<PhysicalGeometry> units = std::nullopt;
   friend bool operator==(const StereogramParams&, const StereogramParams&) = default;
 };
 
@@ -34,5 +40,11 @@ inline int stereogram_strip_width(const StereogramParams& params) {
 // The lookup reads offsets[floor(pos)+1] with pos up to (i-P)+M, which must be an earlier pixel
 // of the same row: hence 0 <= M < P-1.
 Status validate(const StereogramParams& params);
+
+// With units: P = the far separation rounded, M = P - the nearest separation, so both algorithms
+// meet the paper's separations at the far plane and the nearest point (the lookup is linear in
+// between). Fails naming the units when those separations are absurd: a nearest one below 2 px,
+// a far one over kMaxPatternWidth or not below picture_width. Without units: params unchanged.
+Result<StereogramParams> resolve_units(StereogramParams params, int picture_width);
 
 }  // namespace stereocl

@@ -22,18 +22,7 @@ std::string number(double value) {
 
 double eye_separation_px(const SymmetricParams& params) {
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry)) return 2.0 * pixel->pattern_width;
-  const auto& physical = std::get<PhysicalGeometry>(params.geometry);
-  return physical.eye_separation_mm / 25.4 * physical.dpi;
-}
-
-std::optional<std::string> validate_physical(const PhysicalGeometry& physical) {
-  if (!(physical.dpi >= 10.0 && physical.dpi <= 2400.0))
-    return "--dpi " + number(physical.dpi) + ": must be between 10 and 2400";
-  if (!(physical.eye_separation_mm >= 10.0 && physical.eye_separation_mm <= 200.0))
-    return "--eye-separation " + number(physical.eye_separation_mm) + ": must be between 10 and 200 mm";
-  if (!(physical.depth_of_field > 0.0 && physical.depth_of_field <= 0.9))
-    return "--depth-of-field " + number(physical.depth_of_field) + ": must be above 0 and at most 0.9";
-  return std::nullopt;
+  return eye_separation_px(std::get<PhysicalGeometry>(params.geometry));
 }
 
 }  // namespace
@@ -47,7 +36,7 @@ std::optional<std::string> validate(const SymmetricParams& params) {
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry)) {
     if (const Status pixels = validate(StereogramParams{pixel->pattern_width, pixel->max_offset}); !pixels)
       return pixels.error();
-  } else if (auto reason = validate_physical(std::get<PhysicalGeometry>(params.geometry))) {
+  } else if (auto reason = validate(std::get<PhysicalGeometry>(params.geometry))) {
     return reason;
   }
   const double far = far_separation_px(params), near = near_separation_px(params);
@@ -67,9 +56,17 @@ SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset
   return params;
 }
 
+SymmetricParams symmetric_params_of(const StereogramParams& params) {
+  if (!params.units) return symmetric_params_from_pixels(params.pattern_width, params.max_offset);
+  SymmetricParams symmetric;
+  symmetric.geometry = *params.units;
+  symmetric.pattern_columns = params.pattern_width;
+  return symmetric;
+}
+
 Status validate_symmetric(const StereogramParams& params) {
   if (params.algorithm != StereogramAlgorithm::symmetric) return {};
-  if (auto reason = validate(symmetric_params_from_pixels(params.pattern_width, params.max_offset)))
+  if (auto reason = validate(symmetric_params_of(params)))
     return failure(*reason);
   return {};
 }
@@ -78,9 +75,7 @@ double separation_px(const SymmetricParams& params, double depth) {
   const double d = depth > 0.0 ? (depth < 1.0 ? depth : 1.0) : 0.0;
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry))
     return pixel->pattern_width - static_cast<double>(pixel->max_offset) * (1.0 - d);
-  const double mu = std::get<PhysicalGeometry>(params.geometry).depth_of_field;
-  const double z = 1.0 - d;
-  return (1.0 - mu * z) * eye_separation_px(params) / (2.0 - mu * z);
+  return separation_px(std::get<PhysicalGeometry>(params.geometry), d);
 }
 
 double far_separation_px(const SymmetricParams& params) { return separation_px(params, 1.0); }

@@ -2,6 +2,7 @@
 // What the symmetric stereogram (Thimbleby, Inglis & Witten 1994) needs to know: how far apart
 // the two pixels of a scene point are at each depth, either from the viewer's physical setup or
 // from the pixel-level P and M of the lookup algorithm, and how finely to link.
+#include "compute/stereogram/physical_geometry.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/result.hpp"
 
@@ -12,15 +13,6 @@
 #include <vector>
 
 namespace stereocl {
-
-// The paper's geometry. z = 1 - depth (0 far, 1 near); s(z) = (1 - mu z) E / (2 - mu z) with E
-// the eye separation in pixels: E/2 at the far plane, (1 - mu) E / (2 - mu) at the nearest.
-struct PhysicalGeometry {
-  double dpi = 96.0;
-  double eye_separation_mm = 63.5;
-  double depth_of_field = 1.0 / 3.0;  // mu: the near plane's distance in front of the far one, in eye distances
-  friend bool operator==(const PhysicalGeometry&, const PhysicalGeometry&) = default;
-};
 
 // The lookup algorithm's encoding: separation P at the far plane (depth 1), P - M at the nearest
 // (depth 0), linear in depth, so both algorithms can be compared on one depth map. The eye
@@ -45,8 +37,12 @@ struct SymmetricParams {
 // The pixel-level way to set them, as --pattern-width and --max-offset do.
 SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset, int oversample = 1);
 
-// The app's P and M, when they ask for the symmetric algorithm, must also suit it (a nearest
-// separation of 2 px at least); succeeds for the lookup algorithm.
+// What the app's StereogramParams ask for: the paper's separations where they carry physical
+// units (sampling a pattern P wide), else P and M's linear ones.
+SymmetricParams symmetric_params_of(const StereogramParams& params);
+
+// The app's P and M (or units), when they ask for the symmetric algorithm, must also suit it (a
+// nearest separation of 2 px at least); succeeds for the lookup algorithm.
 Status validate_symmetric(const StereogramParams& params);
 
 inline constexpr int kMaxOversample = 8;

@@ -1,0 +1,58 @@
+#include "app/panel_separation.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace stereocl {
+namespace {
+
+void draw_pixel_sliders(StereogramParams& params, bool from_image) {
+  ImGui::BeginDisabled(from_image);
+  if (ImGui::SliderInt("pattern width", &params.pattern_width, kMinPatternWidth, 400, "%d px",
+                       ImGuiSliderFlags_AlwaysClamp))
+    params.max_offset = std::min(params.max_offset, static_cast<float>(params.pattern_width - 2));
+  ImGui::EndDisabled();
+  if (from_image && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("an image pattern repeats at its own width");
+  // M must stay below P - 1 (see validate()); the slider cannot go past P - 2.
+  ImGui::SliderFloat("max offset", &params.max_offset, 0.0f, static_cast<float>(params.pattern_width - 2), "%.1f px",
+                     ImGuiSliderFlags_AlwaysClamp);
+}
+
+// The Demo refuses a combination whose separations are absurd (resolve_units) and keeps the last
+// good one, so the sliders may roam their whole ranges.
+void draw_unit_sliders(PhysicalGeometry& units) {
+  float dpi = static_cast<float>(units.dpi), eyes = static_cast<float>(units.eye_separation_mm),
+        mu = static_cast<float>(units.depth_of_field);
+  if (ImGui::SliderFloat("dpi", &dpi, static_cast<float>(kMinDpi), static_cast<float>(kMaxDpi), "%.0f",
+                         ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic))
+    units.dpi = dpi;
+  if (ImGui::SliderFloat("eyes apart", &eyes, 40.0f, 90.0f, "%.1f mm", ImGuiSliderFlags_AlwaysClamp))
+    units.eye_separation_mm = eyes;
+  if (ImGui::SliderFloat("depth", &mu, 0.05f, static_cast<float>(kMaxDepthOfField), "mu %.2f",
+                         ImGuiSliderFlags_AlwaysClamp))
+    units.depth_of_field = mu;
+}
+
+}  // namespace
+
+void draw_separation_controls(StereogramParams& params, bool from_image, double screen_dpi) {
+  bool physical = params.units.has_value();
+  ImGui::BeginDisabled(from_image);
+  if (ImGui::Checkbox("physical units", &physical)) {
+    if (physical) params.units = PhysicalGeometry{.dpi = screen_dpi};
+    else params.units.reset();  // P and M keep the values the units gave
+  }
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", from_image ? "an image pattern repeats at its own width"
+                                       : "separations from the screen's dpi, the eyes and the scene's depth (the paper's)");
+  if (params.units) draw_unit_sliders(*params.units);
+  else draw_pixel_sliders(params, from_image);
+  const double far = params.units ? separation_px(*params.units, 1.0) : params.pattern_width;
+  const double near = params.units ? separation_px(*params.units, 0.0) : params.pattern_width - static_cast<double>(params.max_offset);
+  ImGui::TextDisabled("separation: far %.1f px, nearest %.1f px", far, near);
+}
+
+}  // namespace stereocl

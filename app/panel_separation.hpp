@@ -1,0 +1,13 @@
+#pragma once
+// The panel's separation controls: P and M in pixels, or the viewer's physical setup (dpi, eye
+// separation, depth of field) from which P and M follow; either way it shows the separations in
+// pixels that the picture will have at the far plane and at the nearest point.
+#include "compute/stereogram/stereogram_params.hpp"
+
+namespace stereocl {
+
+// `from_image`: an image pattern fixes P (its width), so P and the units are not offered.
+// `screen_dpi`: where --dpi starts when units are switched on.
+void draw_separation_controls(StereogramParams& params, bool from_image, double screen_dpi);
+
+}  // namespace stereocl
