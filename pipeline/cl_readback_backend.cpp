@@ -3,6 +3,7 @@
 #include "core/stopwatch.hpp"
 #include "compute/cl/cl_profiling.hpp"
 #include "compute/cl/cl_sizes.hpp"
+#include "pipeline/frame_chain.hpp"
 
 namespace stereocl {
 namespace {
@@ -22,17 +23,26 @@ cl::Image2D& ClReadbackBackend::device_image(DeviceImage& slot, const cl::ImageF
   return slot.image;
 }
 
+Result<cl::Image2D*> ClReadbackBackend::upload_depth(const SceneTarget& scene) {
+  const int width = scene.width(), height = scene.height();
+  cl::Image2D& depth = device_image(depth_image_, kFloatFormat, width, height);
+  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read)
+    return failure(read.error());
+  cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
+  return &depth;
+}
+
 Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                           const gl::Texture& offsets_texture, StageTimings& timings) {
   const int width = scene.width(), height = scene.height();
   const int out_width = width + stereogram_strip_width(params);
-  cl::Image2D& depth = device_image(depth_image_, kFloatFormat, width, height);
   cl::Image2D& offsets = device_image(offsets_image_, kFloatFormat, out_width, height);
   if (offsets_.width != out_width || offsets_.height != height) offsets_ = OffsetImage(out_width, height);
 
   Stopwatch clock;
-  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read) return read;
-  cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
+  const Result<cl::Image2D*> uploaded = upload_depth(scene);
+  if (!uploaded) return failure(uploaded.error());
+  cl::Image2D& depth = **uploaded;
   double transfer = clock.lap();
   const Result<cl::Event> run = kernels_.enqueue_stereogram(cl_.queue, depth, offsets, width, height, params);
   if (!run) return failure(run.error());
@@ -75,6 +85,45 @@ Histogram256 ClReadbackBackend::histogram(const DisplayImage& image, StageTiming
   cl::Image2D& in = upload_rgba(image, rgba_in_, timings);
   timings.add(Stage::histogram, profiled_span_ms(kernels_.effects().histogram(cl_.queue, in, image.width, image.height)));
   return kernels_.effects().read_histogram(cl_.queue);
+}
+
+const cl::Image2D& ClReadbackBackend::device_pattern(const gl::Texture& pattern) {
+  std::shared_ptr<void>& slot = pattern.view(this, 0);
+  if (!slot) {
+    const RgbaImage pixels = read_texture_rgba(pattern);
+    slot = std::make_shared<cl::Image2D>(cl_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kRgbaFormat,
+                                         static_cast<cl::size_type>(pixels.width),
+                                         static_cast<cl::size_type>(pixels.height), 0,
+                                         const_cast<Rgba8*>(pixels.pixels.data()));
+  }
+  return *static_cast<const cl::Image2D*>(slot.get());
+}
+
+Result<std::optional<Histogram256>> ClReadbackBackend::run_whole_frame(const WholeFrame& frame, StageTimings& timings) {
+  const int width = picture_width(frame), height = frame.scene.height();
+  Stopwatch clock;
+  const Result<cl::Image2D*> depth = upload_depth(frame.scene);
+  if (!depth) return failure(depth.error());
+  const FrameImages images{**depth, device_image(offsets_image_, kFloatFormat, width, height), device_pattern(frame.pattern),
+                           device_image(picture_, kRgbaFormat, width, height),
+                           frame.effect.effect ? &device_image(rgba_out_, kRgbaFormat, width, height) : nullptr};
+  double transfer = clock.lap();
+  const Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, frame, images, {});
+  if (!events) return failure(events.error());
+  if (frame.overlap) {
+    cl_.queue.flush();
+    frame.overlap();
+  }
+  std::optional<Histogram256> histogram;
+  if (frame.histogram) histogram = kernels_.effects().read_histogram(cl_.queue);
+  RgbaImage shown(width, height);
+  const cl::Image& result = images.effect_target ? *images.effect_target : images.picture;
+  cl_.queue.enqueueReadImage(result, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, shown.pixels.data());
+  add_device_times(*events, timings);
+  transfer += std::max(0.0, clock.lap() - profiled_span_ms(all_events(*events)));
+  upload_texture((images.effect_target ? *frame.effect_target : frame.picture).get(), shown);
+  timings.add(Stage::transfer, transfer + clock.lap());
+  return histogram;
 }
 
 }  // namespace stereocl
