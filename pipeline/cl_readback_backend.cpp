@@ -100,7 +100,7 @@ const cl::Image2D& ClReadbackBackend::device_pattern(const gl::Texture& pattern)
 }
 
 Result<std::optional<Histogram256>> ClReadbackBackend::run_whole_frame(const WholeFrame& frame, StageTimings& timings) {
-  const int width = picture_width(frame), height = frame.scene.height();
+  const int width = steps_of(frame).picture_width(), height = frame.scene.height();
   Stopwatch clock;
   const Result<cl::Image2D*> depth = upload_depth(frame.scene);
   if (!depth) return failure(depth.error());
@@ -108,7 +108,7 @@ Result<std::optional<Histogram256>> ClReadbackBackend::run_whole_frame(const Who
                            device_image(picture_, kRgbaFormat, width, height),
                            frame.effect.effect ? &device_image(rgba_out_, kRgbaFormat, width, height) : nullptr};
   double transfer = clock.lap();
-  const Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, frame, images, {});
+  const Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps_of(frame), images, {});
   if (!events) return failure(events.error());
   if (frame.overlap) {
     cl_.queue.flush();

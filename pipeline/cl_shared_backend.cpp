@@ -117,7 +117,7 @@ Result<std::optional<Histogram256>> ClSharedBackend::run_whole_frame(const Whole
   if (effect_target) objects.push_back(*effect_target);
   Status status;
   const auto work = [&](const std::vector<cl::Event>& wait) {
-    Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, frame, images, wait);
+    Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps_of(frame), images, wait);
     if (events) return *events;
     status = failure(events.error());
     return StagedEvents{};

@@ -13,7 +13,7 @@ export STEREOCL_CL_DEVICE=NVIDIA STEREOCL_TEST_BINARY="$root/.gpu/bin/stereocl"
 bash "$root/scripts/gpu-run.sh" bash -c "
   set -o pipefail
   stereocl --hidden --list-devices
-  for test in end_to_end_test symmetric_end_to_end_test texture_remake_test compose_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test; do
+  for test in end_to_end_test symmetric_end_to_end_test texture_remake_test compose_test frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test; do
     \$test --gtest_brief=1 2>&1 | tail -3
   done
   stereocl --bench --size 1920x1080 --interop-sync all --interop-batch all --pipeline --json '$out/bench-1920x1080.json'
