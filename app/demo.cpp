@@ -329,7 +329,6 @@ Status Demo::render_whole_frame(Backend& backend, const SceneTarget& depth, bool
   const WholeFrame frame{depth,
                          settings_.stereogram,
                          pattern_sampling(),
-                         compositor_.offsets_texture(),
                          compositor_.pattern_texture(),
                          *image.texture,
                          settings_.effect,

@@ -24,9 +24,8 @@ struct WholeFrame {
   const SceneTarget& scene;
   const StereogramParams& params;
   PatternSampling sampling;
-  const gl::Texture& offsets;  // the compositor's
   const gl::Texture& pattern;  // GL_RGBA8, tiled
-  const gl::Texture& picture;  // GL_RGBA8, offsets' size: the compositor's output
+  const gl::Texture& picture;  // GL_RGBA8, the compositor's output (written where there is no effect)
   const EffectSettings& effect;
   const gl::Texture* effect_target;  // picture's size; not nullptr where effect.effect is set
   bool histogram;

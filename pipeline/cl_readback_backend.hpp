@@ -5,6 +5,7 @@
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
+#include "pipeline/device_images.hpp"
 #include "render/pixel_transfer.hpp"
 
 namespace stereocl {
@@ -24,17 +25,14 @@ class ClReadbackBackend final : public Backend {
 
  private:
   // A device image of this format and size, reallocated only when the size changes.
-  struct DeviceImage {
-    cl::Image2D image;
-    int width = 0, height = 0;
-  };
-  cl::Image2D& device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height);
+  using DeviceImage = DeviceImageSlot;
+  cl::Image2D& device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height) {
+    return slot.get(cl_.context, format, width, height);
+  }
   // Host RGBA -> device image, timing the copy as transfer.
   cl::Image2D& upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings);
   // The scene's depth read back into a device image of its size.
   Result<cl::Image2D*> upload_depth(const SceneTarget& scene);
-  // A device copy of the pattern texture, made once per texture (kept in its views).
-  const cl::Image2D& device_pattern(const gl::Texture& pattern);
 
   ClEnvironment& cl_;
   ClKernels& kernels_;

@@ -107,17 +107,24 @@ Histogram256 ClSharedBackend::histogram(const DisplayImage& image, StageTimings&
   return kernels_.effects().read_histogram(cl_.queue);  // the one value that must come to the host
 }
 
-// Read-write views: each texture is written by one kernel and read by the next, in one acquire.
+// Only the depth and the shown picture are GL's; the offsets, the pattern and (under an effect) the
+// composed picture stay in CL images, so one acquire maps two textures, as each of the step-by-step
+// hand-overs did. The shown picture's view is read-write: the histogram reads what was written.
 Result<std::optional<Histogram256>> ClSharedBackend::run_whole_frame(const WholeFrame& frame, StageTimings& timings) {
-  const cl::ImageGL* effect_target = frame.effect.effect ? &shared(*frame.effect_target, CL_MEM_READ_WRITE) : nullptr;
-  const FrameImages images{shared(frame.scene.depth_texture(), CL_MEM_READ_ONLY), shared(frame.offsets, CL_MEM_READ_WRITE),
-                           shared(frame.pattern, CL_MEM_READ_ONLY), shared(frame.picture, CL_MEM_READ_WRITE),
-                           effect_target};
-  std::vector<cl::Memory> objects = {images.depth, images.offsets, images.pattern, images.picture};
-  if (effect_target) objects.push_back(*effect_target);
+  const FrameSteps steps = steps_of(frame);
+  const int width = steps.picture_width(), height = steps.height;
+  const cl::ImageGL& depth = shared(frame.scene.depth_texture(), CL_MEM_READ_ONLY);
+  const cl::ImageGL& shown = shared(frame.effect.effect ? *frame.effect_target : frame.picture, CL_MEM_READ_WRITE);
+  const FrameImages images{depth, offsets_.get(cl_.context, kFloatImageFormat, width, height),
+                           device_copy(frame.pattern, cl_.context, this),
+                           frame.effect.effect
+                               ? static_cast<const cl::Image&>(picture_.get(cl_.context, kRgbaImageFormat, width, height))
+                               : static_cast<const cl::Image&>(shown),
+                           frame.effect.effect ? &shown : nullptr};
+  const std::vector<cl::Memory> objects = {depth, shown};
   Status status;
   const auto work = [&](const std::vector<cl::Event>& wait) {
-    Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps_of(frame), images, wait);
+    Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps, images, wait);
     if (events) return *events;
     status = failure(events.error());
     return StagedEvents{};

@@ -10,6 +10,7 @@
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
+#include "pipeline/device_images.hpp"
 #include "pipeline/frame_chain.hpp"
 
 #include <utility>
@@ -51,6 +52,7 @@ class ClSharedBackend final : public Backend {
   GetEventFromGlSync event_from_gl_sync_ = nullptr;
   SyncStrategy sync_ = SyncStrategy::fence;
   StagedEvents deferred_;
+  DeviceImageSlot offsets_, picture_;  // run_whole_frame's images that GL never sees
 };
 
 }  // namespace stereocl
