@@ -53,18 +53,32 @@ Status run_frames(Demo& demo, long long count, const Progress* progress = nullpt
   return {};
 }
 
-Result<BenchModeResult> measure(Mode mode, std::optional<SyncStrategy> sync, long long frames, int repeat, Demo& demo) {
+// One GPU-mode way of handing over between GL and CL; both empty for the other modes.
+struct Variant {
+  std::optional<SyncStrategy> sync;
+  std::optional<bool> batch;
+  std::optional<bool> pipeline;
+};
+
+// options_batch: --interop-batch for the modes without variants (CPU-readback runs a frame in one
+// go, or step by step, too).
+Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_batch, long long frames, int repeat,
+                                Demo& demo) {
   demo.settings().mode = mode;
-  if (sync) demo.settings().interop_sync = *sync;
+  if (variant.sync) demo.settings().interop_sync = *variant.sync;
+  demo.settings().interop_batch = variant.batch.value_or(options_batch);
+  demo.settings().pipeline = variant.pipeline.value_or(false);
   BenchModeResult result;
   result.mode = mode;
-  result.sync = sync;
+  result.sync = variant.sync;
+  result.batch = variant.batch;
+  result.pipeline = variant.pipeline;
   std::vector<std::array<double, kStageCount>> run_stages;
   for (int run = 1; run <= repeat; ++run) {
     // warm-up: kernels built, caches and clocks up
     if (Status warmed = run_frames(demo, std::clamp(frames / 5, 20LL, 200LL)); !warmed) return failure(warmed.error());
     demo.reset_timings(0);
-    const Progress progress(bench_label(mode, sync), run, repeat, frames);
+    const Progress progress(bench_label(mode, variant.sync, variant.batch, variant.pipeline), run, repeat, frames);
     Stopwatch clock;
     if (Status ran = run_frames(demo, frames, &progress); !ran) return failure(ran.error());
     const double seconds = clock.lap() / 1000.0;
@@ -83,11 +97,21 @@ Result<BenchModeResult> measure(Mode mode, std::optional<SyncStrategy> sync, lon
   return result;
 }
 
-// GPU mode once per strategy asked for (--interop-sync all: each the driver supports).
-std::vector<std::optional<SyncStrategy>> strategies_for(Mode mode, const Options& options) {
-  if (mode != Mode::gpu) return {std::nullopt};
-  if (options.interop_sync != "all") return {parse_sync_strategy(options.interop_sync)};
-  return {kAllSyncStrategies.begin(), kAllSyncStrategies.end()};
+// GPU mode once per strategy and batching asked for (--interop-sync all, --interop-batch all:
+// each), batched first, then pipelined where --pipeline asks; strategies the driver lacks are
+// skipped with the reason.
+std::vector<Variant> variants_for(Mode mode, const Options& options) {
+  if (mode != Mode::gpu) return {Variant{}};
+  std::vector<std::optional<SyncStrategy>> strategies = {parse_sync_strategy(options.interop_sync)};
+  if (options.interop_sync == "all") strategies.assign(kAllSyncStrategies.begin(), kAllSyncStrategies.end());
+  std::vector<bool> batching = {options.interop_batch != "off"};
+  if (options.interop_batch == "all") batching = {true, false};
+  std::vector<Variant> variants;
+  for (const bool batch : batching)
+    for (const auto& sync : strategies) variants.push_back({sync, batch, false});
+  if (options.pipeline)
+    for (const auto& sync : strategies) variants.push_back({sync, true, true});
+  return variants;
 }
 
 std::string ratio(double fps, double baseline) {
@@ -99,7 +123,7 @@ std::string ratio(double fps, double baseline) {
 
 // GPU work and GPU idle add up to the frame; "wait" is CPU-side time and overlaps them.
 void print_table(const nlohmann::ordered_json& report) {
-  std::printf("\n%-13s %8s %11s %8s %8s | %7s %7s %7s %7s | %7s %7s | %7s | %8s %8s\n", "mode", "fps",
+  std::printf("\n%-21s %8s %11s %8s %8s | %7s %7s %7s %7s | %7s %7s | %7s | %8s %8s\n", "mode", "fps",
               "fps min-max", "frame ms", "p95 ms", "render", "stereo", "effects", "compose", "GPU", "GPUidle", "CPU",
               "vs Scene", "vs CPU");
   for (const auto& m : report["modes"]) {
@@ -107,7 +131,7 @@ void print_table(const nlohmann::ordered_json& report) {
     char spread[32];
     std::snprintf(spread, sizeof spread, "%.4g-%.4g", m["fps_spread"]["min"].get<double>(),
                   m["fps_spread"]["max"].get<double>());
-    std::printf("%-13s %8.1f %11s %8.3f %8.3f | %7.3f %7.3f %7.3f %7.3f | %7.3f %7.3f | %7.3f | %8s %8s\n",
+    std::printf("%-21s %8.1f %11s %8.3f %8.3f | %7.3f %7.3f %7.3f %7.3f | %7.3f %7.3f | %7.3f | %8s %8s\n",
                 m["label"].get<std::string>().c_str(), m["fps"].get<double>(), spread,
                 m["frame_ms"]["median"].get<double>(), m["frame_ms"]["p95"].get<double>(), s["render"].get<double>(),
                 s["stereogram"].get<double>(), s["effects"].get<double>(), s["compose"].get<double>(),
@@ -164,15 +188,16 @@ int run_bench(const Options& options, Demo& demo) {
   std::vector<BenchModeResult> results;
   std::vector<BenchSkip> skipped;
   for (const ModeRow& row : mode_table()) {
-    for (const auto& sync : strategies_for(row.mode, options)) {
+    for (const Variant& variant : variants_for(row.mode, options)) {
       std::optional<std::string> reason = demo.availability().reason(row.mode);
-      if (!reason && sync) reason = sync_unsupported_reason(*sync, demo.opencl_environment());
+      if (!reason && variant.sync) reason = sync_unsupported_reason(*variant.sync, demo.opencl_environment());
       if (reason) {
-        std::printf("%-13s skipped: %s\n", bench_label(row.mode, sync).c_str(), reason->c_str());
-        skipped.push_back({row.mode, sync, *reason});
+        std::printf("%-21s skipped: %s\n", bench_label(row.mode, variant.sync, variant.batch, variant.pipeline).c_str(), reason->c_str());
+        skipped.push_back({row.mode, variant.sync, variant.batch, variant.pipeline, *reason});
         continue;
       }
-      Result<BenchModeResult> measured = measure(row.mode, sync, frames, options.bench_repeat, demo);
+      Result<BenchModeResult> measured = measure(row.mode, variant, options.interop_batch != "off", frames,
+                                                 options.bench_repeat, demo);
       if (!measured) {
         std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(row.display_name).c_str(), measured.error().c_str());
         return 1;

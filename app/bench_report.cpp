@@ -120,6 +120,8 @@ json parameters_block(const Options& options, const Demo& demo) {
           {"cpu_threads", resolve_thread_count(options.cpu_threads)},
           {"seed", options.seed},
           {"interop_sync", options.interop_sync},
+          {"interop_batch", options.interop_batch},
+          {"pipeline", options.pipeline},
           {"frame_end", "glFinish, nothing presented, vsync off"}};
 }
 
@@ -176,8 +178,10 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps) {
   json spread = stats_json(r.run_fps);
   spread.erase("p95");
   return {{"mode", mode_cli_name(r.mode)},
-          {"label", bench_label(r.mode, r.sync)},
+          {"label", bench_label(r.mode, r.sync, r.batch, r.pipeline)},
           {"interop_sync", r.sync ? json(sync_strategy_name(*r.sync)) : json(nullptr)},
+          {"interop_batch", r.batch ? json(*r.batch) : json(nullptr)},
+          {"pipeline", r.pipeline ? json(*r.pipeline) : json(nullptr)},
           {"fps", fps},
           {"fps_runs", r.run_fps},
           {"fps_spread", spread},
@@ -193,9 +197,12 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps) {
 
 }  // namespace
 
-std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync) {
+std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync, const std::optional<bool>& batch,
+                        const std::optional<bool>& pipeline) {
   std::string label(mode_cli_name(mode));
   if (sync) label += "/" + std::string(sync_strategy_name(*sync));
+  if (batch && !*batch) label += "/steps";
+  if (pipeline && *pipeline) label += "/pipeline";
   return label;
 }
 
@@ -228,7 +235,7 @@ json bench_report(const Options& options, const Demo& demo, const std::vector<Be
   report["cpu_implementation"] = cpu_implementation_block(options);
   report["skipped"] = json::array();
   for (const auto& skip : skipped)
-    report["skipped"].push_back({{"mode", mode_cli_name(skip.mode)}, {"label", bench_label(skip.mode, skip.sync)},
+    report["skipped"].push_back({{"mode", mode_cli_name(skip.mode)}, {"label", bench_label(skip.mode, skip.sync, skip.batch, skip.pipeline)},
                                  {"reason", skip.reason}});
   const double scene_fps = fps_of_mode(results, Mode::scene), cpu_fps = fps_of_mode(results, Mode::cpu);
   report["modes"] = json::array();

@@ -21,6 +21,8 @@ inline constexpr int kBenchSchemaVersion = 1;
 struct BenchModeResult {
   Mode mode = Mode::scene;
   std::optional<SyncStrategy> sync;  // GPU mode only
+  std::optional<bool> batch;         // GPU mode only: one GL<->CL hand-over a frame (--interop-batch)
+  std::optional<bool> pipeline;      // GPU mode only: --pipeline
   std::vector<double> run_fps;       // one per repeat
   std::vector<double> frame_ms;      // every timed frame of every repeat
   std::array<double, kStageCount> stage_median_ms{};  // median over the repeats of each run's median
@@ -29,11 +31,16 @@ struct BenchModeResult {
 struct BenchSkip {
   Mode mode = Mode::scene;
   std::optional<SyncStrategy> sync;
+  std::optional<bool> batch;
+  std::optional<bool> pipeline;
   std::string reason;
 };
 
-// "gpu" or "gpu/fence": how a result is named in the table, the JSON and stereocl-compare.
-std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync);
+// "gpu", "gpu/fence", "gpu/fence/steps" or "gpu/fence/pipeline": how a result is named in the
+// table, the JSON and stereocl-compare. "/steps" marks --interop-batch off, a hand-over per step
+// (all GPU mode had before the one-hand-over frame, so files from then call that "gpu/fence").
+std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync, const std::optional<bool>& batch = {},
+                        const std::optional<bool>& pipeline = {});
 
 // Whether each stage of `mode` is timed on the GPU (GL timer queries, CL event profiling) or
 // by the CPU's clock; GPU stages add up to the GPU's work, and the rest of the frame is idle.

@@ -20,6 +20,8 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
   settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::fence);  // "all": --bench sets each
+  settings_.interop_batch = options.interop_batch != "off";
+  settings_.pipeline = options.pipeline && !options.bench;  // --bench runs GPU mode with and without
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   set_up_opencl(std::move(cl));
@@ -292,28 +294,32 @@ Status Demo::render_frame(double seconds) {
 Status Demo::render_frame_unguarded(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
-
-  if (settings_.depth_source == DepthSource::scene) {
-    if (!settings_.paused) physics_.advance(seconds);
-    gl_timer_.begin(static_cast<int>(Stage::render));
-    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/mode_row(settings_.mode).makes_stereogram);
-    gl_timer_.end();
-  }
-
   Backend& backend = backend_for(settings_.mode);
   const bool stereogram = mode_row(settings_.mode).makes_stereogram;
+  // --histogram needs every frame's (the last is written). The panel's plot needs no more than a
+  // few a second: every frame it cost 12.4 of 30.9 ms in CPU mode. With the panel hidden
+  // (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
+  const bool plot_due = settings_.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
+  const bool histogram_due = settings_.histogram_enabled || plot_due;
+  showing_stereogram_ = stereogram && settings_.debug_view == DebugView::none;
+  // A debug view draws in GL between the steps, so it takes them one by one.
+  const bool whole_frame = showing_stereogram_ && settings_.interop_batch && backend.runs_whole_frames();
+  // Only a moving scene has a next frame to draw while this one is computed.
+  if (whole_frame && settings_.pipeline && settings_.depth_source == DepthSource::scene)
+    return render_pipelined_frame(backend, seconds, histogram_due);
+  previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
+  if (settings_.depth_source == DepthSource::scene) render_scene(seconds, *scene_);
+  if (whole_frame) return render_whole_frame(backend, *scene_, histogram_due);
   DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
   if (stereogram) {
     if (Status computed = backend.compute_offsets(*scene_, settings_.stereogram, compositor_.offsets_texture(), timings_);
         !computed)
       return computed;
     gl_timer_.begin(static_cast<int>(Stage::compose));
-    compositor_.compose(settings_.stereogram.algorithm == StereogramAlgorithm::symmetric ? PatternSampling::whole_pixels
-                                                                                          : PatternSampling::linear);
+    compositor_.compose(pattern_sampling());
     gl_timer_.end();
     image = compositor_.output();
   }
-  showing_stereogram_ = stereogram && settings_.debug_view == DebugView::none;
   if (settings_.debug_view == DebugView::depth) {
     image = debug_viewer_.show_depth(scene_->depth_texture().get(), scene_->width(), scene_->height());
   } else if (settings_.debug_view == DebugView::offsets && stereogram) {
@@ -321,17 +327,63 @@ Status Demo::render_frame_unguarded(double seconds) {
                                        compositor_.output_height());
   }
   if (settings_.effect.effect) {
-    if (effect_target_.width() != image.width || effect_target_.height() != image.height)
-      effect_target_ = ColourTarget(image.width, image.height);
+    size_effect_target(image);
     backend.apply_effect(settings_.effect, image, effect_target_, timings_);
     image = effect_target_.display();
   }
-  // --histogram needs every frame's (the last is written). The panel's plot needs no more than a
-  // few a second: every frame it cost 12.4 of 30.9 ms in CPU mode. With the panel hidden
-  // (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
-  const bool plot_due = settings_.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
-  if (settings_.histogram_enabled || plot_due) histogram_ = backend.histogram(image, timings_);
+  if (histogram_due) histogram_ = backend.histogram(image, timings_);
   displayed_ = image;
+  return {};
+}
+
+PatternSampling Demo::pattern_sampling() const {
+  return settings_.stereogram.algorithm == StereogramAlgorithm::symmetric ? PatternSampling::whole_pixels
+                                                                          : PatternSampling::linear;
+}
+
+void Demo::size_effect_target(const DisplayImage& image) {
+  if (effect_target_.width() != image.width || effect_target_.height() != image.height)
+    effect_target_ = ColourTarget(image.width, image.height);
+}
+
+void Demo::render_scene(double seconds, SceneTarget& target) {
+  if (!settings_.paused) physics_.advance(seconds);
+  gl_timer_.begin(static_cast<int>(Stage::render));
+  scene_renderer_.render(physics_, settings_.invert_depth, target, /*depth_only=*/mode_row(settings_.mode).makes_stereogram);
+  gl_timer_.end();
+}
+
+// Frame N's picture from the depth drawn in frame N - 1 (previous_scene_), while GL draws frame
+// N's depth into the other target (WholeFrame::overlap); then the two swap. The pipeline starts
+// with the depth of the scene as it stands (frame 0), so after K frames the picture is what
+// step-by-step modes show after K - 1.
+Status Demo::render_pipelined_frame(Backend& backend, double seconds, bool histogram_due) {
+  if (!previous_scene_ || previous_scene_->width() != scene_->width() || previous_scene_->height() != scene_->height()) {
+    previous_scene_.emplace(scene_->width(), scene_->height());
+    render_scene(0.0, *previous_scene_);
+  }
+  Status drawn = render_whole_frame(backend, *previous_scene_, histogram_due, [&] { render_scene(seconds, *scene_); });
+  std::swap(scene_, previous_scene_);
+  return drawn;
+}
+
+Status Demo::render_whole_frame(Backend& backend, const SceneTarget& depth, bool histogram_due,
+                                std::function<void()> overlap) {
+  DisplayImage image = compositor_.output();
+  if (settings_.effect.effect) size_effect_target(image);
+  const WholeFrame frame{depth,
+                         settings_.stereogram,
+                         pattern_sampling(),
+                         compositor_.pattern_texture(),
+                         *image.texture,
+                         settings_.effect,
+                         settings_.effect.effect ? &effect_target_.texture() : nullptr,
+                         histogram_due,
+                         std::move(overlap)};
+  Result<std::optional<Histogram256>> ran = backend.run_whole_frame(frame, timings_);
+  if (!ran) return failure(ran.error());
+  if (*ran) histogram_ = **ran;
+  displayed_ = settings_.effect.effect ? effect_target_.display() : image;
   return {};
 }
 

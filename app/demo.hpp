@@ -23,6 +23,7 @@
 #include "render/scene_target.hpp"
 #include "render/stereogram_compositor.hpp"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -114,6 +115,16 @@ class Demo {
   void fit_mode_to_size();
   void leave_mode(Mode mode, Mode replacement, const std::string& why);
   Status render_frame_unguarded(double seconds);
+  // Advances the ball and draws its depth (and colour, in Scene mode) into `target`.
+  void render_scene(double seconds, SceneTarget& target);
+  // GPU mode's one-hand-over frame (--interop-batch on): offsets to histogram in OpenCL from
+  // `depth`, with `overlap` (GL work) submitted while OpenCL runs.
+  Status render_whole_frame(Backend& backend, const SceneTarget& depth, bool histogram_due,
+                            std::function<void()> overlap = {});
+  // --pipeline: one frame of latency, GL drawing the next depth while OpenCL computes this picture.
+  Status render_pipelined_frame(Backend& backend, double seconds, bool histogram_due);
+  PatternSampling pattern_sampling() const;
+  void size_effect_target(const DisplayImage& image);
 
   Options options_;
   DemoSettings settings_;
@@ -126,6 +137,7 @@ class Demo {
   BallPhysics physics_;
   SceneRenderer scene_renderer_;
   std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives
+  std::optional<SceneTarget> previous_scene_;  // --pipeline: the depth drawn last frame, computed this one
   std::optional<DepthImage> still_depth_;  // top row first, as loaded
   RgbaImage pattern_image_;                // a --pattern or dropped file
   StereogramCompositor compositor_;

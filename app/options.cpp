@@ -256,6 +256,13 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("K")->capture_default_str()->check(range(1, 100));
   app.add_option("--interop-sync", options.interop_sync, "GPU mode's GL<->CL hand-over (all: one --bench run each)")
       ->type_name("SYNC")->capture_default_str()->check(CLI::IsMember({"finish", "fence", "implicit", "all"}));
+  app.add_option("--interop-batch", options.interop_batch,
+                 "GPU mode: the whole frame behind one GL<->CL hand-over, composing in OpenCL; CPU-readback: one "
+                 "round trip a frame (off: one per step; all: one --bench run each)")
+      ->type_name("on|off|all")->capture_default_str()->check(CLI::IsMember({"on", "off", "all"}));
+  app.add_flag("--pipeline", options.pipeline,
+               "GPU and CPU-readback modes: one frame of latency, GL drawing the next frame's depth while OpenCL "
+               "computes this picture (with --bench: GPU mode also runs so)");
   // Out of the user's way: a group of its own at the end of --help, never saved in configs.
   const std::string testing = "Testing aids (scripts/soak.sh)";
   auto* soak = app.add_option("--soak", options.soak_seconds,
@@ -326,6 +333,9 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
   options.fullscreen = app.count("--fullscreen") > 0;
   if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
+  if (options.interop_batch == "all" && !options.bench) return "--interop-batch all: goes with --bench (pick one otherwise)";
+  if (options.pipeline && options.interop_batch == "off")
+    return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
   if (options.list_devices) options.hidden = true;  // nothing to show
   if (options.bench) {
     options.vsync = false;

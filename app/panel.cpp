@@ -50,6 +50,15 @@ void draw_interop_sync(Demo& demo) {
     ImGui::EndDisabled();
     if (reason) tooltip_when_hovered(reason->c_str());
   }
+  ImGui::Checkbox("one hand-over a frame", &demo.settings().interop_batch);
+  tooltip_when_hovered("stereogram, compose, effect and histogram behind one GL<->CL acquire, composing in OpenCL "
+                       "(--interop-batch); off: one hand-over per step, composing in GL");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!demo.settings().interop_batch);
+  ImGui::Checkbox("pipeline", &demo.settings().pipeline);
+  ImGui::EndDisabled();
+  tooltip_when_hovered("one frame of latency: GL draws the next frame's depth while OpenCL computes this picture "
+                       "(--pipeline; needs one hand-over a frame)");
 }
 
 void draw_mode_section(Demo& demo) {

@@ -8,10 +8,31 @@
 #include "pipeline/effects.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/stage_timings.hpp"
+#include "core/pattern_sampling.hpp"
 #include "render/colour_target.hpp"
 #include "render/scene_target.hpp"
 
+#include <functional>
+#include <optional>
+
 namespace stereocl {
+
+// A stereogram frame's work after the scene is drawn, for a back-end that does it all behind one
+// GL<->CL hand-over (--interop-batch on): offsets, the picture composed from them, the effect (if
+// settings.effect) and the histogram of what is shown (if wanted).
+struct WholeFrame {
+  const SceneTarget& scene;
+  const StereogramParams& params;
+  PatternSampling sampling;
+  const gl::Texture& pattern;  // GL_RGBA8, tiled
+  const gl::Texture& picture;  // GL_RGBA8, the compositor's output (written where there is no effect)
+  const EffectSettings& effect;
+  const gl::Texture* effect_target;  // picture's size; not nullptr where effect.effect is set
+  bool histogram;
+  // GL work to submit once the OpenCL work is queued and before waiting for it (--pipeline: the
+  // next frame's depth), so that the GPU has both at once; may be empty.
+  std::function<void()> overlap;
+};
 
 class Backend {
  public:
@@ -28,6 +49,13 @@ class Backend {
   // How GL and CL hand textures over (--interop-sync); only a back-end that shares textures
   // between them has a hand-over to choose. The caller checks sync_unsupported_reason() first.
   virtual void set_interop_sync(SyncStrategy /*strategy*/) {}
+  // Whether run_whole_frame() works here; the caller otherwise calls the steps one by one.
+  virtual bool runs_whole_frames() const { return false; }
+  // All of `frame` in one go; the histogram where frame.histogram asked for it. Fails as
+  // compute_offsets does.
+  virtual Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& /*frame*/, StageTimings& /*timings*/) {
+    return failure("this mode's back-end runs a frame step by step");
+  }
 };
 
 }  // namespace stereocl

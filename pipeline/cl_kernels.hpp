@@ -6,6 +6,7 @@
 #include "compute/cl/cl_program.hpp"
 #include "core/result.hpp"
 #include "compute/effects/cl_effects.hpp"
+#include "compute/stereogram/compose_kernel.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_kernel.hpp"
 
@@ -19,10 +20,11 @@ namespace stereocl {
 class ClKernels {
  public:
   // Throws KernelBuildError (with the log) if any kernel fails to build.
-  ClKernels(ProgramBuilder& programs, StereogramKernelKind kind) : programs_(programs), effects_(programs), stereogram_(programs, kind) {}
+  ClKernels(ProgramBuilder& programs, StereogramKernelKind kind) : programs_(programs), effects_(programs), stereogram_(programs, kind), compose_(programs) {}
 
   ClEffects& effects() { return effects_; }
   StereogramKernel& stereogram() { return stereogram_; }
+  ComposeKernel& compose() { return compose_; }
 
   // The stereogram step of params.algorithm from depth into out (offsets P wider for lookup,
   // pattern coordinates as wide for symmetric). Fails, naming why, where the symmetric kernel
@@ -55,6 +57,7 @@ class ClKernels {
   ProgramBuilder& programs_;
   ClEffects effects_;
   StereogramKernel stereogram_;
+  ComposeKernel compose_;
   std::optional<SymmetricStereogramKernel> symmetric_;
 };
 

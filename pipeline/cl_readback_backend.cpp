@@ -3,36 +3,30 @@
 #include "core/stopwatch.hpp"
 #include "compute/cl/cl_profiling.hpp"
 #include "compute/cl/cl_sizes.hpp"
+#include "pipeline/frame_chain.hpp"
 
 namespace stereocl {
-namespace {
 
-const cl::ImageFormat kFloatFormat(CL_R, CL_FLOAT);
-const cl::ImageFormat kRgbaFormat(CL_RGBA, CL_UNORM_INT8);
-
-}  // namespace
-
-cl::Image2D& ClReadbackBackend::device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height) {
-  if (slot.width != width || slot.height != height) {
-    slot.image = cl::Image2D(cl_.context, CL_MEM_READ_WRITE, format, static_cast<cl::size_type>(width),
-                             static_cast<cl::size_type>(height));
-    slot.width = width;
-    slot.height = height;
-  }
-  return slot.image;
+Result<cl::Image2D*> ClReadbackBackend::upload_depth(const SceneTarget& scene) {
+  const int width = scene.width(), height = scene.height();
+  cl::Image2D& depth = device_image(depth_image_, kFloatImageFormat, width, height);
+  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read)
+    return failure(read.error());
+  cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
+  return &depth;
 }
 
 Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                           const gl::Texture& offsets_texture, StageTimings& timings) {
   const int width = scene.width(), height = scene.height();
   const int out_width = width + stereogram_strip_width(params);
-  cl::Image2D& depth = device_image(depth_image_, kFloatFormat, width, height);
-  cl::Image2D& offsets = device_image(offsets_image_, kFloatFormat, out_width, height);
+  cl::Image2D& offsets = device_image(offsets_image_, kFloatImageFormat, out_width, height);
   if (offsets_.width != out_width || offsets_.height != height) offsets_ = OffsetImage(out_width, height);
 
   Stopwatch clock;
-  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read) return read;
-  cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
+  const Result<cl::Image2D*> uploaded = upload_depth(scene);
+  if (!uploaded) return failure(uploaded.error());
+  cl::Image2D& depth = **uploaded;
   double transfer = clock.lap();
   const Result<cl::Event> run = kernels_.enqueue_stereogram(cl_.queue, depth, offsets, width, height, params);
   if (!run) return failure(run.error());
@@ -49,7 +43,7 @@ Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const Stereo
 cl::Image2D& ClReadbackBackend::upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings) {
   Stopwatch clock;
   const RgbaImage pixels = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
-  cl::Image2D& image = device_image(slot, kRgbaFormat, source.width, source.height);
+  cl::Image2D& image = device_image(slot, kRgbaImageFormat, source.width, source.height);
   cl_.queue.enqueueWriteImage(image, CL_TRUE, {0, 0, 0}, image_region(source.width, source.height), 0, 0, pixels.pixels.data());
   timings.add(Stage::transfer, clock.lap());
   return image;
@@ -59,7 +53,7 @@ void ClReadbackBackend::apply_effect(const EffectSettings& settings, const Displ
                                       ColourTarget& destination, StageTimings& timings) {
   const int width = source.width, height = source.height;
   cl::Image2D& in = upload_rgba(source, rgba_in_, timings);
-  cl::Image2D& out = device_image(rgba_out_, kRgbaFormat, width, height);
+  cl::Image2D& out = device_image(rgba_out_, kRgbaImageFormat, width, height);
   const std::vector<cl::Event> events =
       settings.effect->device(kernels_.effects(), DeviceEffectCall{cl_.queue, in, out, width, height, {}}, settings);
   timings.add(Stage::effects, profiled_span_ms(events));
@@ -75,6 +69,33 @@ Histogram256 ClReadbackBackend::histogram(const DisplayImage& image, StageTiming
   cl::Image2D& in = upload_rgba(image, rgba_in_, timings);
   timings.add(Stage::histogram, profiled_span_ms(kernels_.effects().histogram(cl_.queue, in, image.width, image.height)));
   return kernels_.effects().read_histogram(cl_.queue);
+}
+
+Result<std::optional<Histogram256>> ClReadbackBackend::run_whole_frame(const WholeFrame& frame, StageTimings& timings) {
+  const int width = steps_of(frame).picture_width(), height = frame.scene.height();
+  Stopwatch clock;
+  const Result<cl::Image2D*> depth = upload_depth(frame.scene);
+  if (!depth) return failure(depth.error());
+  const FrameImages images{**depth, device_image(offsets_image_, kFloatImageFormat, width, height), device_copy(frame.pattern, cl_.context, this),
+                           device_image(picture_, kRgbaImageFormat, width, height),
+                           frame.effect.effect ? &device_image(rgba_out_, kRgbaImageFormat, width, height) : nullptr};
+  double transfer = clock.lap();
+  const Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps_of(frame), images, {});
+  if (!events) return failure(events.error());
+  if (frame.overlap) {
+    cl_.queue.flush();
+    frame.overlap();
+  }
+  std::optional<Histogram256> histogram;
+  if (frame.histogram) histogram = kernels_.effects().read_histogram(cl_.queue);
+  RgbaImage shown(width, height);
+  const cl::Image& result = images.effect_target ? *images.effect_target : images.picture;
+  cl_.queue.enqueueReadImage(result, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, shown.pixels.data());
+  add_device_times(*events, timings);
+  transfer += std::max(0.0, clock.lap() - profiled_span_ms(all_events(*events)));
+  upload_texture((images.effect_target ? *frame.effect_target : frame.picture).get(), shown);
+  timings.add(Stage::transfer, transfer + clock.lap());
+  return histogram;
 }
 
 }  // namespace stereocl

@@ -5,6 +5,7 @@
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
+#include "pipeline/device_images.hpp"
 #include "render/pixel_transfer.hpp"
 
 namespace stereocl {
@@ -17,23 +18,28 @@ class ClReadbackBackend final : public Backend {
   // The effect's device function between two device images, through host memory both ways.
   void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
   Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
+  // Depth read back and written once, the GPU-mode frame chain on device images, and only the
+  // shown picture read and uploaded: one round trip a frame instead of one per step.
+  bool runs_whole_frames() const override { return true; }
+  Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override;
 
  private:
   // A device image of this format and size, reallocated only when the size changes.
-  struct DeviceImage {
-    cl::Image2D image;
-    int width = 0, height = 0;
-  };
-  cl::Image2D& device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height);
+  using DeviceImage = DeviceImageSlot;
+  cl::Image2D& device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height) {
+    return slot.get(cl_.context, format, width, height);
+  }
   // Host RGBA -> device image, timing the copy as transfer.
   cl::Image2D& upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings);
+  // The scene's depth read back into a device image of its size.
+  Result<cl::Image2D*> upload_depth(const SceneTarget& scene);
 
   ClEnvironment& cl_;
   ClKernels& kernels_;
   DepthReadback readback_;
   DepthImage depth_;
   OffsetImage offsets_;
-  DeviceImage depth_image_, offsets_image_, rgba_in_, rgba_out_;
+  DeviceImage depth_image_, offsets_image_, rgba_in_, rgba_out_, picture_;
 };
 
 }  // namespace stereocl

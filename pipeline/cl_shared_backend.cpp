@@ -38,31 +38,35 @@ std::vector<cl::Event> ClSharedBackend::gl_done() {
 }
 
 template <class Work>
-void ClSharedBackend::run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings,
-                                     Work&& work) {
+void ClSharedBackend::run_on_shared(const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work,
+                                    const std::function<void()>& overlap) {
   collect_deferred(timings);
   Stopwatch clock;
   const std::vector<cl::Event> gl_ready = gl_done();
   cl::Event acquired, released;
   cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
-  std::vector<cl::Event> events = work(std::vector<cl::Event>{acquired});
+  StagedEvents staged = work(std::vector<cl::Event>{acquired});
   cl_.queue.enqueueReleaseGLObjects(&objects, nullptr, &released);
+  if (overlap) {
+    cl_.queue.flush();  // the device starts on it while the CPU submits the GL work
+    overlap();
+  }
   switch (sync_) {
     case SyncStrategy::finish: cl_.queue.finish(); break;
     case SyncStrategy::fence: released.wait(); break;
     case SyncStrategy::implicit:
       cl_.queue.flush();  // GL's next use of the textures waits for the release by itself
-      deferred_.emplace_back(stage, std::move(events));
+      deferred_.insert(deferred_.end(), staged.begin(), staged.end());
       timings.add(Stage::transfer, clock.lap());
       return;
   }
-  const double device_ms = profiled_span_ms(events);
-  timings.add(stage, device_ms);
+  const double device_ms = profiled_span_ms(all_events(staged));
+  add_device_times(staged, timings);
   timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
 }
 
 void ClSharedBackend::collect_deferred(StageTimings& timings) {
-  for (const auto& [stage, events] : deferred_) timings.add(stage, profiled_span_ms(events));
+  add_device_times(deferred_, timings);
   deferred_.clear();
 }
 
@@ -71,14 +75,14 @@ Status ClSharedBackend::compute_offsets(const SceneTarget& scene, const Stereogr
   const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
   const cl::ImageGL& offsets = shared(offsets_texture, CL_MEM_WRITE_ONLY);
   Status status;
-  run_on_shared(Stage::stereogram, {depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
+  run_on_shared({depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
     Result<cl::Event> run =
         kernels_.enqueue_stereogram(cl_.queue, depth, offsets, scene.width(), scene.height(), params, &wait);
     if (!run) {
       status = failure(run.error());
-      return std::vector<cl::Event>{};
+      return StagedEvents{};
     }
-    return std::vector<cl::Event>{*run};
+    return StagedEvents{{Stage::stereogram, {*run}}};
   });
   return status;
 }
@@ -87,18 +91,48 @@ void ClSharedBackend::apply_effect(const EffectSettings& settings, const Display
                                     ColourTarget& destination, StageTimings& timings) {
   const cl::ImageGL& in = shared(*source.texture, CL_MEM_READ_ONLY);
   const cl::ImageGL& out = shared(destination.texture(), CL_MEM_WRITE_ONLY);
-  run_on_shared(Stage::effects, {in, out}, timings, [&](const std::vector<cl::Event>& wait) {
-    return settings.effect->device(kernels_.effects(), DeviceEffectCall{cl_.queue, in, out, source.width, source.height, wait},
-                                   settings);
+  run_on_shared({in, out}, timings, [&](const std::vector<cl::Event>& wait) {
+    return StagedEvents{{Stage::effects, settings.effect->device(
+                                             kernels_.effects(),
+                                             DeviceEffectCall{cl_.queue, in, out, source.width, source.height, wait},
+                                             settings)}};
   });
 }
 
 Histogram256 ClSharedBackend::histogram(const DisplayImage& image, StageTimings& timings) {
   const cl::ImageGL& in = shared(*image.texture, CL_MEM_READ_ONLY);
-  run_on_shared(Stage::histogram, {in}, timings, [&](const std::vector<cl::Event>& wait) {
-    return kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait);
+  run_on_shared({in}, timings, [&](const std::vector<cl::Event>& wait) {
+    return StagedEvents{{Stage::histogram, kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait)}};
   });
   return kernels_.effects().read_histogram(cl_.queue);  // the one value that must come to the host
+}
+
+// Only the depth and the shown picture are GL's; the offsets, the pattern and (under an effect) the
+// composed picture stay in CL images, so one acquire maps two textures, as each of the step-by-step
+// hand-overs did. The shown picture's view is read-write: the histogram reads what was written.
+Result<std::optional<Histogram256>> ClSharedBackend::run_whole_frame(const WholeFrame& frame, StageTimings& timings) {
+  const FrameSteps steps = steps_of(frame);
+  const int width = steps.picture_width(), height = steps.height;
+  const cl::ImageGL& depth = shared(frame.scene.depth_texture(), CL_MEM_READ_ONLY);
+  const cl::ImageGL& shown = shared(frame.effect.effect ? *frame.effect_target : frame.picture, CL_MEM_READ_WRITE);
+  const FrameImages images{depth, offsets_.get(cl_.context, kFloatImageFormat, width, height),
+                           device_copy(frame.pattern, cl_.context, this),
+                           frame.effect.effect
+                               ? static_cast<const cl::Image&>(picture_.get(cl_.context, kRgbaImageFormat, width, height))
+                               : static_cast<const cl::Image&>(shown),
+                           frame.effect.effect ? &shown : nullptr};
+  const std::vector<cl::Memory> objects = {depth, shown};
+  Status status;
+  const auto work = [&](const std::vector<cl::Event>& wait) {
+    Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps, images, wait);
+    if (events) return *events;
+    status = failure(events.error());
+    return StagedEvents{};
+  };
+  run_on_shared(objects, timings, work, frame.overlap);
+  if (!status) return failure(status.error());
+  if (!frame.histogram) return std::optional<Histogram256>{};
+  return std::optional<Histogram256>{kernels_.effects().read_histogram(cl_.queue)};
 }
 
 }  // namespace stereocl

@@ -1,6 +1,8 @@
 #pragma once
 // GPU mode: OpenCL works on the GL textures themselves (cl_khr_gl_sharing). Each step is
 // GL done -> acquire -> kernels -> release -> CL done; no pixel crosses to the host.
+// --interop-batch on makes the whole frame one such step (run_whole_frame): stereogram, the
+// compose as a CL kernel, effect and histogram behind one acquire, one release and one wait.
 // GL -> CL: a GL fence turned into the event acquire waits for (cl_khr_gl_event), else glFinish.
 // CL -> GL: waiting for the release event, after which GL may use the textures again.
 // --interop-sync picks another hand-over (app/interop_sync.hpp) to compare drivers.
@@ -8,6 +10,8 @@
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
+#include "pipeline/device_images.hpp"
+#include "pipeline/frame_chain.hpp"
 
 #include <utility>
 #include <vector>
@@ -23,6 +27,8 @@ class ClSharedBackend final : public Backend {
   void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
   Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
   void set_interop_sync(SyncStrategy strategy) override { sync_ = strategy; }
+  bool runs_whole_frames() const override { return true; }
+  Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override;
 
  private:
   // The CL image of a GL texture, made on first use and kept by the texture itself
@@ -31,10 +37,12 @@ class ClSharedBackend final : public Backend {
   // What acquire must wait for so that CL sees GL's work so far: the event of a GL fence, or
   // nothing after a glFinish where the driver cannot make events from fences.
   std::vector<cl::Event> gl_done();
-  // GL done -> acquire -> work(wait list) -> release -> CL done. The device time of `work`'s
-  // events goes to `stage`; the rest of the wall time, the hand-over itself, to transfer.
+  // GL done -> acquire -> work(wait list) -> release -> overlap() -> CL done. The device time of `work`'s
+  // events goes to their stages; the rest of the wall time, the hand-over itself, to transfer.
   template <class Work>
-  void run_on_shared(Stage stage, const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work);
+  void run_on_shared(const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work,
+                     const std::function<void()>& overlap = {});
+
   // Implicit sync never waits, so its kernels' device times are read at the next hand-over.
   void collect_deferred(StageTimings& timings);
 
@@ -43,7 +51,8 @@ class ClSharedBackend final : public Backend {
   ClKernels& kernels_;
   GetEventFromGlSync event_from_gl_sync_ = nullptr;
   SyncStrategy sync_ = SyncStrategy::fence;
-  std::vector<std::pair<Stage, std::vector<cl::Event>>> deferred_;
+  StagedEvents deferred_;
+  DeviceImageSlot offsets_, picture_;  // run_whole_frame's images that GL never sees
 };
 
 }  // namespace stereocl

@@ -23,6 +23,10 @@ std::vector<cl::Event> sobel_on_device(ClEffects& effects, const DeviceEffectCal
   return effects.sobel(call.queue, call.in, call.out, call.width, call.height, call.wait_for);
 }
 
+std::vector<cl::Event> histogram_of_sobel_output(ClEffects& effects, const DeviceEffectCall& call) {
+  return effects.histogram_of_sobel_output(call.queue, call.width, call.height, call.wait_for);
+}
+
 RgbaImage blur_on_cpu(const RgbaImage& image, const EffectSettings& settings, int threads) {
   return blur_reference(image, settings.blur_radius, blur_border(settings), threads);
 }
@@ -38,7 +42,7 @@ constexpr EffectCheckbox kBlurCheckboxes[] = {
 
 // Not B for blur: presentation clickers send B (and '.') for "blank screen" (app/key_bindings.cpp).
 constexpr EffectRow kEffects[] = {
-    {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device},
+    {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device, {}, {}, histogram_of_sobel_output},
     {"blur", 'L', "blur on / off", blur_on_cpu, blur_on_device, kBlurSliders, kBlurCheckboxes},
     {"emboss", 'M', "emboss on / off",
      [](const RgbaImage& image, const EffectSettings&, int) { return emboss_reference(image); },

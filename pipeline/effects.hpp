@@ -48,6 +48,9 @@ struct EffectRow {
   std::vector<cl::Event> (*device)(ClEffects& effects, const DeviceEffectCall& call, const EffectSettings& settings);
   std::span<const EffectSlider> sliders = {};
   std::span<const EffectCheckbox> checkboxes = {};
+  // Where the device function keeps the luma of what it wrote: the histogram of its output
+  // from there, right after `device` on the same queue (nullptr: the histogram computes luma).
+  std::vector<cl::Event> (*device_histogram_of_output)(ClEffects& effects, const DeviceEffectCall& call) = nullptr;
 };
 
 std::span<const EffectRow> effect_table();

@@ -51,6 +51,18 @@ RgbaImage read_rgba(GLuint framebuffer, GLenum attachment, int width, int height
   return image;
 }
 
+RgbaImage read_texture_rgba(const gl::Texture& texture) {
+  GLint width = 0, height = 0;
+  glBindTexture(GL_TEXTURE_2D, texture.get());
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &height);
+  RgbaImage image(width, height);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return image;
+}
+
 void upload_texture(GLuint texture, const DepthImage& image) {
   glBindTexture(GL_TEXTURE_2D, texture);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);

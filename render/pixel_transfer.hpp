@@ -22,6 +22,8 @@ class DepthReadback {
 };
 
 RgbaImage read_rgba(GLuint framebuffer, GLenum attachment, int width, int height);
+// A whole GL_RGBA8 texture, at the size it has.
+RgbaImage read_texture_rgba(const gl::Texture& texture);
 void upload_texture(GLuint texture, const DepthImage& image);
 void upload_texture(GLuint texture, const RgbaImage& image);
 

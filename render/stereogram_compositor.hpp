@@ -2,16 +2,12 @@
 // The last step of the stereogram: a full-screen pass that samples the tileable pattern at the
 // offsets computed per pixel (on the CPU, or by OpenCL straight into offsets_texture()).
 #include "core/image.hpp"
+#include "core/pattern_sampling.hpp"
 #include "render/colour_target.hpp"
 #include "render/fullscreen_pass.hpp"
 #include "render/gl_objects.hpp"
 
 namespace stereocl {
-
-// linear: the lookup's fractional offsets blend neighbouring pattern pixels (how it shows depth
-// steps finer than a pixel). whole_pixels: the symmetric coordinates name whole pattern columns,
-// and blending would blur its dots, so the pattern is read texel by texel.
-enum class PatternSampling { linear, whole_pixels };
 
 class StereogramCompositor {
  public:
@@ -28,6 +24,7 @@ class StereogramCompositor {
   int output_width() const { return output_width_; }
   int output_height() const { return height_; }
   const gl::Texture& offsets_texture() const { return offsets_; }
+  const gl::Texture& pattern_texture() const { return pattern_; }
   DisplayImage output() const { return output_.display(); }
 
  private:

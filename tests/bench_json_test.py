@@ -26,7 +26,7 @@ class BenchJson(unittest.TestCase):
         with tempfile.TemporaryDirectory() as directory:
             path = os.path.join(directory, "bench.json")
             cls.run_result = stereocl("--bench", "--size", "67x31", "--frames", "6", "--bench-repeat", "2",
-                                      "--interop-sync", "all", "--json", path)
+                                      "--interop-sync", "all", "--interop-batch", "all", "--pipeline", "--json", path)
             cls.report = None
             if cls.run_result.returncode == 0:
                 with open(path, encoding="utf-8") as file:
@@ -63,8 +63,12 @@ class BenchJson(unittest.TestCase):
         ran = {m["label"] for m in self.report["modes"]}
         skipped = {s["label"]: s["reason"] for s in self.report["skipped"]}
         for strategy in ("finish", "fence", "implicit"):
-            label = "gpu/" + strategy
-            self.assertTrue(label in ran or skipped.get(label), label)
+            # --interop-batch all: on, then off; --pipeline: pipelined too
+            for label in ("gpu/" + strategy, "gpu/" + strategy + "/steps", "gpu/" + strategy + "/pipeline"):
+                self.assertTrue(label in ran or skipped.get(label), label)
+        for mode in self.report["modes"]:
+            self.assertEqual(mode["interop_batch"] is None, mode["mode"] != "gpu", mode["label"])
+            self.assertEqual(mode["pipeline"] is None, mode["mode"] != "gpu", mode["label"])
         if not self.report["opencl"]["gl_sharing"]:
             self.assertEqual(ran & {"gpu/finish", "gpu/fence", "gpu/implicit"}, set())
             self.assertRegex(self.run_result.stdout, r"gpu/fence +skipped: \S")
@@ -95,6 +99,10 @@ class BenchOptions(unittest.TestCase):
         self.refused(["--bench", "--interop-sync", "glfinish"],
                      "--interop-sync: glfinish not in {finish,fence,implicit,all} (see --help)")
         self.refused(["--interop-sync", "all"], "--interop-sync all: goes with --bench (pick one otherwise)")
+        self.refused(["--interop-batch", "all"], "--interop-batch all: goes with --bench (pick one otherwise)")
+        self.refused(["--interop-batch", "yes"], "--interop-batch: yes not in {on,off,all} (see --help)")
+        self.refused(["--pipeline", "--interop-batch", "off"],
+                     "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)")
 
     def test_version(self):
         result = stereocl("--version")

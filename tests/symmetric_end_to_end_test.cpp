@@ -23,9 +23,10 @@ constexpr double kMaxOffset = 30.0;  // and P - M at the nearest point
 // White is near: grey g is depth 1 - g/255, separation P - M(1 - depth).
 double separation_of_grey(int grey) { return kPatternWidth - kMaxOffset * grey / 255.0; }
 
-ProgramResult symmetric_screenshot(const std::string& mode, const std::string& depth, const std::string& out) {
+ProgramResult symmetric_screenshot(const std::string& mode, const std::string& depth, const std::string& out,
+                                   const std::string& batch = "on") {
   return run_stereocl({"--hidden", "--algorithm", "symmetric", "--mode", mode, "--depth", depth, "--frames", "2",
-                       "--screenshot", out});
+                       "--screenshot", out, "--interop-batch", batch});
 }
 
 // Three bands side by side, far, half way and near: steps the decoder must tell apart.
@@ -99,13 +100,14 @@ TEST(SymmetricEndToEnd, TheScenesPictureIsTheSceneSize) {
 }
 
 // The kernel is bit-exact with the CPU version, and the compositor reads whole pattern pixels
-// from both, so the screenshots must be identical, not merely close.
-void expect_identical_to_cpu(const std::string& mode) {
+// from both, so the screenshots must be identical, not merely close. GPU mode composes in OpenCL
+// (--interop-batch on, the default) or in GL (off): the same whole texels either way.
+void expect_identical_to_cpu(const std::string& mode, const std::string& batch = "on") {
   const std::string reference = scratch_file("symmetric-steps-cpu-ref.png");
-  const std::string candidate = scratch_file("symmetric-steps-" + mode + ".png");
+  const std::string candidate = scratch_file("symmetric-steps-" + mode + "-batch-" + batch + ".png");
   const ProgramResult cpu = symmetric_screenshot("cpu", stepped_depth_png(), reference);
   ASSERT_EQ(cpu.exit_code, 0) << cpu.err;
-  const ProgramResult other = symmetric_screenshot(mode, stepped_depth_png(), candidate);
+  const ProgramResult other = symmetric_screenshot(mode, stepped_depth_png(), candidate, batch);
   ASSERT_EQ(other.exit_code, 0) << other.err;
   if (other.err.find("unavailable") != std::string::npos) GTEST_SKIP() << mode << " cannot run here: " << other.err;
   const RgbaImage a = testing::read_png(reference), b = testing::read_png(candidate);
@@ -116,6 +118,7 @@ void expect_identical_to_cpu(const std::string& mode) {
 
 TEST(SymmetricEndToEnd, CpuReadbackIsIdenticalToCpu) { expect_identical_to_cpu("cpu-readback"); }
 TEST(SymmetricEndToEnd, GpuIsIdenticalToCpu) { expect_identical_to_cpu("gpu"); }
+TEST(SymmetricEndToEnd, GpuStepByStepIsIdenticalToCpu) { expect_identical_to_cpu("gpu", "off"); }
 
 TEST(SymmetricEndToEnd, AnimatedSceneCpuReadbackIsIdenticalToCpu) {
   const std::vector<std::string> common = {"--hidden", "--algorithm", "symmetric", "--size", "300x170", "--frames", "7"};

@@ -58,6 +58,12 @@ std::vector<cl::Event> ClEffects::histogram(const cl::CommandQueue& queue, const
   return events;
 }
 
+std::vector<cl::Event> ClEffects::histogram_of_sobel_output(const cl::CommandQueue& queue, int width, int height,
+                                                            const std::vector<cl::Event>& wait_for) {
+  const std::size_t pixels = static_cast<std::size_t>(width) * height;
+  return {histogram_.enqueue(queue, magnitude_, pixels, bins_, wait_for)};
+}
+
 Histogram256 ClEffects::read_histogram(const cl::CommandQueue& queue) const {
   Histogram256 bins{};
   queue.enqueueReadBuffer(bins_, CL_TRUE, 0, sizeof(bins), bins.data());

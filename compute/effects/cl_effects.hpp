@@ -43,6 +43,10 @@ class ClEffects {
   // Histogram of the image's luma into a device buffer; read_histogram() fetches it.
   std::vector<cl::Event> histogram(const cl::CommandQueue& queue, const cl::Image& in, int width, int height,
                                    const std::vector<cl::Event>& wait_for = {});
+  // The same histogram of the image the last sobel() call wrote, from its magnitudes: that image
+  // is (m, m, m, 255), whose luma is m, so the luma pass is skipped. The same size as that call.
+  std::vector<cl::Event> histogram_of_sobel_output(const cl::CommandQueue& queue, int width, int height,
+                                                   const std::vector<cl::Event>& wait_for = {});
   Histogram256 read_histogram(const cl::CommandQueue& queue) const;
   // kernels/<file>'s `kernel`(read_only image2d_t in, write_only image2d_t out, int width, int height),
   // one work-item per pixel; built on first use, so an effect needs no code here.

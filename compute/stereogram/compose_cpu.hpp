@@ -1,0 +1,15 @@
+#pragma once
+// The compose step on the CPU: the reference kernels/compose.cl is held to, and a description of
+// what shaders/stereogram.frag.glsl draws. Rows as in GL (row 0 at the bottom) in all three images.
+#include "core/image.hpp"
+#include "core/pattern_sampling.hpp"
+
+namespace stereocl {
+
+// picture(x, y) = the pattern, tiled both ways, at horizontal coordinate offsets(x, y) (in
+// pattern widths) and row y; alpha 255. whole_pixels: the nearest whole column, exactly.
+// linear: bilinear between the two columns around it, rounded to 8 bits; a texture unit's blend
+// weights have fewer bits, so a device may differ from this by one level per channel.
+RgbaImage compose_reference(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling);
+
+}  // namespace stereocl
