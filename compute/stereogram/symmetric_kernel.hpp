@@ -29,6 +29,11 @@ class SymmetricStereogramKernel {
   cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& coordinates, int width,
                     int height, const std::vector<cl::Event>* wait = nullptr);
 
+  // Switches to other geometry (P and M, or the physical units) without building anything.
+  // Throws std::invalid_argument if validate(params) rejects them or their oversampling is
+  // not the one this kernel was built for (that is compiled in).
+  void use(const SymmetricParams& params);
+
   // Whether a row of this width runs from local memory on this device (else from global).
   bool runs_in_local_memory(int width) const;
 
@@ -36,6 +41,7 @@ class SymmetricStereogramKernel {
   const SymmetricPlan& plan() const { return plan_; }
 
  private:
+  void upload_separations();
   cl::Event enqueue_global(cl::CommandQueue& queue, int width, int height, const std::vector<cl::Event>* wait);
 
   SymmetricParams params_;
