@@ -26,38 +26,38 @@ double eye_separation_px(const SymmetricParams& params) {
   return physical.eye_separation_mm / 25.4 * physical.dpi;
 }
 
-std::optional<std::string> validate_physical(const PhysicalGeometry& physical) {
+Status validate_physical(const PhysicalGeometry& physical) {
   if (!(physical.dpi >= 10.0 && physical.dpi <= 2400.0))
-    return "--dpi " + number(physical.dpi) + ": must be between 10 and 2400";
+    return failure("--dpi " + number(physical.dpi) + ": must be between 10 and 2400");
   if (!(physical.eye_separation_mm >= 10.0 && physical.eye_separation_mm <= 200.0))
-    return "--eye-separation " + number(physical.eye_separation_mm) + ": must be between 10 and 200 mm";
+    return failure("--eye-separation " + number(physical.eye_separation_mm) + ": must be between 10 and 200 mm");
   if (!(physical.depth_of_field > 0.0 && physical.depth_of_field <= 0.9))
-    return "--depth-of-field " + number(physical.depth_of_field) + ": must be above 0 and at most 0.9";
-  return std::nullopt;
+    return failure("--depth-of-field " + number(physical.depth_of_field) + ": must be above 0 and at most 0.9");
+  return {};
 }
 
 }  // namespace
 
-std::optional<std::string> validate(const SymmetricParams& params) {
+Status validate(const SymmetricParams& params) {
   if (params.oversample < 1 || params.oversample > kMaxOversample)
-    return "--oversample " + std::to_string(params.oversample) + ": must be 1.." + std::to_string(kMaxOversample);
+    return failure("--oversample " + std::to_string(params.oversample) + ": must be 1.." +
+                   std::to_string(kMaxOversample));
   if (params.pattern_columns < 0 || params.pattern_columns > kMaxPatternColumns)
-    return "pattern columns " + std::to_string(params.pattern_columns) + ": must be 0 (the far separation) to " +
-           std::to_string(kMaxPatternColumns);
+    return failure("pattern columns " + std::to_string(params.pattern_columns) + ": must be 0 (the far separation) to " +
+                   std::to_string(kMaxPatternColumns));
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry)) {
-    if (const Status pixels = validate(StereogramParams{pixel->pattern_width, pixel->max_offset}); !pixels)
-      return pixels.error();
-  } else if (auto reason = validate_physical(std::get<PhysicalGeometry>(params.geometry))) {
-    return reason;
+    if (Status pixels = validate(StereogramParams{pixel->pattern_width, pixel->max_offset}); !pixels) return pixels;
+  } else if (Status physical = validate_physical(std::get<PhysicalGeometry>(params.geometry)); !physical) {
+    return physical;
   }
   const double far = far_separation_px(params), near = near_separation_px(params);
   if (near < 2.0)
-    return "the nearest separation " + number(near) +
-           " px must be at least 2 px (raise --dpi or lower --depth-of-field)";
+    return failure("the nearest separation " + number(near) +
+                   " px must be at least 2 px (raise --dpi or lower --depth-of-field)");
   if (far * params.oversample > kMaxLinkingSeparation)
-    return "the far separation " + number(far) + " px x --oversample " + std::to_string(params.oversample) +
-           " must be at most " + number(kMaxLinkingSeparation);
-  return std::nullopt;
+    return failure("the far separation " + number(far) + " px x --oversample " + std::to_string(params.oversample) +
+                   " must be at most " + number(kMaxLinkingSeparation));
+  return {};
 }
 
 SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset, int oversample) {
@@ -69,9 +69,7 @@ SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset
 
 Status validate_symmetric(const StereogramParams& params) {
   if (params.algorithm != StereogramAlgorithm::symmetric) return {};
-  if (auto reason = validate(symmetric_params_from_pixels(params.pattern_width, params.max_offset)))
-    return failure(*reason);
-  return {};
+  return validate(symmetric_params_from_pixels(params.pattern_width, params.max_offset));
 }
 
 double separation_px(const SymmetricParams& params, double depth) {
@@ -87,7 +85,7 @@ double far_separation_px(const SymmetricParams& params) { return separation_px(p
 double near_separation_px(const SymmetricParams& params) { return separation_px(params, 0.0); }
 
 SymmetricPlan make_symmetric_plan(const SymmetricParams& params) {
-  if (auto reason = validate(params)) throw std::invalid_argument(*reason);
+  if (const Status valid = validate(params); !valid) throw std::invalid_argument(valid.error());
   SymmetricPlan plan;
   plan.oversample = params.oversample;
   plan.pattern_columns = params.pattern_columns > 0

@@ -89,7 +89,7 @@ void symmetric_cpu(benchmark::State& state, int width, int height) {
   const DepthImage depth = random_depth(width, height);
   OffsetImage coordinates;
   for (auto _ : state) {
-    symmetric_coordinates_parallel(depth, plan, coordinates);
+    symmetric_coordinates_parallel(depth, plan, 0, coordinates);
     benchmark::DoNotOptimize(coordinates.pixels.data());
   }
   state.counters["Mpixel/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * width * height / 1e6,
