@@ -60,9 +60,8 @@ bool certainly_visible(const ROW_SPACE int* block_min, int width, int x, int s, 
   return closest * (eye - 2) >= eye * (s - 2);
 }
 
-// The union-find parent of linking pixel x lives in the low int of its 64-bit phase link word:
-// the union-find is finished before any phase link is written, and each pixel then turns only
-// its own word from one into the other.
+// The union-find parent of linking pixel x lives in the add half (.x) of its phase link: the
+// union-find is finished before that half is overwritten.
 #define PARENT(words, x) (words)[2 * (x)]
 
 int find_root(volatile ROW_SPACE int* words, int x) {
@@ -86,19 +85,18 @@ void unite(volatile ROW_SPACE int* words, int a, int b, int centre) {
   }
 }
 
-// A phase link says phase(x) = phase(towards) + add (mod the pattern period): a root's phase is
-// its inner neighbour's plus one step, any other pixel's is its root's. towards is always nearer
-// the centre, whose phase is 0, so the links form a tree. Packed in one 64-bit word so that a
-// pixel jumping over another reads that pixel's pair whole, even while it is being rewritten
-// (every pair a pixel ever holds is true, so any one it reads is fine).
-long phase_link(int towards, int add) { return ((long)towards << 32) | (long)(uint)add; }
-int link_towards(long link) { return (int)(link >> 32); }
-int link_add(long link) { return (int)(uint)(link & 0xffffffffL); }
+// A phase link (int2: .x add, .y towards) says phase(x) = phase(towards) + add (mod the pattern
+// period). A root's towards is the root of its inner neighbour, with one step; towards is always
+// nearer the centre, whose phase is 0, so the roots' links form a tree. Any other pixel keeps
+// NOT_ROOT(its root) and takes that root's phase in the end: only roots jump. A link is read and
+// written as one 8-byte access, so a root jumping over another reads that root's pair whole,
+// even while it is being rewritten (every pair a root ever holds is true, so any one is fine).
+#define NOT_ROOT(root) (-1 - (root))
 
 void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 
-// Ints per row of `memory`: 64-bit phase links per linking pixel (their low ints the union-find
-// parents first), separations per depth pixel, block minima of those. The host's row_bytes()
+// Ints per row of `memory`: a phase link (two ints) per linking pixel (its add half the
+// union-find parent first), separations per depth pixel, block minima of those. The host's row_bytes()
 // must agree; the global variant's slices are rounded to an even number of ints so every
 // slice's links stay 8-byte aligned.
 int row_ints(int width) { return 2 * width * OVERSAMPLE + width + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH; }
@@ -118,7 +116,7 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
   memory += (size_t)get_group_id(0) * (size_t)((row_ints(width) + 1) & ~1);
 #endif
   volatile ROW_SPACE int* words = memory;
-  volatile ROW_SPACE long* links = (volatile ROW_SPACE long*)memory;
+  volatile ROW_SPACE int2* links = (volatile ROW_SPACE int2*)memory;
   ROW_SPACE int* separations = memory + 2 * linking_width;
   ROW_SPACE int* block_min = separations + width;
   const int blocks = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
@@ -149,22 +147,30 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
     for (int x = lane; x < linking_width; x += lanes) PARENT(words, x) = find_root(words, x);
     row_barrier();
 
+    // Where each link points: written into the towards halves, while the add halves still hold
+    // the roots every pixel reads here.
+    for (int x = lane; x < linking_width; x += lanes) {
+      const int root = PARENT(words, x);
+      int towards = NOT_ROOT(root);
+      if (x == centre) towards = centre;
+      else if (root == x) towards = PARENT(words, x < centre ? x + 1 : x - 1);
+      words[2 * x + 1] = towards;
+    }
+    row_barrier();
     // The roots' steps: pattern_columns / separation, added outwards from the centre modulo one
     // pattern width; see phase_step() in the reference.
     for (int x = lane; x < linking_width; x += lanes) {
-      const int root = PARENT(words, x);
-      long link = phase_link(root, 0);
-      if (x == centre) {
-        link = phase_link(centre, 0);
-      } else if (root == x) {
+      const int towards = words[2 * x + 1];
+      int add = 0;
+      if (towards >= 0 && x != centre) {
         const int step = period / separations[x / OVERSAMPLE];
-        link = x < centre ? phase_link(x + 1, period - step) : phase_link(x - 1, step);
+        add = x < centre ? period - step : step;
       }
-      links[x] = link;
+      PARENT(words, x) = add;
     }
     row_barrier();
 
-    // Pointer jumping: each step every pixel takes over the link of the pixel it points to,
+    // Pointer jumping: each step every root takes over the link of the root it points to,
     // halving (at least) its distance to the centre in links, until all point at the centre.
     // Three barriers a step, as the sweeps before had: with one (and a flag per step in turn)
     // PoCL's work-group compiler left the row's memory as it was before linking after two steps.
@@ -172,14 +178,12 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
       if (lane == 0) *pending = 0;
       row_barrier();
       for (int x = lane; x < linking_width; x += lanes) {
-        const long link = links[x];
-        const int towards = link_towards(link);
-        if (towards == centre) continue;
-        const long next = links[towards];
-        const int sum = link_add(link) + link_add(next);
-        const int next_towards = link_towards(next);
-        links[x] = phase_link(next_towards, sum >= period ? sum - period : sum);
-        if (next_towards != centre) *pending = 1;
+        const int2 link = links[x];
+        if (link.y < 0 || link.y == centre) continue;
+        const int2 next = links[link.y];
+        const int sum = link.x + next.x;
+        links[x] = (int2)(sum >= period ? sum - period : sum, next.y);
+        if (next.y != centre) *pending = 1;
       }
       row_barrier();
       const int again = *pending;
@@ -189,7 +193,9 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
 
     // Each output pixel shows the group of its middle linking pixel: one whole dot, never a blend.
     for (int x = lane; x < width; x += lanes) {
-      const int column = link_add(links[x * OVERSAMPLE + OVERSAMPLE / 2]) >> PHASE_BITS;
+      const int2 link = links[x * OVERSAMPLE + OVERSAMPLE / 2];
+      const int phase = link.y < 0 ? links[NOT_ROOT(link.y)].x : link.x;
+      const int column = phase >> PHASE_BITS;
       write_imagef(coordinates, (int2)(x, y), (float4)((float)column * inverse_pattern_columns, 0.f, 0.f, 1.f));
     }
     row_barrier();  // the next row reuses the memory
