@@ -105,8 +105,8 @@ int row_ints(int width) { return 2 * width * OVERSAMPLE + width + (width + BLOCK
 __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only image2d_t coordinates, int width,
                                    int height, __global const int* separation_table, int eye, int nearest,
                                    int pattern_columns, float inverse_pattern_columns, ROW_SPACE int* memory) {
-  __local int pending_flag;
-  volatile __local int* pending = &pending_flag;
+  __local int pending_flags[3];
+  volatile __local int* pending = pending_flags;
   const int lane = get_local_id(0);
   const int lanes = get_local_size(0);
   const int linking_width = width * OVERSAMPLE;
@@ -172,23 +172,22 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
 
     // Pointer jumping: each step every root takes over the link of the root it points to,
     // halving (at least) its distance to the centre in links, until all point at the centre.
-    // Three barriers a step, as the sweeps before had: with one (and a flag per step in turn)
-    // PoCL's work-group compiler left the row's memory as it was before linking after two steps.
-    for (;;) {
-      if (lane == 0) *pending = 0;
-      row_barrier();
+    // One barrier a step: the flags are used in turn, and the one a step clears was last read
+    // two steps earlier, before a barrier every work-item has since passed.
+    if (lane == 0) pending[0] = pending[1] = pending[2] = 0;
+    row_barrier();
+    for (int step = 0;; ++step) {
       for (int x = lane; x < linking_width; x += lanes) {
         const int2 link = links[x];
         if (link.y < 0 || link.y == centre) continue;
         const int2 next = links[link.y];
         const int sum = link.x + next.x;
         links[x] = (int2)(sum >= period ? sum - period : sum, next.y);
-        if (next.y != centre) *pending = 1;
+        if (next.y != centre) pending[step % 3] = 1;
       }
+      if (lane == 0) pending[(step + 1) % 3] = 0;
       row_barrier();
-      const int again = *pending;
-      row_barrier();  // every lane has read it before lane 0 clears it
-      if (!again) break;
+      if (!pending[step % 3]) break;
     }
 
     // Each output pixel shows the group of its middle linking pixel: one whole dot, never a blend.
