@@ -42,9 +42,9 @@ std::size_t global_row_bytes(int width, int oversample) {
   return (row_bytes(width, oversample) + align - 1) / align * align;
 }
 
-std::size_t group_size_for(const cl::Kernel& kernel, const cl::Device& device) {
+std::size_t group_size_for(const cl::Kernel& kernel, const cl::Device& device, std::size_t wanted) {
   const auto allowed = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
-  return std::max<std::size_t>(1, std::min(kTargetGroupSize, allowed));
+  return std::max<std::size_t>(1, std::min(wanted, allowed));
 }
 
 }  // namespace
@@ -57,8 +57,8 @@ SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, co
   const cl::Program global_program = builder.build(kKernelFile, build_options(plan_.oversample, true));
   local_kernel_ = cl::Kernel(local_program, "stereogram_symmetric");
   global_kernel_ = cl::Kernel(global_program, "stereogram_symmetric");
-  local_group_size_ = group_size_for(local_kernel_, device);
-  global_group_size_ = group_size_for(global_kernel_, device);
+  device_ = device;
+  force_group_size(0);
   const auto device_local = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
   const auto kernel_local = static_cast<std::size_t>(local_kernel_.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device));
   local_bytes_available_ = device_local > kernel_local ? device_local - kernel_local : 0;
@@ -80,6 +80,12 @@ void SymmetricStereogramKernel::use(const SymmetricParams& params) {
 void SymmetricStereogramKernel::upload_separations() {
   separation_table_ = cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                  plan_.separations.size() * sizeof(cl_int), plan_.separations.data());
+}
+
+void SymmetricStereogramKernel::force_group_size(std::size_t lanes) {
+  const std::size_t wanted = lanes > 0 ? lanes : kTargetGroupSize;
+  local_group_size_ = group_size_for(local_kernel_, device_, wanted);
+  global_group_size_ = group_size_for(global_kernel_, device_, wanted);
 }
 
 bool SymmetricStereogramKernel::runs_in_local_memory(int width) const {
