@@ -75,39 +75,31 @@ class DemoBuilds : public ::testing::Test {
   }
   std::string skip_reason_;
 
+  void expect_slider_drags_build_nothing(StereogramAlgorithm algorithm) {
+    const std::unique_ptr<Demo> demo = make_demo(algorithm, find_effect("blur"));
+    if (!demo) GTEST_SKIP() << skip_reason_;
+    ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+    const std::size_t builds = demo->opencl_environment()->programs.builds();
+    EXPECT_GT(builds, 0u);
+    for (int step = 0; step < 40; ++step) {
+      demo->settings().stereogram.pattern_width = 60 + step;
+      demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
+      demo->settings().effect.blur_radius = 1 + step % 32;
+      ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+    }
+    EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
+  }
+
  private:
   std::unique_ptr<Window> window_;
 };
 
-// P, M and the blur radius move while frames are drawn: the lookup kernels take them as arguments.
-TEST_F(DemoBuilds, SliderDragsInTheDemoBuildNothing) {
-  const std::unique_ptr<Demo> demo = make_demo(StereogramAlgorithm::lookup, find_effect("blur"));
-  if (!demo) GTEST_SKIP() << skip_reason_;
-  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  const std::size_t builds = demo->opencl_environment()->programs.builds();
-  EXPECT_GT(builds, 0u);
-  for (int step = 0; step < 40; ++step) {
-    demo->settings().stereogram.pattern_width = 60 + step;
-    demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
-    demo->settings().effect.blur_radius = 1 + step % 32;
-    ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  }
-  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
-}
+// P, M and the blur radius move while frames are drawn: every kernel takes them as arguments.
+TEST_F(DemoBuilds, SliderDragsInTheDemoBuildNothing) { expect_slider_drags_build_nothing(StereogramAlgorithm::lookup); }
 
-// The symmetric kernel's sliders drag as the lookup's do: P and M reach it as arguments.
+// The symmetric kernel too: only its oversampling is compiled in.
 TEST_F(DemoBuilds, SymmetricSliderDragsBuildNothing) {
-  const std::unique_ptr<Demo> demo = make_demo(StereogramAlgorithm::symmetric);
-  if (!demo) GTEST_SKIP() << skip_reason_;
-  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  const std::size_t builds = demo->opencl_environment()->programs.builds();
-  EXPECT_GT(builds, 0u);
-  for (int step = 0; step < 20; ++step) {
-    demo->settings().stereogram.pattern_width = 60 + step;
-    demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
-    ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  }
-  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
+  expect_slider_drags_build_nothing(StereogramAlgorithm::symmetric);
 }
 
 }  // namespace
