@@ -1,8 +1,8 @@
 #pragma once
 // Every kernel the app runs, built once for one device at start-up. Parameters (P, M, the blur
-// radius) are kernel arguments, so nothing is rebuilt while the demo runs -- except the
-// symmetric stereogram's, whose geometry is compiled in: it is built when first asked for and
-// again only when that geometry changes.
+// radius) are kernel arguments, so nothing is rebuilt while the demo runs. The symmetric
+// stereogram's kernel is built when first asked for, and again only when its oversampling (the
+// one constant it compiles in) changes.
 #include "compute/cl/cl_program.hpp"
 #include "core/result.hpp"
 #include "compute/effects/cl_effects.hpp"
@@ -46,10 +46,11 @@ class ClKernels {
   // take, KernelBuildError if its build fails.
   SymmetricStereogramKernel& symmetric(const StereogramParams& params) {
     const SymmetricParams wanted = symmetric_params_of(params);
-    if (!symmetric_ || symmetric_->params() != wanted) {
+    if (!symmetric_ || symmetric_->params().oversample != wanted.oversample) {
       symmetric_.reset();  // a failed build leaves none rather than a stale one
       symmetric_.emplace(programs_, wanted);
     }
+    symmetric_->use(wanted);
     return *symmetric_;
   }
 

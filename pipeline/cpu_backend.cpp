@@ -19,7 +19,7 @@ Status CpuBackend::compute_offsets(const SceneTarget& scene, const StereogramPar
   double transfer = clock.lap();
   if (params.algorithm == StereogramAlgorithm::symmetric) {
     try {
-      symmetric_coordinates_parallel(depth_, symmetric_plan(params), offsets_);
+      symmetric_coordinates_parallel(depth_, symmetric_plan(params), threads_, offsets_);
     } catch (const std::invalid_argument& error) {
       return failure(error.what());
     }

@@ -1,8 +1,10 @@
-// P, M and the blur radius are kernel arguments: dragging their sliders must build no program.
+// P, M and the blur radius are kernel arguments of every kernel: dragging their sliders must
+// build no program.
 // ProgramBuilder counts every build, so these tests see one happen.
 #include "app/demo.hpp"
 #include "cl_test_device.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
+#include "compute/stereogram/symmetric_kernel.hpp"
 #include "hidden_window.hpp"
 
 #include <gtest/gtest.h>
@@ -27,6 +29,25 @@ TEST(ProgramBuilds, TheStereogramKernelIsBuiltOnceForEveryPAndM) {
         kernel.enqueue(cl->queue, depth, offsets, 40, 3, {p, m}).wait();
     EXPECT_EQ(cl->programs.builds(), before + 1) << "a parameter change rebuilt the program";
   }
+}
+
+// Its local- and global-memory variants are built once per oversampling, whatever P and M.
+TEST(ProgramBuilds, TheSymmetricKernelIsBuiltOnceForEveryPAndM) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  const std::size_t before = cl->programs.builds();
+  SymmetricStereogramKernel kernel(cl->programs, symmetric_params_from_pixels(85, 30.f));
+  EXPECT_EQ(cl->programs.builds(), before + 2);
+  const cl::ImageFormat format(CL_R, CL_FLOAT);
+  const cl::Image2D depth(cl->context, CL_MEM_READ_WRITE, format, 40, 3);
+  const cl::Image2D coordinates(cl->context, CL_MEM_READ_WRITE, format, 40, 3);
+  for (int p = 8; p <= 400; p += 97)
+    for (const float m : {0.f, 0.25f * static_cast<float>(p)}) {
+      kernel.use(symmetric_params_from_pixels(p, m));
+      kernel.enqueue(cl->queue, depth, coordinates, 40, 3).wait();
+    }
+  EXPECT_EQ(cl->programs.builds(), before + 2) << "a parameter change rebuilt the program";
+  EXPECT_THROW(kernel.use(symmetric_params_from_pixels(85, 30.f, 2)), std::invalid_argument);
 }
 
 // The app in CPU-readback mode, as the panel drives it, with the algorithm under test.
@@ -54,38 +75,31 @@ class DemoBuilds : public ::testing::Test {
   }
   std::string skip_reason_;
 
+  void expect_slider_drags_build_nothing(StereogramAlgorithm algorithm) {
+    const std::unique_ptr<Demo> demo = make_demo(algorithm, find_effect("blur"));
+    if (!demo) GTEST_SKIP() << skip_reason_;
+    ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+    const std::size_t builds = demo->opencl_environment()->programs.builds();
+    EXPECT_GT(builds, 0u);
+    for (int step = 0; step < 40; ++step) {
+      demo->settings().stereogram.pattern_width = 60 + step;
+      demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
+      demo->settings().effect.blur_radius = 1 + step % 32;
+      ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+    }
+    EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
+  }
+
  private:
   std::unique_ptr<Window> window_;
 };
 
-// P, M and the blur radius move while frames are drawn: the lookup kernels take them as arguments.
-TEST_F(DemoBuilds, SliderDragsInTheDemoBuildNothing) {
-  const std::unique_ptr<Demo> demo = make_demo(StereogramAlgorithm::lookup, find_effect("blur"));
-  if (!demo) GTEST_SKIP() << skip_reason_;
-  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  const std::size_t builds = demo->opencl_environment()->programs.builds();
-  EXPECT_GT(builds, 0u);
-  for (int step = 0; step < 40; ++step) {
-    demo->settings().stereogram.pattern_width = 60 + step;
-    demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
-    demo->settings().effect.blur_radius = 1 + step % 32;
-    ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  }
-  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
-}
+// P, M and the blur radius move while frames are drawn: every kernel takes them as arguments.
+TEST_F(DemoBuilds, SliderDragsInTheDemoBuildNothing) { expect_slider_drags_build_nothing(StereogramAlgorithm::lookup); }
 
-// The symmetric kernel compiles its geometry in: a change of P or M builds it (its local- and
-// global-memory variants) once, and frames that change nothing build nothing.
-TEST_F(DemoBuilds, TheSymmetricKernelIsBuiltOnlyWhenPOrMChange) {
-  const std::unique_ptr<Demo> demo = make_demo(StereogramAlgorithm::symmetric);
-  if (!demo) GTEST_SKIP() << skip_reason_;
-  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  const std::size_t builds = demo->opencl_environment()->programs.builds();
-  for (int frame = 0; frame < 5; ++frame) ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds) << "unchanged frames rebuilt it";
-  demo->settings().stereogram.max_offset = 12.f;
-  for (int frame = 0; frame < 3; ++frame) ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds + 2);
+// The symmetric kernel too: only its oversampling is compiled in.
+TEST_F(DemoBuilds, SymmetricSliderDragsBuildNothing) {
+  expect_slider_drags_build_nothing(StereogramAlgorithm::symmetric);
 }
 
 }  // namespace

@@ -40,7 +40,10 @@ TEST(SymmetricParams, PixelLevelIsLinearLikeTheLookup) {
 }
 
 TEST(SymmetricParams, RejectsBadValuesNamingThem) {
-  const auto reason = [](SymmetricParams params) { return validate(params).value_or(""); };
+  const auto reason = [](SymmetricParams params) {
+    const Status valid = validate(params);
+    return valid ? std::string() : valid.error();
+  };
   SymmetricParams params = symmetric_params_from_pixels(85, 30.f, 9);
   EXPECT_NE(reason(params).find("--oversample 9"), std::string::npos) << reason(params);
   params = symmetric_params_from_pixels(85, 84.f);
@@ -53,7 +56,7 @@ TEST(SymmetricParams, RejectsBadValuesNamingThem) {
   params.oversample = 8;
   EXPECT_NE(reason(params).find("--oversample 8"), std::string::npos) << reason(params);
   EXPECT_THROW(make_symmetric_plan(params), std::invalid_argument);
-  EXPECT_FALSE(validate(symmetric_params_from_pixels(85, 30.f, 8)).has_value());
+  EXPECT_TRUE(validate(symmetric_params_from_pixels(85, 30.f, 8)).ok());
 }
 
 // Every link the reference makes must show as equal coordinates, on random and stepped depth.
@@ -122,13 +125,17 @@ TEST(SymmetricReference, DepthDecodesToTheSeparation) {
   }
 }
 
+// Any thread count (--cpu-threads), more threads than rows included, gives the reference.
 TEST(SymmetricParallel, EqualsTheReference) {
   for (const int oversample : {1, 3}) {
     const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f, oversample));
-    const DepthImage depth = testing::random_depth(333, 77, 9u);
-    OffsetImage parallel;
-    symmetric_coordinates_parallel(depth, plan, parallel);
-    EXPECT_EQ(parallel.pixels, symmetric_coordinates_reference(depth, plan).pixels) << "oversample " << oversample;
+    const DepthImage depth = testing::random_depth(333, 7, 9u);
+    const OffsetImage expected = symmetric_coordinates_reference(depth, plan);
+    for (const int threads : {0, 1, 3, 16}) {
+      OffsetImage parallel;
+      symmetric_coordinates_parallel(depth, plan, threads, parallel);
+      EXPECT_EQ(parallel.pixels, expected.pixels) << "oversample " << oversample << ", " << threads << " threads";
+    }
   }
 }
 

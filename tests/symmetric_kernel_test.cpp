@@ -104,6 +104,22 @@ INSTANTIATE_TEST_SUITE_P(
         KernelCase{"P85_M30_local", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::local}),
     [](const auto& test) { return std::string(test.param.name); });
 
+// The row's work-items may number anything: links land, roots jump and flags are cleared in
+// other orders, and the bits must not change.
+TEST(SymmetricKernel, AnyWorkGroupSizeGivesTheReference) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  ProgramBuilder builder(cl->context, cl->device);
+  SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, 1));
+  for (const DepthImage& depth : {testing::random_depth(701, 3, 5u), testing::sphere_on_ramp_depth(701, 3)}) {
+    const OffsetImage expected = symmetric_coordinates_reference(depth, kernel.plan());
+    for (const std::size_t lanes : {1, 7, 32, 192}) {
+      kernel.force_group_size(lanes);
+      EXPECT_TRUE(same_bits(expected, run_kernel(*cl, kernel, depth))) << lanes << " work-items";
+    }
+  }
+}
+
 // Depth outside [0, 1] and NaN clamp the same way on both sides instead of indexing out.
 TEST(SymmetricKernel, ClampsBadDepthLikeTheReference) {
   auto cl = testing::open_cl_test_device();

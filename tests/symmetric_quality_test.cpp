@@ -53,7 +53,7 @@ Picture symmetric_picture(const DepthImage& depth, const RgbaImage& pattern, int
   SymmetricParams params = symmetric_params_from_pixels(far, static_cast<float>(far - near));
   params.pattern_columns = pattern.width;
   OffsetImage coordinates;
-  symmetric_coordinates_parallel(depth, make_symmetric_plan(params), coordinates);
+  symmetric_coordinates_parallel(depth, make_symmetric_plan(params), 0, coordinates);
   return {testing::compose_nearest(coordinates, pattern), 0};
 }
 

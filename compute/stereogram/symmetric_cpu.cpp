@@ -1,5 +1,7 @@
 #include "compute/stereogram/symmetric_cpu.hpp"
 
+#include "core/thread_count.hpp"
+
 #include <algorithm>
 #include <climits>
 
@@ -141,10 +143,11 @@ OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const Symme
   return coordinates;
 }
 
-void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, OffsetImage& coordinates) {
+void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
+                                    OffsetImage& coordinates) {
   if (coordinates.width != depth.width || coordinates.height != depth.height)
     coordinates = OffsetImage(depth.width, depth.height);
-#pragma omp parallel
+#pragma omp parallel num_threads(resolve_thread_count(threads))
   {
     SymmetricRowScratch scratch;
     // Rows cost alike; small chunks still even out the ones the ray test walks longer.

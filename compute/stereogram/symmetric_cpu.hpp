@@ -47,7 +47,9 @@ void symmetric_coordinates_row(const float* depth, int width, const SymmetricPla
 // Single-threaded, following the paper's link procedure: the reference for every other version.
 OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const SymmetricPlan& plan);
 
-// The same result, rows spread over all cores with OpenMP. `coordinates` is resized as needed.
-void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, OffsetImage& coordinates);
+// The same result, rows spread over `threads` threads with OpenMP (0 = all hardware threads, as
+// --cpu-threads). `coordinates` is resized as needed.
+void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
+                                    OffsetImage& coordinates);
 
 }  // namespace stereocl

@@ -19,28 +19,32 @@ constexpr std::size_t kTargetGroupSize = 256;
 constexpr std::size_t kMaxGlobalGroups = 1024;
 constexpr std::size_t kScratchBudgetBytes = std::size_t{256} << 20;
 
-std::string build_options(const SymmetricPlan& plan, bool rows_in_global) {
-  return "-D OVERSAMPLE=" + std::to_string(plan.oversample) +
-         " -D SEPARATION_LEVELS=" + std::to_string(kSeparationLevels) +
-         " -D EYE_SEPARATION=" + std::to_string(plan.eye_separation) +
-         " -D NEAREST_SEPARATION=" + std::to_string(plan.nearest_separation) +
-         " -D PATTERN_COLUMNS=" + std::to_string(plan.pattern_columns) +
-         " -D INVERSE_PATTERN_COLUMNS=" + float_literal(plan.inverse_pattern_columns) +
+// Only the oversampling is compiled in (the kernel's header says why); the geometry P and M
+// decide is passed as arguments.
+std::string build_options(int oversample, bool rows_in_global) {
+  return "-D OVERSAMPLE=" + std::to_string(oversample) + " -D SEPARATION_LEVELS=" + std::to_string(kSeparationLevels) +
          (rows_in_global ? " -D ROW_SPACE=__global -D ROW_IN_GLOBAL=1" : " -D ROW_SPACE=__local");
 }
 
 // The kernel's BLOCK_WIDTH: depth pixels per entry of its block minimum of separations.
 constexpr std::size_t kBlockWidth = 16;
 
-// Ints per row: separations per depth pixel, parent and best per linking pixel, block minima.
+// The kernel's row_ints(): a 64-bit phase link per linking pixel, separations per depth pixel,
+// block minima.
 std::size_t row_bytes(int width, int oversample) {
   const auto w = static_cast<std::size_t>(width);
   return sizeof(cl_int) * (w * (1 + 2 * static_cast<std::size_t>(oversample)) + (w + kBlockWidth - 1) / kBlockWidth);
 }
 
-std::size_t group_size_for(const cl::Kernel& kernel, const cl::Device& device) {
+// A global scratch slice per work-group, rounded so that every slice's 64-bit links stay aligned.
+std::size_t global_row_bytes(int width, int oversample) {
+  constexpr std::size_t align = sizeof(cl_long);
+  return (row_bytes(width, oversample) + align - 1) / align * align;
+}
+
+std::size_t group_size_for(const cl::Kernel& kernel, const cl::Device& device, std::size_t wanted) {
   const auto allowed = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
-  return std::max<std::size_t>(1, std::min(kTargetGroupSize, allowed));
+  return std::max<std::size_t>(1, std::min(wanted, allowed));
 }
 
 }  // namespace
@@ -49,18 +53,39 @@ SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, co
                                                      SymmetricRowMemory row_memory)
     : params_(params), plan_(make_symmetric_plan(params)), row_memory_(row_memory), context_(builder.context()) {
   const cl::Device& device = builder.device();
-  const cl::Context& context = builder.context();
-  const cl::Program local_program = builder.build(kKernelFile, build_options(plan_, false));
-  const cl::Program global_program = builder.build(kKernelFile, build_options(plan_, true));
+  const cl::Program local_program = builder.build(kKernelFile, build_options(plan_.oversample, false));
+  const cl::Program global_program = builder.build(kKernelFile, build_options(plan_.oversample, true));
   local_kernel_ = cl::Kernel(local_program, "stereogram_symmetric");
   global_kernel_ = cl::Kernel(global_program, "stereogram_symmetric");
-  local_group_size_ = group_size_for(local_kernel_, device);
-  global_group_size_ = group_size_for(global_kernel_, device);
+  device_ = device;
+  force_group_size(0);
   const auto device_local = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
   const auto kernel_local = static_cast<std::size_t>(local_kernel_.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device));
   local_bytes_available_ = device_local > kernel_local ? device_local - kernel_local : 0;
-  separation_table_ = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+  upload_separations();
+}
+
+void SymmetricStereogramKernel::use(const SymmetricParams& params) {
+  if (params == params_) return;
+  if (params.oversample != params_.oversample)
+    throw std::invalid_argument("--oversample " + std::to_string(params.oversample) + ": this kernel was built for " +
+                                std::to_string(params_.oversample));
+  plan_ = make_symmetric_plan(params);
+  params_ = params;
+  upload_separations();
+}
+
+// A new buffer rather than a write into the old one: launches still queued keep the table they
+// were given, and no queue is needed here.
+void SymmetricStereogramKernel::upload_separations() {
+  separation_table_ = cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                  plan_.separations.size() * sizeof(cl_int), plan_.separations.data());
+}
+
+void SymmetricStereogramKernel::force_group_size(std::size_t lanes) {
+  const std::size_t wanted = lanes > 0 ? lanes : kTargetGroupSize;
+  local_group_size_ = group_size_for(local_kernel_, device_, wanted);
+  global_group_size_ = group_size_for(global_kernel_, device_, wanted);
 }
 
 bool SymmetricStereogramKernel::runs_in_local_memory(int width) const {
@@ -86,13 +111,17 @@ cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::
     kernel->setArg(2, width);
     kernel->setArg(3, height);
     kernel->setArg(4, separation_table_);
+    kernel->setArg(5, plan_.eye_separation);
+    kernel->setArg(6, plan_.nearest_separation);
+    kernel->setArg(7, plan_.pattern_columns);
+    kernel->setArg(8, plan_.inverse_pattern_columns);
   }
   if (!runs_in_local_memory(width)) {
     if (row_memory_ == SymmetricRowMemory::local)
       throw std::invalid_argument("a row " + std::to_string(width) + " wide does not fit this device's local memory");
     return enqueue_global(queue, width, height, wait);
   }
-  local_kernel_.setArg(5, cl::Local(row_bytes(width, plan_.oversample)));
+  local_kernel_.setArg(9, cl::Local(row_bytes(width, plan_.oversample)));
   cl::Event done;
   queue.enqueueNDRangeKernel(local_kernel_, cl::NullRange, cl::NDRange(h * local_group_size_),
                              cl::NDRange(local_group_size_), wait, &done);
@@ -101,7 +130,7 @@ cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::
 
 cl::Event SymmetricStereogramKernel::enqueue_global(cl::CommandQueue& queue, int width, int height,
                                                     const std::vector<cl::Event>* wait) {
-  const std::size_t bytes_per_row = row_bytes(width, plan_.oversample);
+  const std::size_t bytes_per_row = global_row_bytes(width, plan_.oversample);
   const std::size_t groups =
       std::clamp<std::size_t>(kScratchBudgetBytes / bytes_per_row, 1,
                               std::min<std::size_t>(kMaxGlobalGroups, static_cast<std::size_t>(height)));
@@ -109,7 +138,7 @@ cl::Event SymmetricStereogramKernel::enqueue_global(cl::CommandQueue& queue, int
     scratch_bytes_ = groups * bytes_per_row;
     scratch_ = cl::Buffer(context_, CL_MEM_READ_WRITE, scratch_bytes_);
   }
-  global_kernel_.setArg(5, scratch_);
+  global_kernel_.setArg(9, scratch_);
   cl::Event done;
   queue.enqueueNDRangeKernel(global_kernel_, cl::NullRange, cl::NDRange(groups * global_group_size_),
                              cl::NDRange(global_group_size_), wait, &done);

@@ -29,6 +29,15 @@ class SymmetricStereogramKernel {
   cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& coordinates, int width,
                     int height, const std::vector<cl::Event>* wait = nullptr);
 
+  // Switches to other geometry (P and M, or the physical units) without building anything.
+  // Throws std::invalid_argument if validate(params) rejects them or their oversampling is
+  // not the one this kernel was built for (that is compiled in).
+  void use(const SymmetricParams& params);
+
+  // For tuning sweeps (stereocl-bench passes STEREOCL_SYMMETRIC_GROUP_SIZE) and tests: work-items
+  // per row, clamped to what the device allows; 0 goes back to the default (256).
+  void force_group_size(std::size_t lanes);
+
   // Whether a row of this width runs from local memory on this device (else from global).
   bool runs_in_local_memory(int width) const;
 
@@ -36,12 +45,14 @@ class SymmetricStereogramKernel {
   const SymmetricPlan& plan() const { return plan_; }
 
  private:
+  void upload_separations();
   cl::Event enqueue_global(cl::CommandQueue& queue, int width, int height, const std::vector<cl::Event>* wait);
 
   SymmetricParams params_;
   SymmetricPlan plan_;
   SymmetricRowMemory row_memory_;
   cl::Context context_;
+  cl::Device device_;
   cl::Buffer separation_table_;
   cl::Kernel local_kernel_, global_kernel_;
   std::size_t local_group_size_ = 1, global_group_size_ = 1;

@@ -27,26 +27,26 @@ double eye_separation_px(const SymmetricParams& params) {
 
 }  // namespace
 
-std::optional<std::string> validate(const SymmetricParams& params) {
+Status validate(const SymmetricParams& params) {
   if (params.oversample < 1 || params.oversample > kMaxOversample)
-    return "--oversample " + std::to_string(params.oversample) + ": must be 1.." + std::to_string(kMaxOversample);
+    return failure("--oversample " + std::to_string(params.oversample) + ": must be 1.." +
+                   std::to_string(kMaxOversample));
   if (params.pattern_columns < 0 || params.pattern_columns > kMaxPatternColumns)
-    return "pattern columns " + std::to_string(params.pattern_columns) + ": must be 0 (the far separation) to " +
-           std::to_string(kMaxPatternColumns);
+    return failure("pattern columns " + std::to_string(params.pattern_columns) + ": must be 0 (the far separation) to " +
+                   std::to_string(kMaxPatternColumns));
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry)) {
-    if (const Status pixels = validate(StereogramParams{pixel->pattern_width, pixel->max_offset}); !pixels)
-      return pixels.error();
+    if (Status pixels = validate(StereogramParams{pixel->pattern_width, pixel->max_offset}); !pixels) return pixels;
   } else if (auto reason = validate(std::get<PhysicalGeometry>(params.geometry))) {
-    return reason;
+    return failure(*reason);
   }
   const double far = far_separation_px(params), near = near_separation_px(params);
   if (near < 2.0)
-    return "the nearest separation " + number(near) +
-           " px must be at least 2 px (raise --dpi or lower --depth-of-field)";
+    return failure("the nearest separation " + number(near) +
+                   " px must be at least 2 px (raise --dpi or lower --depth-of-field)");
   if (far * params.oversample > kMaxLinkingSeparation)
-    return "the far separation " + number(far) + " px x --oversample " + std::to_string(params.oversample) +
-           " must be at most " + number(kMaxLinkingSeparation);
-  return std::nullopt;
+    return failure("the far separation " + number(far) + " px x --oversample " + std::to_string(params.oversample) +
+                   " must be at most " + number(kMaxLinkingSeparation));
+  return {};
 }
 
 SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset, int oversample) {
@@ -66,9 +66,7 @@ SymmetricParams symmetric_params_of(const StereogramParams& params) {
 
 Status validate_symmetric(const StereogramParams& params) {
   if (params.algorithm != StereogramAlgorithm::symmetric) return {};
-  if (auto reason = validate(symmetric_params_of(params)))
-    return failure(*reason);
-  return {};
+  return validate(symmetric_params_of(params));
 }
 
 double separation_px(const SymmetricParams& params, double depth) {
@@ -82,7 +80,7 @@ double far_separation_px(const SymmetricParams& params) { return separation_px(p
 double near_separation_px(const SymmetricParams& params) { return separation_px(params, 0.0); }
 
 SymmetricPlan make_symmetric_plan(const SymmetricParams& params) {
-  if (auto reason = validate(params)) throw std::invalid_argument(*reason);
+  if (const Status valid = validate(params); !valid) throw std::invalid_argument(valid.error());
   SymmetricPlan plan;
   plan.oversample = params.oversample;
   plan.pattern_columns = params.pattern_columns > 0

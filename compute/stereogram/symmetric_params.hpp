@@ -7,7 +7,6 @@
 #include "core/result.hpp"
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -48,8 +47,8 @@ Status validate_symmetric(const StereogramParams& params);
 inline constexpr int kMaxOversample = 8;
 inline constexpr int kMaxPatternColumns = 4096;
 
-// nullopt if usable, else a one-line reason naming the value and the rule.
-std::optional<std::string> validate(const SymmetricParams& params);
+// Fails with a one-line reason naming the value and the rule, as validate(StereogramParams).
+Status validate(const SymmetricParams& params);
 
 // The exact separation in output pixels of a point at `depth` (0 near .. 1 far, clamped).
 double separation_px(const SymmetricParams& params, double depth);

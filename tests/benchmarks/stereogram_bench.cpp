@@ -11,6 +11,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <tuple>
@@ -62,6 +63,9 @@ void symmetric(benchmark::State& state, int width, int height, int oversample, b
   auto& cl = device();
   ProgramBuilder builder(cl.context, cl.device);
   SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, oversample));
+  // Work-group size sweeps for tuning (docs/performance.md): STEREOCL_SYMMETRIC_GROUP_SIZE=128, 192, ...
+  if (const char* lanes = std::getenv("STEREOCL_SYMMETRIC_GROUP_SIZE"))
+    kernel.force_group_size(static_cast<std::size_t>(std::atoi(lanes)));
 
   const cl::ImageFormat format(CL_R, CL_FLOAT);
   DepthImage depth = smooth ? testing::sphere_on_ramp_depth(width, height) : random_depth(width, height);
@@ -89,7 +93,7 @@ void symmetric_cpu(benchmark::State& state, int width, int height) {
   const DepthImage depth = random_depth(width, height);
   OffsetImage coordinates;
   for (auto _ : state) {
-    symmetric_coordinates_parallel(depth, plan, coordinates);
+    symmetric_coordinates_parallel(depth, plan, 0, coordinates);
     benchmark::DoNotOptimize(coordinates.pixels.data());
   }
   state.counters["Mpixel/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * width * height / 1e6,
