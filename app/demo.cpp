@@ -248,15 +248,20 @@ Status Demo::render_frame_unguarded(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
 
-  if (settings_.depth_source == DepthSource::scene) {
+  Backend& backend = backend_for(settings_.mode);
+  const bool stereogram = mode_row(settings_.mode).makes_stereogram;
+  const bool draws_scene = settings_.depth_source == DepthSource::scene;
+  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external memory).
+  const SharedGlBuffers* shared =
+      stereogram ? backend.gl_buffers(*scene_, settings_.stereogram, !draws_scene || settings_.debug_view != DebugView::none)
+                 : nullptr;
+  if (draws_scene) {
     if (!settings_.paused) physics_.advance(seconds);
     gl_timer_.begin(static_cast<int>(Stage::render));
-    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/mode_row(settings_.mode).makes_stereogram);
+    scene_renderer_.render(physics_, settings_.invert_depth, *scene_, /*depth_only=*/stereogram, shared ? shared->depth : 0);
     gl_timer_.end();
   }
 
-  Backend& backend = backend_for(settings_.mode);
-  const bool stereogram = mode_row(settings_.mode).makes_stereogram;
   DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
   if (stereogram) {
     if (Status computed = backend.compute_offsets(*scene_, settings_.stereogram, compositor_.offsets_texture(), timings_);
@@ -264,7 +269,8 @@ Status Demo::render_frame_unguarded(double seconds) {
       return computed;
     gl_timer_.begin(static_cast<int>(Stage::compose));
     compositor_.compose(settings_.stereogram.algorithm == StereogramAlgorithm::symmetric ? PatternSampling::whole_pixels
-                                                                                          : PatternSampling::linear);
+                                                                                          : PatternSampling::linear,
+                        shared ? shared->offsets_texture : 0, shared ? shared->offsets_row_length : 0);
     gl_timer_.end();
     image = compositor_.output();
   }
