@@ -35,6 +35,9 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
   // Room for the widest pattern, so that the P slider never remakes the link.
   link_.emplace(cl_, depth_floats,
                 static_cast<std::uint64_t>(width + kMaxPatternWidth) * static_cast<std::uint64_t>(height));
+  link_checked_ = false;
+  std::fprintf(stderr, "stereocl: GPU (external memory): %dx%d depth and offsets buffers from Vulkan on %s, imported by GL and OpenCL\n",
+               width, height, link_->vulkan_device().c_str());
 }
 
 const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scene, const StereogramParams& params,
@@ -73,6 +76,13 @@ Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const St
   }
   link_->hand_offsets_to_gl(cl_.queue);
   timings.add(Stage::transfer, clock.lap());  // enqueueing only: no side waits for the other
+  if (!link_checked_) {
+    // A GL call on imported memory that fails does so silently; say it once, where it first shows.
+    link_checked_ = true;
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR)
+      std::fprintf(stderr, "stereocl: GPU (external memory): GL error 0x%x in the first frame's depth pass or hand-over\n",
+                   error);
+  }
   return {};
 }
 

@@ -50,6 +50,7 @@ class ExternalMemoryBackend final : public Backend {
   std::optional<ExternalMemoryLink> link_;
   SharedGlBuffers buffers_;
   bool buffers_handed_out_ = false;  // this frame's depth went to the buffer
+  bool link_checked_ = false;        // GL's error state looked at after the link's first frame
   // The kernel's event, read at the next frame: nothing waits for it now.
   std::vector<cl::Event> unprofiled_;
 };
