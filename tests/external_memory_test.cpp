@@ -181,5 +181,18 @@ TEST(ExternalMemoryMode, ScreenshotEqualsCpuModesOrTheModeSaysWhyNot) {
   EXPECT_LE(worst_channel_difference(a, b), 1);
 }
 
+// With no Vulkan driver at all the mode stops at its first step, and says so in those words.
+TEST(ExternalMemoryMode, WithoutAVulkanDriverTheReasonNamesTheVulkanStep) {
+  const std::string out = testing::scratch_file("extmem-no-vulkan.png");
+  const testing::ProgramResult result =
+      testing::run_stereocl({"--hidden", "--mode", "gpu-extmem", "--size", "64x32", "--frames", "1", "--screenshot", out},
+                            "VK_DRIVER_FILES=/nonexistent/icd.json VK_ICD_FILENAMES=/nonexistent/icd.json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  if (result.err.find("no OpenCL") != std::string::npos) GTEST_SKIP() << "no OpenCL here: " << result.err;
+  EXPECT_NE(result.err.find("GPU (external memory) mode is unavailable: Vulkan: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("instead"), std::string::npos) << result.err;
+  EXPECT_EQ(testing::read_png(out).width, 64 + 85);
+}
+
 }  // namespace
 }  // namespace stereocl
