@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 
 namespace stereocl {
 
@@ -22,16 +23,21 @@ std::optional<std::string> ExternalMemoryBackend::unavailable_reason(ClEnvironme
   }
 }
 
+ExternalMemoryBackend::~ExternalMemoryBackend() { drop_link(); }
+
+void ExternalMemoryBackend::drop_link() {
+  if (!link_) return;
+  // The memory goes only once neither API can still be using it.
+  cl_.queue.finish();
+  glFinish();
+  link_.reset();
+}
+
 void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_length) {
   const auto depth_floats = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
   const auto offsets_floats = static_cast<std::uint64_t>(offsets_row_length) * static_cast<std::uint64_t>(height);
   if (link_ && link_->depth_floats() >= depth_floats && link_->offsets_floats() >= offsets_floats) return;
-  if (link_) {
-    // The old memory goes only once neither API can still be using it.
-    cl_.queue.finish();
-    glFinish();
-    link_.reset();
-  }
+  drop_link();
   // Room for the widest pattern, so that the P slider never remakes the link.
   link_.emplace(cl_, depth_floats,
                 static_cast<std::uint64_t>(width + kMaxPatternWidth) * static_cast<std::uint64_t>(height));
@@ -42,7 +48,8 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
 
 const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scene, const StereogramParams& params,
                                                          bool textures_needed) {
-  buffers_handed_out_ = !textures_needed && params.algorithm == StereogramAlgorithm::lookup;
+  const std::pair size{scene.width(), scene.height()};
+  buffers_handed_out_ = !textures_needed && params.algorithm == StereogramAlgorithm::lookup && size != failed_size_;
   if (!buffers_handed_out_) return nullptr;
   const int row_length = scene.width() + params.pattern_width;
   try {
@@ -51,7 +58,8 @@ const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scen
     // Say so once per size, and make this frame through the textures rather than fail it.
     std::fprintf(stderr, "stereocl: GPU (external memory) mode at %dx%d: %s; using the texture path\n", scene.width(),
                  scene.height(), error.what());
-    link_.reset();
+    drop_link();
+    failed_size_ = size;
     buffers_handed_out_ = false;
     return nullptr;
   }

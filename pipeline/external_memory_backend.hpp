@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stereocl {
@@ -23,6 +24,7 @@ class ExternalMemoryBackend final : public Backend {
  public:
   // Throws KernelBuildError where the buffer kernel does not build.
   ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind, std::unique_ptr<Backend> on_textures);
+  ~ExternalMemoryBackend() override;
 
   // Why the mode cannot run here: tries every step (Vulkan export, GL import, OpenCL import, the
   // buffer kernel's build) on tiny buffers and names the first that fails; nullopt: it can.
@@ -43,6 +45,7 @@ class ExternalMemoryBackend final : public Backend {
  private:
   // A link whose buffers hold this frame's depth and offsets; remade only to grow.
   void fit_link(int width, int height, int offsets_row_length);
+  void drop_link();
 
   ClEnvironment& cl_;
   StereogramKernel kernel_;
@@ -50,7 +53,8 @@ class ExternalMemoryBackend final : public Backend {
   std::optional<ExternalMemoryLink> link_;
   SharedGlBuffers buffers_;
   bool buffers_handed_out_ = false;  // this frame's depth went to the buffer
-  bool link_checked_ = false;        // GL's error state looked at after the link's first frame
+  bool link_checked_ = false;
+  std::pair<int, int> failed_size_{0, 0};  // a scene size whose link could not be made: not tried again        // GL's error state looked at after the link's first frame
   // The kernel's event, read at the next frame: nothing waits for it now.
   std::vector<cl::Event> unprofiled_;
 };
