@@ -308,7 +308,13 @@ Status Demo::render_frame_unguarded(double seconds) {
   if (whole_frame && settings_.pipeline && settings_.depth_source == DepthSource::scene)
     return render_pipelined_frame(backend, seconds, histogram_due);
   previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
-  if (settings_.depth_source == DepthSource::scene) render_scene(seconds, *scene_);
+  const bool draws_scene = settings_.depth_source == DepthSource::scene;
+  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external memory).
+  const SharedGlBuffers* shared =
+      stereogram && !whole_frame
+          ? backend.gl_buffers(*scene_, settings_.stereogram, !draws_scene || settings_.debug_view != DebugView::none)
+          : nullptr;
+  if (draws_scene) render_scene(seconds, *scene_, shared ? shared->depth : 0);
   if (whole_frame) return render_whole_frame(backend, *scene_, histogram_due);
   DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
   if (stereogram) {
@@ -316,7 +322,7 @@ Status Demo::render_frame_unguarded(double seconds) {
         !computed)
       return computed;
     gl_timer_.begin(static_cast<int>(Stage::compose));
-    compositor_.compose(pattern_sampling());
+    compositor_.compose(pattern_sampling(), shared ? shared->offsets_texture : 0, shared ? shared->offsets_row_length : 0);
     gl_timer_.end();
     image = compositor_.output();
   }
@@ -346,10 +352,11 @@ void Demo::size_effect_target(const DisplayImage& image) {
     effect_target_ = ColourTarget(image.width, image.height);
 }
 
-void Demo::render_scene(double seconds, SceneTarget& target) {
+void Demo::render_scene(double seconds, SceneTarget& target, GLuint depth_buffer) {
   if (!settings_.paused) physics_.advance(seconds);
   gl_timer_.begin(static_cast<int>(Stage::render));
-  scene_renderer_.render(physics_, settings_.invert_depth, target, /*depth_only=*/mode_row(settings_.mode).makes_stereogram);
+  scene_renderer_.render(physics_, settings_.invert_depth, target, /*depth_only=*/mode_row(settings_.mode).makes_stereogram,
+                         depth_buffer);
   gl_timer_.end();
 }
 

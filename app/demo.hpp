@@ -116,7 +116,8 @@ class Demo {
   void leave_mode(Mode mode, Mode replacement, const std::string& why);
   Status render_frame_unguarded(double seconds);
   // Advances the ball and draws its depth (and colour, in Scene mode) into `target`.
-  void render_scene(double seconds, SceneTarget& target);
+  // depth_buffer: a GL buffer the depth pass writes instead of the depth texture (external memory), or 0.
+  void render_scene(double seconds, SceneTarget& target, GLuint depth_buffer = 0);
   // GPU mode's one-hand-over frame (--interop-batch on): offsets to histogram in OpenCL from
   // `depth`, with `overlap` (GL work) submitted while OpenCL runs.
   Status render_whole_frame(Backend& backend, const SceneTarget& depth, bool histogram_due,

@@ -69,7 +69,14 @@ void draw_mode_section(Demo& demo) {
     if (ImGui::RadioButton(std::string(row.display_name).c_str(), settings.mode == row.mode)) settings.mode = row.mode;
     ImGui::EndDisabled();
     if (reason) tooltip_when_hovered(reason->c_str());
-    if (&row != &mode_table().back()) ImGui::SameLine();
+    if (&row == &mode_table().back()) break;
+    // On one line while the next button fits: five labels are wider than the panel.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float next_width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                             ImGui::CalcTextSize(std::string((&row + 1)->display_name).c_str()).x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + next_width <=
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine();
   }
   if (settings.mode == Mode::gpu) draw_interop_sync(demo);
 }

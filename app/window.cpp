@@ -8,10 +8,18 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <stdexcept>
+#include <utility>
 
 namespace stereocl {
 namespace {
+
+#ifdef STEREOCL_VULKAN
+constexpr bool kExternalMemoryBuild = true;
+#else
+constexpr bool kExternalMemoryBuild = false;
+#endif
 
 std::string last_glfw_error() {
   const char* description = nullptr;
@@ -57,8 +65,6 @@ Window::Window(const WindowSettings& settings) : title_(settings.title) {
   if (!glfwInit())
     throw std::runtime_error("cannot start GLFW (" + last_glfw_error() +
                              "); is there a display? Set DISPLAY or run under `xvfb-run -a`");
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
 #ifndef NDEBUG
@@ -77,7 +83,15 @@ Window::Window(const WindowSettings& settings) : title_(settings.title) {
     width = video->width;
     height = video->height;
   }
-  window_ = glfwCreateWindow(width, height, settings.title.c_str(), fullscreen_ ? monitor_ : nullptr, nullptr);
+  // NVIDIA's GLX gives exactly the version asked for. GPU (external memory) mode needs 4.5 (storage
+  // buffers, the memory-object calls), so a build that has the mode asks for 4.5 first; every other
+  // mode needs 3.3, which is what a driver without 4.5 gets.
+  constexpr std::pair<int, int> versions[] = {{4, 5}, {3, 3}};
+  for (std::size_t i = kExternalMemoryBuild ? 0 : 1; i < std::size(versions) && !window_; ++i) {
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, versions[i].first);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, versions[i].second);
+    window_ = glfwCreateWindow(width, height, settings.title.c_str(), fullscreen_ ? monitor_ : nullptr, nullptr);
+  }
   if (!window_) {
     const std::string why = last_glfw_error();
     glfwTerminate();

@@ -7,6 +7,9 @@
 //   PATTERN_WIDTH          P, int
 //   MAX_OFFSET             M, float literal
 //   INVERSE_PATTERN_WIDTH  1.0f / P as the host rounds it, float literal
+//   STEREOGRAM_BUFFERS     (optional) depth and offsets are float buffers, rows packed (width and
+//                          width + P floats), not images: GPU (external memory) mode, whose GL and
+//                          CL share buffers only (pipeline/external_memory_backend.hpp)
 // stereogram_fast only:
 //   LANES_PER_ROW          pixels of one row computed side by side; at most P - 1 - ceil(M)
 //   ROWS_PER_GROUP         rows one work-group computes
@@ -16,7 +19,24 @@
 // OpenCL C contracts a * b + c into fma by default; the host reference never does.
 #pragma OPENCL FP_CONTRACT OFF
 
+// One kernel body for both storages: only the reads, the writes and the argument types differ.
+#ifdef STEREOGRAM_BUFFERS
+#define DEPTH_ARGUMENT __global const float* depth
+#define OFFSETS_ARGUMENT __global float* offsets
+#define READ_DEPTH(column, row) depth[(size_t)(row) * (size_t)width + (size_t)(column)]
+#define WRITE_COORDINATE(column, row, coordinate) \
+  offsets[(size_t)(row) * (size_t)(width + pattern_width) + (size_t)(column)] = (coordinate)
+#else
+#define DEPTH_ARGUMENT __read_only image2d_t depth
+#define OFFSETS_ARGUMENT __write_only image2d_t offsets
+#define READ_DEPTH(column, row) read_imagef(depth, depth_sampler, (int2)((column), (row))).x
+#define WRITE_COORDINATE(column, row, coordinate) write_coordinate(offsets, (column), (row), (coordinate))
 __constant sampler_t depth_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
+
+void write_coordinate(__write_only image2d_t offsets, int x, int y, float coordinate) {
+  write_imagef(offsets, (int2)(x, y), (float4)(coordinate, 0.f, 0.f, 1.f));
+}
+#endif
 
 // Output pixel j + P repeats the coordinate found this many pixels after index j. Kept apart
 // from j (not j + shift as one float) so its fraction stays exact on long rows and the lookup
@@ -29,13 +49,9 @@ float source_shift(float depth, float max_offset) {
 // One period on from the interpolated coordinate between the two neighbouring source pixels.
 float repeated_coordinate(float a, float b, float fraction) { return 1.0f + (a + fraction * (b - a)); }
 
-void write_coordinate(__write_only image2d_t offsets, int x, int y, float coordinate) {
-  write_imagef(offsets, (int2)(x, y), (float4)(coordinate, 0.f, 0.f, 1.f));
-}
-
 // The kernel of the original article: one work-item walks a whole row, keeping the last P
 // coordinates (everything the lookup can reach) in a private ring.
-__kernel void stereogram_classic(__read_only image2d_t depth, __write_only image2d_t offsets, int width,
+__kernel void stereogram_classic(DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width,
                                  int height, int pattern_width, float max_offset, float inverse_pattern_width) {
   const int y = get_global_id(0);
   if (y >= height) return;
@@ -43,17 +59,17 @@ __kernel void stereogram_classic(__read_only image2d_t depth, __write_only image
   for (int i = 0; i < pattern_width; ++i) {
     const float coordinate = (float)i * inverse_pattern_width;
     ring[i] = coordinate;
-    write_coordinate(offsets, i, y, coordinate);
+    WRITE_COORDINATE(i, y, coordinate);
   }
   for (int j = 0; j < width; ++j) {
-    const float shift = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x, max_offset);
+    const float shift = source_shift(READ_DEPTH(j, y), max_offset);
     const int whole = (int)shift;  // shift >= 0, so truncation is floor
     const int k = j + whole;
     const float fraction = shift - (float)whole;
     const float coordinate =
         repeated_coordinate(ring[k % pattern_width], ring[(k + 1) % pattern_width], fraction);
     ring[j % pattern_width] = coordinate;  // output index j + P takes the slot of j, which nothing reads any more
-    write_coordinate(offsets, j + pattern_width, y, coordinate);
+    WRITE_COORDINATE(j + pattern_width, y, coordinate);
   }
 }
 
@@ -62,7 +78,7 @@ __kernel void stereogram_classic(__read_only image2d_t depth, __write_only image
 // one pixel per work-item, with a barrier between bands. The depth reads leave the serial
 // path: a stage of source shifts is read and converted by all lanes at once beforehand.
 // Only the last P coordinates stay in local memory, so any row width fits.
-__kernel void stereogram_fast(__read_only image2d_t depth, __write_only image2d_t offsets, int width, int height,
+__kernel void stereogram_fast(DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width, int height,
                               int pattern_width, float max_offset, float inverse_pattern_width, __local float* rings,
                               int ring_size, __local float* staged_positions, int stage_size) {
   const int lanes = get_local_size(0);
@@ -78,7 +94,7 @@ __kernel void stereogram_fast(__read_only image2d_t depth, __write_only image2d_
     for (int i = lane; i < pattern_width; i += lanes) {
       const float coordinate = (float)i * inverse_pattern_width;
       ring[i] = coordinate;
-      write_coordinate(offsets, i, y, coordinate);
+      WRITE_COORDINATE(i, y, coordinate);
     }
   }
   for (int stage_start = 0; stage_start < width; stage_start += stage_size) {
@@ -86,7 +102,7 @@ __kernel void stereogram_fast(__read_only image2d_t depth, __write_only image2d_
     if (row_exists) {
       for (int s = lane; s < stage_length; s += lanes) {
         const int j = stage_start + s;
-        positions[s] = source_shift(read_imagef(depth, depth_sampler, (int2)(j, y)).x, max_offset);
+        positions[s] = source_shift(READ_DEPTH(j, y), max_offset);
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -101,7 +117,7 @@ __kernel void stereogram_fast(__read_only image2d_t depth, __write_only image2d_
         const int i = stage_start + s + pattern_width;
         // The slot held index i - ring_size, older than anything this band looks up (all >= band start - P).
         ring[i & ring_mask] = coordinate;
-        write_coordinate(offsets, i, y, coordinate);
+        WRITE_COORDINATE(i, y, coordinate);
       }
       barrier(CLK_LOCAL_MEM_FENCE);
     }

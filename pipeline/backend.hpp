@@ -34,6 +34,15 @@ struct WholeFrame {
   std::function<void()> overlap;
 };
 
+// GL buffers a back-end shares with its compute engine in place of textures (GPU (external
+// memory) mode): the depth pass writes `depth` (scene width floats a row), and the compose pass
+// reads `offsets_texture`, an R32F buffer texture with rows offsets_row_length floats long.
+struct SharedGlBuffers {
+  GLuint depth = 0;
+  GLuint offsets_texture = 0;
+  int offsets_row_length = 0;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -55,6 +64,15 @@ class Backend {
   // compute_offsets does.
   virtual Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& /*frame*/, StageTimings& /*timings*/) {
     return failure("this mode's back-end runs a frame step by step");
+  }
+  // Asked each frame before the scene is drawn: the buffers GL should draw depth into and compose
+  // from instead of the scene's depth texture and the offsets texture, or nullptr for the
+  // textures (every back-end but external memory, and that one where the frame needs the textures:
+  // textures_needed, i.e. no scene is drawn or a debug view shows them, or an algorithm without a
+  // buffer kernel). compute_offsets then works on whichever was handed out.
+  virtual const SharedGlBuffers* gl_buffers(const SceneTarget& /*scene*/, const StereogramParams& /*params*/,
+                                            bool /*textures_needed*/) {
+    return nullptr;
   }
 };
 

@@ -12,13 +12,13 @@
 
 namespace stereocl {
 
-enum class Mode { scene, cpu, cpu_readback, gpu };
-inline constexpr std::size_t kModeCount = 4;
+enum class Mode { scene, cpu, cpu_readback, gpu, gpu_extmem };
+inline constexpr std::size_t kModeCount = 5;
 
 std::string_view mode_cli_name(Mode mode);      // "cpu-readback"
 std::string_view mode_display_name(Mode mode);  // "CPU-readback"
 std::optional<Mode> parse_mode(std::string_view cli_name);
-std::string mode_choices();  // "scene, cpu, cpu-readback or gpu", for --help and refusals
+std::string mode_choices();  // "scene, cpu, cpu-readback, gpu or gpu-extmem", for --help and refusals
 
 // For each mode, why it cannot run here (nullopt: it can).
 class ModeAvailability {

@@ -3,6 +3,7 @@
 #include "pipeline/cl_readback_backend.hpp"
 #include "pipeline/cl_shared_backend.hpp"
 #include "pipeline/cpu_backend.hpp"
+#include "pipeline/external_memory_backend.hpp"
 
 #include <algorithm>
 
@@ -39,6 +40,15 @@ std::unique_ptr<Backend> make_best(const Engines& engines) {
   return make_cpu(engines);
 }
 
+std::optional<std::string> needs_external_memory(const Engines& engines) {
+  if (!engines.kernels) return engines.no_opencl_reason;
+  return ExternalMemoryBackend::unavailable_reason(*engines.cl, engines.kernels->stereogram().kind());
+}
+
+std::unique_ptr<Backend> make_external_memory(const Engines& engines) {
+  return std::make_unique<ExternalMemoryBackend>(*engines.cl, engines.kernels->stereogram().kind(), make_best(engines));
+}
+
 constexpr ModeRow kModes[] = {
     {Mode::scene, "scene", "Scene", '1', "GL timer queries; effects by the best engine here", false, false, always_runs,
      make_best},
@@ -48,6 +58,9 @@ constexpr ModeRow kModes[] = {
      "GL timer queries, OpenCL event profiling, CPU clock for transfers", true, true, needs_opencl, make_cl_readback},
     {Mode::gpu, "gpu", "GPU", '4', "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over", true, true,
      needs_gl_sharing, make_cl_shared},
+    {Mode::gpu_extmem, "gpu-extmem", "GPU (external memory)", '5',
+     "GL timer queries, OpenCL event profiling (a frame late); transfer = the CPU's time to enqueue the semaphore hand-overs",
+     true, true, needs_external_memory, make_external_memory},
 };
 
 static_assert(std::size(kModes) == kModeCount);

@@ -4,8 +4,8 @@
 
 namespace stereocl {
 
-FullscreenPass::FullscreenPass(std::string_view fragment_file)
-    : program_(gl::link_program("fullscreen.vert.glsl", fragment_file)), empty_vertex_array_(gl::make_vertex_array()) {}
+FullscreenPass::FullscreenPass(std::string_view fragment_file, std::string_view fragment_defines)
+    : program_(gl::link_program("fullscreen.vert.glsl", fragment_file, fragment_defines)), empty_vertex_array_(gl::make_vertex_array()) {}
 
 void FullscreenPass::draw() const {
   glBindVertexArray(empty_vertex_array_.get());

@@ -11,7 +11,7 @@ namespace stereocl {
 
 class FullscreenPass {
  public:
-  explicit FullscreenPass(std::string_view fragment_file);
+  explicit FullscreenPass(std::string_view fragment_file, std::string_view fragment_defines = {});
 
   // Makes the program current; set uniforms after this.
   void use() const { glUseProgram(program_.get()); }

@@ -69,7 +69,8 @@ SceneRenderer::Mesh SceneRenderer::upload(const std::vector<float>& data) {
   return mesh;
 }
 
-void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target, bool depth_only) {
+void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target, bool depth_only,
+                           GLuint depth_buffer) {
   const glm::vec3 half = physics.box.half_extent;
   const glm::vec3 camera(0.f, 0.f, half.z + kCameraDistanceToFront);
   const float aspect = static_cast<float>(target.width()) / static_cast<float>(target.height());
@@ -80,21 +81,7 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
   const glm::mat4 projection = glm::perspective(fov_y, aspect, 0.5f * kCameraDistanceToFront, depth_range.y + 1.0f);
   const glm::mat4 view = glm::lookAt(camera, glm::vec3(0.f), glm::vec3(0.f, 1.f, 0.f));
 
-  glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
-  glViewport(0, 0, target.width(), target.height());
-  const float background[] = {0.05f, 0.05f, 0.07f, 1.f};
-  const float far_plane[] = {invert_depth ? 0.f : 1.f, 0.f, 0.f, 0.f};
-  const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
-  const GLenum depth_alone[] = {GL_NONE, GL_COLOR_ATTACHMENT1};
-  glDrawBuffers(2, depth_only ? depth_alone : colour_and_depth);
-  if (!depth_only) glClearBufferfv(GL_COLOR, 0, background);
-  glClearBufferfv(GL_COLOR, 1, far_plane);
-  glClear(GL_DEPTH_BUFFER_BIT);
-  glEnable(GL_DEPTH_TEST);
-  glDisable(GL_BLEND);
-
-  const GLuint program = depth_only ? depth_program_.get() : program_.get();
-  glUseProgram(program);
+  const GLuint program = begin_pass(target, invert_depth, depth_only, depth_buffer);
   const auto location = [&](const char* name) { return glGetUniformLocation(program, name); };
   glUniformMatrix4fv(location("view"), 1, GL_FALSE, glm::value_ptr(view));
   glUniformMatrix4fv(location("projection"), 1, GL_FALSE, glm::value_ptr(projection));
@@ -119,8 +106,42 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
 
   glBindVertexArray(0);
   glDisable(GL_DEPTH_TEST);
+  if (depth_buffer) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);  // a 3.3 context has no such target
+  const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
   glDrawBuffers(2, colour_and_depth);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+GLuint SceneRenderer::begin_pass(SceneTarget& target, bool invert_depth, bool depth_only, GLuint depth_buffer) {
+  glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
+  glViewport(0, 0, target.width(), target.height());
+  const float background[] = {0.05f, 0.05f, 0.07f, 1.f};
+  const float far_plane[] = {invert_depth ? 0.f : 1.f, 0.f, 0.f, 0.f};
+  if (depth_buffer) {
+    // No attachment is written and no depth test runs: the shader's atomics keep the nearest.
+    const GLenum nothing[] = {GL_NONE, GL_NONE};
+    glDrawBuffers(2, nothing);
+    glClearNamedBufferData(depth_buffer, GL_R32F, GL_RED, GL_FLOAT, far_plane);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, depth_buffer);
+    if (!depth_buffer_program_)
+      depth_buffer_program_ = gl::link_program("scene.vert.glsl", "scene_depth.frag.glsl", "#define DEPTH_IN_BUFFER\n");
+    glUseProgram(depth_buffer_program_.get());
+    glUniform1i(glGetUniformLocation(depth_buffer_program_.get(), "row_length"), target.width());
+    return depth_buffer_program_.get();
+  }
+  const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  const GLenum depth_alone[] = {GL_NONE, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, depth_only ? depth_alone : colour_and_depth);
+  if (!depth_only) glClearBufferfv(GL_COLOR, 0, background);
+  glClearBufferfv(GL_COLOR, 1, far_plane);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  const GLuint program = depth_only ? depth_program_.get() : program_.get();
+  glUseProgram(program);
+  return program;
 }
 
 }  // namespace stereocl

@@ -2,6 +2,7 @@
 
 #include "render/shader_sources.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -18,13 +19,15 @@ std::string info_log(GLuint object, GetLog get_log) {
   return log;
 }
 
-Shader compile(GLenum stage, std::string_view file) {
+Shader compile(GLenum stage, std::string_view file, std::string_view defines) {
   const std::string_view text = shader_source(file);
   if (text.empty()) throw std::runtime_error("shader " + std::string(file) + " is not embedded in this binary");
   Shader shader(glCreateShader(stage));
-  const char* source = text.data();
-  const auto length = static_cast<GLint>(text.size());
-  glShaderSource(shader.get(), 1, &source, &length);
+  const std::size_t after_version = std::min(text.find('\n'), text.size() - 1) + 1;
+  const char* sources[] = {text.data(), defines.empty() ? "" : defines.data(), text.data() + after_version};
+  const GLint lengths[] = {static_cast<GLint>(after_version), static_cast<GLint>(defines.size()),
+                           static_cast<GLint>(text.size() - after_version)};
+  glShaderSource(shader.get(), 3, sources, lengths);
   glCompileShader(shader.get());
   GLint ok = GL_FALSE;
   glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &ok);
@@ -36,9 +39,9 @@ Shader compile(GLenum stage, std::string_view file) {
 
 }  // namespace
 
-Program link_program(std::string_view vertex_file, std::string_view fragment_file) {
-  const Shader vertex = compile(GL_VERTEX_SHADER, vertex_file);
-  const Shader fragment = compile(GL_FRAGMENT_SHADER, fragment_file);
+Program link_program(std::string_view vertex_file, std::string_view fragment_file, std::string_view fragment_defines) {
+  const Shader vertex = compile(GL_VERTEX_SHADER, vertex_file, {});
+  const Shader fragment = compile(GL_FRAGMENT_SHADER, fragment_file, fragment_defines);
   Program program(glCreateProgram());
   glAttachShader(program.get(), vertex.get());
   glAttachShader(program.get(), fragment.get());

@@ -7,6 +7,8 @@
 
 namespace stereocl::gl {
 
-Program link_program(std::string_view vertex_file, std::string_view fragment_file);
+// `fragment_defines` ("#define DEPTH_IN_BUFFER\n") go right after the fragment shader's #version
+// line: one file serves variants of a pass without a copy of it.
+Program link_program(std::string_view vertex_file, std::string_view fragment_file, std::string_view fragment_defines = {});
 
 }  // namespace stereocl::gl

@@ -32,22 +32,32 @@ void StereogramCompositor::set_pattern(const RgbaImage& pattern) {
   pattern_height_ = pattern.height;
 }
 
-void StereogramCompositor::compose(PatternSampling sampling) {
+void StereogramCompositor::compose(PatternSampling sampling, GLuint offsets_buffer_texture, int offsets_row_length) {
   glBindFramebuffer(GL_FRAMEBUFFER, output_.framebuffer());
   glViewport(0, 0, output_width_, height_);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
-  pass_.use();
+  if (offsets_buffer_texture && !buffer_pass_) buffer_pass_.emplace("stereogram.frag.glsl", "#define OFFSETS_IN_BUFFER\n");
+  const FullscreenPass& pass = offsets_buffer_texture ? *buffer_pass_ : pass_;
+  pass.use();
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, offsets_.get());
+  if (offsets_buffer_texture) {
+    glBindTexture(GL_TEXTURE_BUFFER, offsets_buffer_texture);
+    glUniform1i(pass.uniform("offsets_row_length"), offsets_row_length);
+  } else {
+    glBindTexture(GL_TEXTURE_2D, offsets_.get());
+  }
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, pattern_.get());
-  glUniform1i(pass_.uniform("offsets"), 0);
-  glUniform1i(pass_.uniform("pattern"), 1);
-  glUniform1i(pass_.uniform("whole_pixels"), sampling == PatternSampling::whole_pixels ? 1 : 0);
-  glUniform2f(pass_.uniform("pattern_size"), static_cast<float>(pattern_width_),
-              static_cast<float>(pattern_height_));
-  pass_.draw();
+  glUniform1i(pass.uniform("offsets"), 0);
+  glUniform1i(pass.uniform("pattern"), 1);
+  glUniform1i(pass.uniform("whole_pixels"), sampling == PatternSampling::whole_pixels ? 1 : 0);
+  glUniform2f(pass.uniform("pattern_size"), static_cast<float>(pattern_width_), static_cast<float>(pattern_height_));
+  pass.draw();
+  if (offsets_buffer_texture) {
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+  }
   glActiveTexture(GL_TEXTURE0);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }

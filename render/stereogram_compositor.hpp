@@ -7,6 +7,8 @@
 #include "render/fullscreen_pass.hpp"
 #include "render/gl_objects.hpp"
 
+#include <optional>
+
 namespace stereocl {
 
 class StereogramCompositor {
@@ -19,7 +21,9 @@ class StereogramCompositor {
   bool resize(int depth_width, int height, int strip_width);
   void set_pattern(const RgbaImage& pattern);
 
-  void compose(PatternSampling sampling);
+  // From the offsets texture, or, where offsets_buffer_texture is not 0, from that R32F buffer
+  // texture with rows offsets_row_length floats long (GPU (external memory) mode).
+  void compose(PatternSampling sampling, GLuint offsets_buffer_texture = 0, int offsets_row_length = 0);
 
   int output_width() const { return output_width_; }
   int output_height() const { return height_; }
@@ -33,6 +37,7 @@ class StereogramCompositor {
   }
 
   FullscreenPass pass_;
+  std::optional<FullscreenPass> buffer_pass_;  // made on first use: only one mode reads a buffer
   gl::Texture pattern_;
   int pattern_width_ = 0, pattern_height_ = 0;
   gl::Texture offsets_;

@@ -11,6 +11,9 @@ cd "$root"
 # shellcheck disable=SC1091
 source .gpu/device-env.sh
 export PATH="$root/.gpu/bin:$PATH" LD_LIBRARY_PATH="$root/.gpu/lib:$LD_LIBRARY_PATH"
+# Vulkan (GPU (external memory) mode): the carried loader finds NVIDIA's driver only when told where.
+nvidia_icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+[ -f "$nvidia_icd" ] && export VK_DRIVER_FILES="$nvidia_icd" VK_ICD_FILENAMES="$nvidia_icd"
 missing=$(ldd .gpu/bin/* 2>/dev/null | grep 'not found' | sort -u || true)
 if [ -n "$missing" ]; then
   echo "gpu-run: libraries not found on this machine (add them to scripts/gpu-prepare.sh):" >&2

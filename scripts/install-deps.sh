@@ -15,6 +15,7 @@ build=(
   libglfw3-dev libxrandr-dev libgl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   libglm-dev libimgui-dev libspng-dev libcli11-dev nlohmann-json3-dev
   libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
+  libvulkan-dev
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
 # driver (PoCL on the CPU where no GPU driver exists), an X server for machines with no display,
@@ -24,7 +25,9 @@ run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core)
 # python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
 # netpbm: pamstereogram, the reference the stereogram quality test measures against.
 # zlib1g-dev: tests that build hostile PNG files byte by byte.
-test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev)
+# mesa-vulkan-drivers: lavapipe, a CPU Vulkan that exports memory, so GPU (external memory) mode's
+# Vulkan and GL steps run in tests on machines without a GPU.
+test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers)
 # The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).
 fuzz=(clang libclang-rt-14-dev libomp-14-dev)
 

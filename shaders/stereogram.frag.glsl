@@ -1,7 +1,15 @@
 #version 330 core
 // Draws the autostereogram: each output pixel samples the tileable pattern at the horizontal
 // coordinate the stereogram step computed (in pattern widths; the sampler repeats).
+#ifdef OFFSETS_IN_BUFFER
+// GPU (external memory) mode: the offsets stay in the buffer OpenCL wrote, rows packed.
+uniform samplerBuffer offsets;  // R32F buffer texture
+uniform int offsets_row_length;
+float coordinate_at(ivec2 pixel) { return texelFetch(offsets, pixel.y * offsets_row_length + pixel.x).r; }
+#else
 uniform sampler2D offsets;   // R32F, (W+P) x H for lookup, W x H for symmetric
+float coordinate_at(ivec2 pixel) { return texelFetch(offsets, pixel, 0).r; }
+#endif
 uniform sampler2D pattern;   // RGBA8, P x pattern height, GL_REPEAT
 uniform vec2 pattern_size;   // in pixels
 // The symmetric coordinates are whole pattern columns: read that texel, never a blend, so dots
@@ -12,7 +20,7 @@ out vec4 colour;
 
 void main() {
   ivec2 pixel = ivec2(gl_FragCoord.xy);
-  float coordinate = texelFetch(offsets, pixel, 0).r;
+  float coordinate = coordinate_at(pixel);
   if (whole_pixels) {
     float column = floor(coordinate * pattern_size.x + 0.5);
     column -= pattern_size.x * floor(column / pattern_size.x);  // GLSL's % is undefined below zero

@@ -14,6 +14,7 @@ namespace {
 ModeAvailability without_gpu() {
   ModeAvailability availability;
   availability.disable(Mode::gpu, "this OpenCL device cannot share GL textures");
+  availability.disable(Mode::gpu_extmem, "OpenCL import: the device lacks cl_khr_external_memory_opaque_fd");
   return availability;
 }
 
@@ -49,7 +50,8 @@ TEST(KeyBindings, TheIssueKeysMapToTheirActions) {
   EXPECT_EQ(action_for_key(GLFW_KEY_I), Action{ActionKind::toggle_invert});
   EXPECT_EQ(action_for_key(GLFW_KEY_Q), std::nullopt);
   EXPECT_EQ(action_for_key(GLFW_KEY_UNKNOWN), std::nullopt);  // no binding's absent second key
-  EXPECT_EQ(action_for_key(GLFW_KEY_5), std::nullopt);
+  EXPECT_EQ(action_for_key(GLFW_KEY_5), pick(Mode::gpu_extmem));
+  EXPECT_EQ(action_for_key(GLFW_KEY_6), std::nullopt);
 }
 
 TEST(KeyBindings, EveryKeyIsBoundOnceAndDescribed) {

@@ -10,8 +10,7 @@ namespace {
 
 ModeAvailability without_opencl() {
   ModeAvailability availability;
-  availability.disable(Mode::cpu_readback, "no OpenCL platform");
-  availability.disable(Mode::gpu, "no OpenCL platform");
+  for (const Mode mode : {Mode::cpu_readback, Mode::gpu, Mode::gpu_extmem}) availability.disable(mode, "no OpenCL platform");
   return availability;
 }
 
@@ -20,12 +19,15 @@ TEST(Mode, CyclesThroughAllModesInOrderWhenAllRun) {
   EXPECT_EQ(next_available_mode(Mode::scene, all), Mode::cpu);
   EXPECT_EQ(next_available_mode(Mode::cpu, all), Mode::cpu_readback);
   EXPECT_EQ(next_available_mode(Mode::cpu_readback, all), Mode::gpu);
-  EXPECT_EQ(next_available_mode(Mode::gpu, all), Mode::scene);
+  EXPECT_EQ(next_available_mode(Mode::gpu, all), Mode::gpu_extmem);
+  EXPECT_EQ(next_available_mode(Mode::gpu_extmem, all), Mode::scene);
 }
 
 TEST(Mode, CyclingSkipsModesThatCannotRun) {
   ModeAvailability no_sharing;
   no_sharing.disable(Mode::gpu, "no GL sharing");
+  EXPECT_EQ(next_available_mode(Mode::cpu_readback, no_sharing), Mode::gpu_extmem);
+  no_sharing.disable(Mode::gpu_extmem, "no Vulkan device exports opaque fds");
   EXPECT_EQ(next_available_mode(Mode::cpu_readback, no_sharing), Mode::scene);
 
   const ModeAvailability no_cl = without_opencl();
@@ -62,6 +64,10 @@ TEST(Mode, FallbackTakesTheClosestModeThatRuns) {
   EXPECT_EQ(fallback_mode(Mode::gpu, without_opencl()), Mode::cpu);
   EXPECT_EQ(fallback_mode(Mode::cpu_readback, without_opencl()), Mode::cpu);
   EXPECT_EQ(fallback_mode(Mode::scene, without_opencl()), Mode::scene);
+  ModeAvailability no_external_memory;
+  no_external_memory.disable(Mode::gpu_extmem, "OpenCL import: lacks cl_khr_external_memory_opaque_fd");
+  EXPECT_EQ(fallback_mode(Mode::gpu_extmem, no_external_memory), Mode::gpu);
+  EXPECT_EQ(fallback_mode(Mode::gpu_extmem, without_opencl()), Mode::cpu);
 }
 
 TEST(Mode, NamesRoundTrip) {

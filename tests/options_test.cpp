@@ -60,7 +60,7 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--pattern-width", "100000"}, "--pattern-width: Value 100000 not in range 4 to 1024");
   expect_refused({"--frames", "-1"}, "--frames: Value -1 not in range 0 to");
   expect_refused({"--cpu-threads", "-3"}, "--cpu-threads: Value -3 not in range 0 to 1024");
-  expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu}");
+  expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu,gpu-extmem}");
   expect_refused({"--effect", "sepia"}, "--effect: sepia not in {none,sobel,blur,emboss}");
   expect_refused({"--blur-radius", "0"}, "--blur-radius: Value 0 not in range 1 to 32");
   expect_refused({"--blur-radius", "33"}, "--blur-radius: Value 33 not in range 1 to 32");

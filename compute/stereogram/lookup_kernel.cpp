@@ -85,9 +85,12 @@ std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind) {
   return kind == StereogramKernelKind::classic ? "classic" : "fast";
 }
 
-StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind) : kind_(kind) {
+StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind, StereogramStorage storage)
+    : kind_(kind), storage_(storage) {
   const cl::Device& device = programs.device();
-  const cl::Program program = programs.build(kKernelFile, "-D MAX_PATTERN_WIDTH=" + std::to_string(kMaxPatternWidth));
+  const cl::Program program =
+      programs.build(kKernelFile, "-D MAX_PATTERN_WIDTH=" + std::to_string(kMaxPatternWidth) +
+                                      (storage == StereogramStorage::buffers ? " -D STEREOGRAM_BUFFERS" : ""));
   if (kind_ == StereogramKernelKind::classic) {
     classic_.emplace(program, kernel_name(kind_));
     return;
@@ -108,13 +111,18 @@ StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKin
   plan_fast_geometry(StereogramParams{kMaxPatternWidth, 0.f}, limits_);
 }
 
-cl::Event StereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& offsets,
-                                    int width, int height, const StereogramParams& params,
-                                    const std::vector<cl::Event>* wait) {
+void StereogramKernel::check_arguments(int width, int height, const StereogramParams& params) {
   if (const Status valid = validate(params); !valid) throw std::invalid_argument(valid.error());
   if (width < 1 || height < 1)
     throw std::invalid_argument("stereogram size " + std::to_string(width) + "x" + std::to_string(height) +
                                 " must be at least 1x1");
+}
+
+cl::Event StereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& offsets,
+                                    int width, int height, const StereogramParams& params,
+                                    const std::vector<cl::Event>* wait) {
+  if (storage_ != StereogramStorage::images) throw std::invalid_argument("this stereogram kernel takes buffers");
+  check_arguments(width, height, params);
   const auto w = static_cast<std::size_t>(width);
   const auto h = static_cast<std::size_t>(height);
   const auto out_w = w + static_cast<std::size_t>(params.pattern_width);
@@ -123,7 +131,30 @@ cl::Event StereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& de
   if (image_size(offsets, CL_IMAGE_WIDTH) < out_w || image_size(offsets, CL_IMAGE_HEIGHT) < h)
     throw std::invalid_argument("offsets image is smaller than " + std::to_string(out_w) + "x" +
                                 std::to_string(height));
+  return launch(queue, depth, offsets, width, height, params, wait);
+}
 
+cl::Event StereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Buffer& depth, const cl::Buffer& offsets,
+                                    int width, int height, const StereogramParams& params,
+                                    const std::vector<cl::Event>* wait) {
+  if (storage_ != StereogramStorage::buffers) throw std::invalid_argument("this stereogram kernel takes images");
+  check_arguments(width, height, params);
+  const std::size_t depth_bytes = sizeof(float) * static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  const std::size_t offsets_bytes = depth_bytes / static_cast<std::size_t>(width) *
+                                    static_cast<std::size_t>(width + params.pattern_width);
+  if (depth.getInfo<CL_MEM_SIZE>() < depth_bytes)
+    throw std::invalid_argument("depth buffer is smaller than " + std::to_string(width) + "x" + std::to_string(height) +
+                                " floats");
+  if (offsets.getInfo<CL_MEM_SIZE>() < offsets_bytes)
+    throw std::invalid_argument("offsets buffer is smaller than " + std::to_string(width + params.pattern_width) + "x" +
+                                std::to_string(height) + " floats");
+  return launch(queue, depth, offsets, width, height, params, wait);
+}
+
+cl::Event StereogramKernel::launch(cl::CommandQueue& queue, const cl::Memory& depth, const cl::Memory& offsets,
+                                   int width, int height, const StereogramParams& params,
+                                   const std::vector<cl::Event>* wait) {
+  const auto h = static_cast<std::size_t>(height);
   const float inverse_pattern_width = 1.0f / static_cast<float>(params.pattern_width);  // as the reference rounds it
   const std::vector<cl::Event> none;
   const std::vector<cl::Event>& after = wait ? *wait : none;

@@ -19,6 +19,11 @@ namespace stereocl {
 // bands of pixels side by side.
 enum class StereogramKernelKind { classic, fast };
 
+// images: CL_R / CL_FLOAT images (textures shared with GL, or cl::Image2D). buffers: float
+// buffers with packed rows, for memory imported from another API that OpenCL can only see as
+// buffers (GPU (external memory) mode). The same kernel source and numbers either way.
+enum class StereogramStorage { images, buffers };
+
 // "classic" or "fast".
 std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind);
 
@@ -27,7 +32,8 @@ class StereogramKernel {
   // Builds kernels/stereogram.cl once for the builder's device; P and M are arguments of every
   // call, so no parameter ever builds it again. Throws KernelBuildError if the build fails or the
   // device cannot run the kernel at all.
-  StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind);
+  StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind,
+                   StereogramStorage storage = StereogramStorage::images);
 
   // depth must hold at least width x height pixels and offsets at least (width + P) x height;
   // both are CL_R / CL_FLOAT (a shared GL_R32F texture or a cl::Image2D). Throws
@@ -36,6 +42,10 @@ class StereogramKernel {
   // so one thread at a time.
   cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& offsets, int width, int height,
                     const StereogramParams& params, const std::vector<cl::Event>* wait = nullptr);
+  // The same for a kernel built with StereogramStorage::buffers: depth holds at least
+  // width x height floats, offsets (width + P) x height, rows packed, row 0 first.
+  cl::Event enqueue(cl::CommandQueue& queue, const cl::Buffer& depth, const cl::Buffer& offsets, int width,
+                    int height, const StereogramParams& params, const std::vector<cl::Event>* wait = nullptr);
 
   StereogramKernelKind kind() const { return kind_; }
 
@@ -51,7 +61,13 @@ class StereogramKernel {
   using Classic = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float>;
   using Fast = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float, cl::LocalSpaceArg,
                                  cl_int, cl::LocalSpaceArg, cl_int>;
+  // Checks the parameters and sizes common to both storages; throws std::invalid_argument.
+  static void check_arguments(int width, int height, const StereogramParams& params);
+  cl::Event launch(cl::CommandQueue& queue, const cl::Memory& depth, const cl::Memory& offsets, int width, int height,
+                   const StereogramParams& params, const std::vector<cl::Event>* wait);
+
   StereogramKernelKind kind_;
+  StereogramStorage storage_;
   Limits limits_;
   std::optional<Classic> classic_;
   std::optional<Fast> fast_;

@@ -1,0 +1,97 @@
+#include "pipeline/external_memory_backend.hpp"
+
+#include "compute/cl/cl_profiling.hpp"
+#include "core/stopwatch.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+#include <utility>
+
+namespace stereocl {
+
+ExternalMemoryBackend::ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind,
+                                             std::unique_ptr<Backend> on_textures)
+    : cl_(cl), kernel_(cl.programs, kind, StereogramStorage::buffers), on_textures_(std::move(on_textures)) {}
+
+std::optional<std::string> ExternalMemoryBackend::unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind) {
+  try {
+    const ExternalMemoryLink probe(cl, 64, 64);
+    const StereogramKernel kernel(cl.programs, kind, StereogramStorage::buffers);
+    return std::nullopt;
+  } catch (const std::exception& error) {
+    return error.what();
+  }
+}
+
+ExternalMemoryBackend::~ExternalMemoryBackend() { drop_link(); }
+
+void ExternalMemoryBackend::drop_link() {
+  if (!link_) return;
+  // The memory goes only once neither API can still be using it.
+  cl_.queue.finish();
+  glFinish();
+  link_.reset();
+}
+
+void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_length) {
+  const auto depth_floats = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
+  const auto offsets_floats = static_cast<std::uint64_t>(offsets_row_length) * static_cast<std::uint64_t>(height);
+  if (link_ && link_->depth_floats() >= depth_floats && link_->offsets_floats() >= offsets_floats) return;
+  drop_link();
+  // Room for the widest pattern, so that the P slider never remakes the link.
+  link_.emplace(cl_, depth_floats,
+                static_cast<std::uint64_t>(width + kMaxPatternWidth) * static_cast<std::uint64_t>(height));
+  link_checked_ = false;
+  std::fprintf(stderr, "stereocl: GPU (external memory): %dx%d depth and offsets buffers from Vulkan on %s, imported by GL and OpenCL\n",
+               width, height, link_->vulkan_device().c_str());
+}
+
+const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scene, const StereogramParams& params,
+                                                         bool textures_needed) {
+  const std::pair size{scene.width(), scene.height()};
+  buffers_handed_out_ = !textures_needed && params.algorithm == StereogramAlgorithm::lookup && size != failed_size_;
+  if (!buffers_handed_out_) return nullptr;
+  const int row_length = scene.width() + params.pattern_width;
+  try {
+    fit_link(scene.width(), scene.height(), row_length);
+  } catch (const std::exception& error) {
+    // Say so once per size, and make this frame through the textures rather than fail it.
+    std::fprintf(stderr, "stereocl: GPU (external memory) mode at %dx%d: %s; using the texture path\n", scene.width(),
+                 scene.height(), error.what());
+    drop_link();
+    failed_size_ = size;
+    buffers_handed_out_ = false;
+    return nullptr;
+  }
+  buffers_ = {link_->gl_depth(), link_->offsets_texture(), row_length};
+  return &buffers_;
+}
+
+Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
+                                              const gl::Texture& offsets, StageTimings& timings) {
+  if (!buffers_handed_out_) return on_textures_->compute_offsets(scene, params, offsets, timings);
+  buffers_handed_out_ = false;
+  timings.add(Stage::stereogram, profiled_span_ms(unprofiled_));
+  unprofiled_.clear();
+  Stopwatch clock;
+  link_->hand_depth_to_cl(cl_.queue);
+  try {
+    unprofiled_.push_back(
+        kernel_.enqueue(cl_.queue, link_->cl_depth(), link_->cl_offsets(), scene.width(), scene.height(), params));
+  } catch (const std::invalid_argument& error) {
+    link_->hand_offsets_to_gl(cl_.queue);  // the semaphores stay paired for the next frame
+    return failure(std::string("stereogram: ") + error.what());
+  }
+  link_->hand_offsets_to_gl(cl_.queue);
+  timings.add(Stage::transfer, clock.lap());  // enqueueing only: no side waits for the other
+  if (!link_checked_) {
+    // A GL call on imported memory that fails does so silently; say it once, where it first shows.
+    link_checked_ = true;
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR)
+      std::fprintf(stderr, "stereocl: GPU (external memory): GL error 0x%x in the first frame's depth pass or hand-over\n",
+                   error);
+  }
+  return {};
+}
+
+}  // namespace stereocl

@@ -1,0 +1,62 @@
+#pragma once
+// GPU (external memory) mode: GL and OpenCL share memory that Vulkan allocated
+// (pipeline/external_memory_link.hpp), as buffers, since NVIDIA's OpenCL makes no images of it.
+// A frame: the depth pass writes linear depth into the depth buffer itself -> GL signals a
+// semaphore -> OpenCL waits on it, runs the lookup kernel from buffer to buffer, signals the other
+// -> GL waits on that and the compose pass reads the offsets buffer as a buffer texture. No texture
+// is copied into a buffer or back (the probe measured ~0.5 ms for those copies), and the CPU waits
+// for nothing. Frames that need the textures (a still depth map, a debug view, the symmetric
+// algorithm) and the effects and histogram go to the texture back-end it is given.
+#include "compute/cl/cl_environment.hpp"
+#include "compute/stereogram/lookup_kernel.hpp"
+#include "pipeline/backend.hpp"
+#include "pipeline/external_memory_link.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace stereocl {
+
+class ExternalMemoryBackend final : public Backend {
+ public:
+  // Throws KernelBuildError where the buffer kernel does not build.
+  ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind, std::unique_ptr<Backend> on_textures);
+  ~ExternalMemoryBackend() override;
+
+  // Why the mode cannot run here: tries every step (Vulkan export, GL import, OpenCL import, the
+  // buffer kernel's build) on tiny buffers and names the first that fails; nullopt: it can.
+  static std::optional<std::string> unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind);
+
+  const SharedGlBuffers* gl_buffers(const SceneTarget& scene, const StereogramParams& params,
+                                    bool textures_needed) override;
+  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
+                    StageTimings& timings) override {
+    on_textures_->apply_effect(settings, source, destination, timings);
+  }
+  Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override {
+    return on_textures_->histogram(image, timings);
+  }
+  void set_interop_sync(SyncStrategy strategy) override { on_textures_->set_interop_sync(strategy); }
+
+ private:
+  // A link whose buffers hold this frame's depth and offsets; remade only to grow.
+  void fit_link(int width, int height, int offsets_row_length);
+  void drop_link();
+
+  ClEnvironment& cl_;
+  StereogramKernel kernel_;
+  std::unique_ptr<Backend> on_textures_;
+  std::optional<ExternalMemoryLink> link_;
+  SharedGlBuffers buffers_;
+  bool buffers_handed_out_ = false;  // this frame's depth went to the buffer
+  bool link_checked_ = false;
+  std::pair<int, int> failed_size_{0, 0};  // a scene size whose link could not be made: not tried again        // GL's error state looked at after the link's first frame
+  // The kernel's event, read at the next frame: nothing waits for it now.
+  std::vector<cl::Event> unprofiled_;
+};
+
+}  // namespace stereocl

@@ -1,0 +1,198 @@
+// GPU (external memory) mode piece by piece, each as far as this machine's drivers go, and whole:
+// - the depth pass into a storage buffer gives the depth texture's numbers (any GL 4.5);
+// - the compose pass from a buffer texture gives the texture's picture;
+// - Vulkan memory imports into GL (lavapipe + llvmpipe do this much);
+// - the whole link, and a GL -> CL -> GL round trip through its semaphores (NVIDIA);
+// - the program: its screenshot equals CPU mode's, or the mode says which step is missing.
+#include "cl_test_device.hpp"
+#include "core/pattern.hpp"
+#include "hidden_window.hpp"
+#include "pipeline/external_memory_link.hpp"
+#include "pipeline/vulkan_exporter.hpp"
+#include "render/gl_external_memory.hpp"
+#include "render/pixel_transfer.hpp"
+#include "render/scene_renderer.hpp"
+#include "render/stereogram_compositor.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+class ExternalMemoryGl : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why_not;
+    window_ = testing::open_hidden_window(why_not);
+    if (!window_) GTEST_SKIP() << "no GL context: " << why_not;
+    if (!GLAD_GL_VERSION_4_5) GTEST_SKIP() << "this GL context is older than 4.5";
+  }
+  static gl::Buffer float_buffer(std::size_t floats, const float* data = nullptr) {
+    GLuint name = 0;
+    glCreateBuffers(1, &name);
+    glNamedBufferStorage(name, static_cast<GLsizeiptr>(floats * sizeof(float)), data, GL_DYNAMIC_STORAGE_BIT);
+    return gl::Buffer(name);
+  }
+  static std::vector<float> read_floats(GLuint buffer, std::size_t floats) {
+    std::vector<float> out(floats);
+    glGetNamedBufferSubData(buffer, 0, static_cast<GLsizeiptr>(floats * sizeof(float)), out.data());
+    return out;
+  }
+  std::unique_ptr<Window> window_;
+};
+
+TEST_F(ExternalMemoryGl, TheDepthPassIntoABufferGivesTheDepthTexturesNumbers) {
+  for (const bool invert : {false, true}) {
+    SCOPED_TRACE(invert ? "inverted" : "not inverted");
+    const int width = 321, height = 181;
+    SceneTarget target(width, height);
+    SceneRenderer renderer;
+    BallPhysics physics;
+    physics.state.position = {0.3f, -0.2f, 0.4f};
+    renderer.render(physics, invert, target, /*depth_only=*/true);
+    DepthImage expected;
+    DepthReadback readback;
+    ASSERT_TRUE(readback.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, expected).ok());
+    const gl::Buffer buffer = float_buffer(static_cast<std::size_t>(width * height));
+    renderer.render(physics, invert, target, true, buffer.get());
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    const std::vector<float> actual = read_floats(buffer.get(), expected.pixels.size());
+    ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    std::size_t differing = 0;
+    float worst = 0.f;
+    for (std::size_t i = 0; i < actual.size(); ++i) {
+      differing += actual[i] != expected.pixels[i];
+      worst = std::max(worst, std::abs(actual[i] - expected.pixels[i]));
+    }
+    // The atomics keep the nearest linear depth, the depth test the nearest window depth: they can
+    // disagree only where two surfaces meet, by a rounding step.
+    EXPECT_LE(differing, actual.size() / 1000) << "worst difference " << worst;
+    EXPECT_LT(worst, 1e-3f);
+  }
+}
+
+TEST_F(ExternalMemoryGl, ComposingFromABufferTextureGivesTheTexturesPicture) {
+  const int width = 203, height = 61, pattern_width = 85;
+  const int row = width + pattern_width;
+  StereogramCompositor compositor;
+  compositor.resize(width, height, pattern_width);
+  compositor.set_pattern(make_random_pattern(pattern_width, 64, true, 7));
+  DepthImage offsets(row, height);
+  std::mt19937 random(3);
+  std::uniform_real_distribution<float> coordinate(-3.f, 5.f);
+  for (float& value : offsets.pixels) value = coordinate(random);
+  upload_texture(compositor.offsets_texture().get(), offsets);
+  compositor.compose(PatternSampling::linear);
+  const RgbaImage expected = read_rgba(compositor.output().framebuffer, GL_COLOR_ATTACHMENT0, row, height);
+  const gl::Buffer buffer = float_buffer(offsets.pixels.size(), offsets.pixels.data());
+  const gl::Texture texture = make_float_buffer_texture(buffer.get(), offsets.pixels.size());
+  compositor.compose(PatternSampling::linear, texture.get(), row);
+  const RgbaImage actual = read_rgba(compositor.output().framebuffer, GL_COLOR_ATTACHMENT0, row, height);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(std::memcmp(expected.pixels.data(), actual.pixels.data(), expected.pixels.size() * sizeof(Rgba8)), 0);
+}
+
+TEST_F(ExternalMemoryGl, VulkanMemoryImportsIntoGl) {
+  std::unique_ptr<VulkanExporter> vulkan;
+  try {
+    vulkan = std::make_unique<VulkanExporter>(std::span<const std::uint8_t>{});
+  } catch (const std::exception& error) {
+    GTEST_SKIP() << "no Vulkan export here: " << error.what();
+  }
+  if (const auto missing = gl_external_memory_missing()) GTEST_SKIP() << *missing;
+  const std::size_t memory = vulkan->allocate(4096);
+  ASSERT_GE(vulkan->allocation_size(memory), 4096u);
+  const GlImportedBuffer imported(vulkan->export_memory(memory), vulkan->allocation_size(memory), 4096);
+  std::vector<float> written(1024);
+  for (std::size_t i = 0; i < written.size(); ++i) written[i] = static_cast<float>(i) * 0.5f;
+  glNamedBufferSubData(imported.get(), 0, 4096, written.data());
+  EXPECT_EQ(read_floats(imported.get(), 1024), written);
+  const GlImportedSemaphore semaphore(vulkan->export_semaphore(vulkan->create_semaphore()));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+// Where every step works: GL writes, CL reads, CL writes, GL reads, ordered by the semaphores alone.
+TEST_F(ExternalMemoryGl, TheLinkCarriesDataBothWaysOrSaysWhichStepFails) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  std::optional<ExternalMemoryLink> link;
+  try {
+    link.emplace(*cl, 1000, 2000);
+  } catch (const std::exception& error) {
+    const std::string what = error.what();
+    EXPECT_TRUE(what.starts_with("Vulkan: ") || what.starts_with("GL import: ") || what.starts_with("OpenCL import: "))
+        << what;
+    GTEST_SKIP() << "the link stops here at: " << what;
+  }
+  const float depth = 0.375f, offset = -2.25f;
+  glClearNamedBufferData(link->gl_depth(), GL_R32F, GL_RED, GL_FLOAT, &depth);
+  link->hand_depth_to_cl(cl->queue);
+  std::vector<float> seen_by_cl(1000);
+  cl->queue.enqueueReadBuffer(link->cl_depth(), CL_FALSE, 0, 4000, seen_by_cl.data());
+  cl->queue.enqueueFillBuffer(link->cl_offsets(), offset, 0, 8000);
+  link->hand_offsets_to_gl(cl->queue);
+  const std::vector<float> seen_by_gl = read_floats(link->gl_offsets(), 2000);
+  cl->queue.finish();
+  EXPECT_EQ(seen_by_cl, std::vector<float>(1000, depth));
+  EXPECT_EQ(seen_by_gl, std::vector<float>(2000, offset));
+}
+
+int worst_channel_difference(const RgbaImage& a, const RgbaImage& b) {
+  int worst = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i)
+    worst = std::max({worst, std::abs(a.pixels[i].r - b.pixels[i].r), std::abs(a.pixels[i].g - b.pixels[i].g),
+                      std::abs(a.pixels[i].b - b.pixels[i].b)});
+  return worst;
+}
+
+// The animated scene changes every frame, so a hand-over that let the compose read last frame's
+// offsets (or the kernel last frame's depth) would show here.
+TEST(ExternalMemoryMode, ScreenshotEqualsCpuModesOrTheModeSaysWhyNot) {
+  const std::vector<std::string> common = {"--hidden", "--algorithm", "lookup", "--size", "300x170", "--frames", "7"};
+  const std::string reference = testing::scratch_file("extmem-cpu.png"), candidate = testing::scratch_file("extmem.png");
+  auto arguments = common;
+  arguments.insert(arguments.end(), {"--mode", "cpu", "--screenshot", reference});
+  const testing::ProgramResult cpu = testing::run_stereocl(arguments);
+  ASSERT_EQ(cpu.exit_code, 0) << cpu.err;
+  arguments = common;
+  arguments.insert(arguments.end(), {"--mode", "gpu-extmem", "--screenshot", candidate});
+  const testing::ProgramResult extmem = testing::run_stereocl(arguments);
+  ASSERT_EQ(extmem.exit_code, 0) << extmem.err;
+  if (extmem.err.find("unavailable") != std::string::npos) {
+    // The reason names the step and its error, and another mode ran instead.
+    const std::string prefix = "GPU (external memory) mode is unavailable: ";
+    const auto at = extmem.err.find(prefix);
+    ASSERT_NE(at, std::string::npos) << extmem.err;
+    const std::string reason = extmem.err.substr(at + prefix.size());
+    EXPECT_TRUE(reason.starts_with("Vulkan: ") || reason.starts_with("GL import: ") ||
+                reason.starts_with("OpenCL import: ") || reason.find("OpenCL") != std::string::npos)
+        << reason;
+    EXPECT_NE(extmem.err.find("instead"), std::string::npos) << extmem.err;
+    GTEST_SKIP() << "GPU (external memory) mode cannot run here: " << reason;
+  }
+  const RgbaImage a = testing::read_png(reference), b = testing::read_png(candidate);
+  ASSERT_EQ(a.pixels.size(), b.pixels.size());
+  EXPECT_LE(worst_channel_difference(a, b), 1);
+}
+
+// With no Vulkan driver at all the mode stops at its first step, and says so in those words.
+TEST(ExternalMemoryMode, WithoutAVulkanDriverTheReasonNamesTheVulkanStep) {
+  const std::string out = testing::scratch_file("extmem-no-vulkan.png");
+  const testing::ProgramResult result =
+      testing::run_stereocl({"--hidden", "--mode", "gpu-extmem", "--size", "64x32", "--frames", "1", "--screenshot", out},
+                            "VK_DRIVER_FILES=/nonexistent/icd.json VK_ICD_FILENAMES=/nonexistent/icd.json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  if (result.err.find("no OpenCL") != std::string::npos) GTEST_SKIP() << "no OpenCL here: " << result.err;
+  EXPECT_NE(result.err.find("GPU (external memory) mode is unavailable: Vulkan: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("instead"), std::string::npos) << result.err;
+  EXPECT_EQ(testing::read_png(out).width, 64 + 85);
+}
+
+}  // namespace
+}  // namespace stereocl
