@@ -8,7 +8,6 @@
 #include <CL/opencl.hpp>
 
 #include <cstddef>
-#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -25,7 +24,7 @@ std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind);
 class StereogramKernel {
  public:
   // Builds kernels/stereogram.cl once for the builder's device; P and M are arguments of every
-  // call, so no parameter ever builds it again. Throws KernelBuildError if the build fails or the
+  // call, so no parameter ever builds it again (the program holds a kernel per ring size class). Throws KernelBuildError if the build fails or the
   // device cannot run the kernel at all.
   StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind);
 
@@ -50,11 +49,12 @@ class StereogramKernel {
  private:
   using Classic = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float>;
   using Fast = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float, cl::LocalSpaceArg,
-                                 cl_int, cl::LocalSpaceArg, cl_int>;
+                                 cl::LocalSpaceArg, cl_int>;
   StereogramKernelKind kind_;
   Limits limits_;
-  std::optional<Classic> classic_;
-  std::optional<Fast> fast_;
+  // One kernel per ring size class of the one program, smallest ring first (kernels/stereogram.cl).
+  std::vector<Classic> classic_;
+  std::vector<Fast> fast_;
 };
 
 }  // namespace stereocl
