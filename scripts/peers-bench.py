@@ -62,7 +62,9 @@ def opencv_tapi():
     if not cv2.ocl.haveOpenCL():
         raise RuntimeError("OpenCV has no OpenCL")
     cv2.ocl.setUseOpenCL(True)
-    device = cv2.ocl.Device.getDefault()
+    # OpenCV 4 binds static methods as Device_getDefault; 5 also as Device.getDefault.
+    get_default = getattr(cv2.ocl, "Device_getDefault", None) or cv2.ocl.Device.getDefault
+    device = get_default()
     if not device.isNVidia():
         raise RuntimeError(f"OpenCV's OpenCL device is {device.name()}, not NVIDIA's (set OPENCV_OPENCL_DEVICE)")
 
