@@ -64,22 +64,24 @@ kernel void histogram256(global const uchar* data, ulong byte_count, global uint
   barrier(CLK_LOCAL_MEM_FENCE);
 
   // Reading copy (c + bin) % LANES at step c keeps the lanes of a warp on distinct banks.
+  // The adds' old values are used: an atomic whose result is unused may be issued as a posted
+  // reduction that has not reached memory when the group takes its ticket (OpenCL 1.2's
+  // mem_fence only orders within a work-group; on the H100 the last group then missed counts).
+  // One that returns has been performed before the item reaches the barrier.
+  uint returned = 0;
   for (uint bin = lid; bin < BINS; bin += GROUP_SIZE) {
     uint total = 0;
     for (uint c = 0; c < LANES; ++c) total += copies[bin * LANES + (c + bin) % LANES];
-    if (total != 0) atomic_add(&scratch[bin], total);
+    if (total != 0) returned |= atomic_add(&scratch[bin], total);
   }
-  // Each item's adds are ordered before the group's ticket, and the last group's reads after it:
-  // the pattern of CUDA's threadFenceReduction sample.
+  local uint last_group;
+  if (lid == 0) last_group = 0;
   mem_fence(CLK_GLOBAL_MEM_FENCE);
   barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-  local uint last_group;
-  if (lid == 0) {
-    last_group = atomic_inc(&scratch[GROUPS_DONE]) == get_num_groups(0) - 1;
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (!last_group) return;
+  if (returned == 0xffffffffu) last_group = 2;  // never true (no bin reaches 2^32 - 1); keeps the results used
+  if (lid == 0 && atomic_inc(&scratch[GROUPS_DONE]) == get_num_groups(0) - 1) last_group = 1;
+  barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+  if (last_group != 1) return;
   // Atomics read the partial bins where the other groups' atomics wrote them, and zero them.
   for (uint bin = lid; bin < BINS; bin += GROUP_SIZE) bins[bin] = atomic_xchg(&scratch[bin], 0u);
   if (lid == 0) {
