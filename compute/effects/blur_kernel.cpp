@@ -125,7 +125,7 @@ BlurEvents BlurKernel::enqueue(int channels, const cl::CommandQueue& queue, cons
     throw std::invalid_argument("blur buffer is smaller than " + std::to_string(width) + "x" +
                                 std::to_string(height) + "x" + std::to_string(channels) + " bytes");
   const std::size_t clamp = border == BlurBorder::clamp ? 1 : 0;
-  if (use_small_radius_kernel_ && radius <= max_small_radius) {
+  if (use_small_radius_kernel_ && radius <= (channels == 1 ? max_small_radius : max_small_radius_rgba)) {
     SmallBlur& kernel = (channels == 1 ? small_grey_ : small_rgba_)[clamp][static_cast<std::size_t>(radius - 1)];
     const cl::Event done = enqueue_small(kernel, channels, queue, in, out, width, height, radius, wait_for);
     return BlurEvents{done, done};
