@@ -1,5 +1,5 @@
-// 256-bin histogram of a byte buffer, accumulated into a zeroed uint[256] with atomic_add.
-// Built with -D GROUP_SIZE=<work-group size>.
+// 256-bin histogram of a byte buffer, written to uint[256] in one launch: nothing needs zeroing
+// before it, so a call is one enqueue. Built with -D GROUP_SIZE=<work-group size>.
 //
 // Speed comes from three things:
 //  * 16-byte loads, handed out in chunks of chunk_loads per work-item from a global counter:
@@ -11,10 +11,15 @@
 //    lanes of one warp never collide on an atomic, and as LANES equals the number of local
 //    memory banks, each lane's copy lives in its own bank: even an all-same-value input is
 //    conflict-free within a warp.
-//  * one global atomic per bin per work-group at the end.
+//  * one global atomic per bin per work-group at the end, into scratch partial bins; the last
+//    work-group to finish (a ticket counter) moves the totals into `bins` and leaves the scratch
+//    zeroed for the next launch, so no fill command runs before any launch but the first.
 
 #define LANES 32
 #define BINS 256
+// scratch: BINS partial bins, then the chunk counter, then the finished-groups ticket.
+#define NEXT_CHUNK BINS
+#define GROUPS_DONE (BINS + 1)
 
 static inline void count_bytes(local uint* copies, uint lane, uint word) {
   atomic_inc(&copies[(word & 0xffu) * LANES + lane]);
@@ -24,9 +29,11 @@ static inline void count_bytes(local uint* copies, uint lane, uint word) {
 }
 
 // `data` must be 16-byte aligned (any cl::Buffer is); byte_count need not be a multiple of
-// anything. next_chunk must be zero at launch. A chunk is chunk_loads 16-byte loads per work-item.
-kernel void histogram256(global const uchar* data, ulong byte_count, global uint* bins, global uint* next_chunk,
+// anything. scratch (BINS + 2 uints) must be zero before the first launch; every launch leaves it
+// zero again. A chunk is chunk_loads 16-byte loads per work-item.
+kernel void histogram256(global const uchar* data, ulong byte_count, global uint* bins, global uint* scratch,
                          uint chunk_loads) {
+  global uint* next_chunk = scratch + NEXT_CHUNK;
   local uint copies[BINS * LANES];
   local uint chunk;
   const uint lid = get_local_id(0);
@@ -57,9 +64,28 @@ kernel void histogram256(global const uchar* data, ulong byte_count, global uint
   barrier(CLK_LOCAL_MEM_FENCE);
 
   // Reading copy (c + bin) % LANES at step c keeps the lanes of a warp on distinct banks.
+  // The adds' old values are used: an atomic whose result is unused may be issued as a posted
+  // reduction that has not reached memory when the group takes its ticket (OpenCL 1.2's
+  // mem_fence only orders within a work-group; on the H100 the last group then missed counts).
+  // One that returns has been performed before the item reaches the barrier.
+  uint returned = 0;
   for (uint bin = lid; bin < BINS; bin += GROUP_SIZE) {
     uint total = 0;
     for (uint c = 0; c < LANES; ++c) total += copies[bin * LANES + (c + bin) % LANES];
-    if (total != 0) atomic_add(&bins[bin], total);
+    if (total != 0) returned |= atomic_add(&scratch[bin], total);
+  }
+  local uint last_group;
+  if (lid == 0) last_group = 0;
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+  if (returned == 0xffffffffu) last_group = 2;  // never true (no bin reaches 2^32 - 1); keeps the results used
+  if (lid == 0 && atomic_inc(&scratch[GROUPS_DONE]) == get_num_groups(0) - 1) last_group = 1;
+  barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+  if (last_group != 1) return;
+  // Atomics read the partial bins where the other groups' atomics wrote them, and zero them.
+  for (uint bin = lid; bin < BINS; bin += GROUP_SIZE) bins[bin] = atomic_xchg(&scratch[bin], 0u);
+  if (lid == 0) {
+    atomic_xchg(next_chunk, 0u);
+    atomic_xchg(&scratch[GROUPS_DONE], 0u);
   }
 }

@@ -1,25 +1,19 @@
 // Autostereogram offsets on the device: each depth row (CL_R / CL_FLOAT) becomes a row of
-// texture coordinates in pattern widths that is PATTERN_WIDTH pixels wider. Both kernels give
+// texture coordinates in pattern widths that is P pixels wider. Both kernels give
 // exactly the numbers of compute/stereogram/lookup_cpu.cpp: the same float operations in the same
 // order, the first period as i * (1/P) with 1/P rounded on the host, and no fma contraction.
 //
-// Build-time constants, set by compute/stereogram/lookup_kernel.cpp:
-//   PATTERN_WIDTH          P, int
-//   MAX_OFFSET             M, float literal
-//   INVERSE_PATTERN_WIDTH  1.0f / P as the host rounds it, float literal
-//   STEREOGRAM_BUFFERS     (optional) depth and offsets are float buffers, rows packed (width and
-//                          width + P floats), not images: GPU (external memory) mode, whose GL and
-//                          CL share buffers only (pipeline/external_memory_backend.hpp)
-// stereogram_fast only:
-//   LANES_PER_ROW          pixels of one row computed side by side; at most P - 1 - ceil(M)
-//   ROWS_PER_GROUP         rows one work-group computes
-//   RING_SIZE              power of two >= P + LANES_PER_ROW: the recent coordinates of a row
-//   STAGE_SIZE             multiple of LANES_PER_ROW: source positions of a row precomputed at once
+// P, M and 1/P (rounded on the host) are arguments, so no slider builds anything; what was a
+// build option before, the ring size, picks one of the kernels instantiated at the bottom of
+// each section (compute/stereogram/lookup_kernel.cpp chooses).
 
 // OpenCL C contracts a * b + c into fma by default; the host reference never does.
 #pragma OPENCL FP_CONTRACT OFF
 
 // One kernel body for both storages: only the reads, the writes and the argument types differ.
+//   STEREOGRAM_BUFFERS (optional build option): depth and offsets are float buffers, rows packed
+//   (width and width + P floats), not images: GPU (external memory) mode, whose GL and CL share
+//   buffers only (pipeline/external_memory_backend.hpp).
 #ifdef STEREOGRAM_BUFFERS
 #define DEPTH_ARGUMENT __global const float* depth
 #define OFFSETS_ARGUMENT __global float* offsets
@@ -50,37 +44,56 @@ float source_shift(float depth, float max_offset) {
 float repeated_coordinate(float a, float b, float fraction) { return 1.0f + (a + fraction * (b - a)); }
 
 // The kernel of the original article: one work-item walks a whole row, keeping the last P
-// coordinates (everything the lookup can reach) in a private ring.
-__kernel void stereogram_classic(DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width,
-                                 int height, int pattern_width, float max_offset, float inverse_pattern_width) {
-  const int y = get_global_id(0);
-  if (y >= height) return;
-  float ring[MAX_PATTERN_WIDTH];
+// coordinates (everything the lookup can reach) in a private ring of `ring` slots, P <= ring.
+// The ring's indices wrap by comparison, not `%`: an integer division by a P known only at run
+// time cost ~12% of the kernel on the H100 once P became an argument.
+static inline void classic_row(float* ring, DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width,
+                               int y, int pattern_width, float max_offset, float inverse_pattern_width) {
   for (int i = 0; i < pattern_width; ++i) {
     const float coordinate = (float)i * inverse_pattern_width;
     ring[i] = coordinate;
     WRITE_COORDINATE(i, y, coordinate);
   }
+  int slot = 0;  // j % P
   for (int j = 0; j < width; ++j) {
     const float shift = source_shift(READ_DEPTH(j, y), max_offset);
-    const int whole = (int)shift;  // shift >= 0, so truncation is floor
-    const int k = j + whole;
+    const int whole = (int)shift;  // 0 <= shift <= M < P - 1, so truncation is floor and k % P needs one wrap
+    int k = slot + whole;
+    if (k >= pattern_width) k -= pattern_width;
+    const int next = k + 1 == pattern_width ? 0 : k + 1;
     const float fraction = shift - (float)whole;
-    const float coordinate =
-        repeated_coordinate(ring[k % pattern_width], ring[(k + 1) % pattern_width], fraction);
-    ring[j % pattern_width] = coordinate;  // output index j + P takes the slot of j, which nothing reads any more
+    const float coordinate = repeated_coordinate(ring[k], ring[next], fraction);
+    ring[slot] = coordinate;  // output index j + P takes the slot of j, which nothing reads any more
     WRITE_COORDINATE(j + pattern_width, y, coordinate);
+    slot = slot + 1 == pattern_width ? 0 : slot + 1;
   }
 }
+
+// One classic kernel per ring size class, all in this one program: a row's private ring is as
+// small as the class of P allows (a 1024-float ring for every P made each work-item's stack 4 KiB).
+#define CLASSIC_KERNEL(RING)                                                                               \
+  __kernel void stereogram_classic_##RING(DEPTH_ARGUMENT, OFFSETS_ARGUMENT,      \
+                                          int width, int height, int pattern_width, float max_offset,       \
+                                          float inverse_pattern_width) {                                   \
+    const int y = get_global_id(0);                                                                        \
+    if (y >= height) return;                                                                               \
+    float ring[RING];                                                                                      \
+    classic_row(ring, depth, offsets, width, y, pattern_width, max_offset, inverse_pattern_width);         \
+  }
+CLASSIC_KERNEL(128)
+CLASSIC_KERNEL(256)
+CLASSIC_KERNEL(512)
+CLASSIC_KERNEL(1024)
 
 // Output pixel i reads only indices <= i - (P - 1 - ceil(M)), so `lanes` neighbouring
 // pixels never depend on each other: a row advances a band of `lanes` pixels per step,
 // one pixel per work-item, with a barrier between bands. The depth reads leave the serial
 // path: a stage of source shifts is read and converted by all lanes at once beforehand.
 // Only the last P coordinates stay in local memory, so any row width fits.
-__kernel void stereogram_fast(DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width, int height,
-                              int pattern_width, float max_offset, float inverse_pattern_width, __local float* rings,
-                              int ring_size, __local float* staged_positions, int stage_size) {
+// ring_size is a compile-time constant once inlined into a kernel below (one per power of two).
+static inline void fast_rows(DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width, int height,
+                             int pattern_width, float max_offset, float inverse_pattern_width, __local float* rings,
+                             const int ring_size, __local float* staged_positions, int stage_size) {
   const int lanes = get_local_size(0);
   const int lane = get_local_id(0);
   const int y = get_global_id(1);
@@ -123,3 +136,23 @@ __kernel void stereogram_fast(DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width, int h
     }
   }
 }
+
+// One fast kernel per ring size (a power of two >= P + lanes), all in this one program, so the
+// ring's mask and row pitch are constants as they were when P was a build option.
+#define FAST_KERNEL(RING)                                                                                  \
+  __kernel void stereogram_fast_##RING(DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width, \
+                                       int height, int pattern_width, float max_offset,                    \
+                                       float inverse_pattern_width, __local float* rings,                  \
+                                       __local float* staged_positions, int stage_size) {                  \
+    fast_rows(depth, offsets, width, height, pattern_width, max_offset, inverse_pattern_width, rings, RING, \
+              staged_positions, stage_size);                                                              \
+  }
+FAST_KERNEL(8)
+FAST_KERNEL(16)
+FAST_KERNEL(32)
+FAST_KERNEL(64)
+FAST_KERNEL(128)
+FAST_KERNEL(256)
+FAST_KERNEL(512)
+FAST_KERNEL(1024)
+FAST_KERNEL(2048)

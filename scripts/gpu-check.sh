@@ -3,8 +3,8 @@
 # GPU check in one call -- GPU-mode and kernel tests on the NVIDIA device, then --bench at
 # 1920x1080 and 3840x2160 (GPU mode once per interop sync strategy, each with one hand-over a frame
 # and step by step (--interop-batch all), and pipelined; at 1080p also with Sobel; GPU (external
-# memory) mode) and the kernel
-# micro-benchmarks, profiled and per call. Results go to $OUT (or ./gpu-out).
+# memory) mode) and the kernel micro-benchmarks, profiled and per call, then the peer libraries
+# per call on the same work (scripts/peers-bench.py). Results go to $OUT (or ./gpu-out).
 #   device run  carry=[".gpu"]  command="bash scripts/gpu-check.sh"
 set -eo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,4 +24,5 @@ bash "$root/scripts/gpu-run.sh" bash -c "
   stereocl --hidden --mode gpu-extmem --size 1920x1080 --frames 30 --screenshot '$out/gpu-extmem.png'
   stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.3 2>&1 | tee '$out/kernels-profiled.txt'
   stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.3 --per-call 2>&1 | tee '$out/kernels-per-call.txt'
+  python3 scripts/peers-bench.py --json '$out/peers.json' 2>&1 | tee '$out/peers.txt'
 " 2>&1 | tee "$out/gpu-check.log"

@@ -177,6 +177,16 @@ TEST(BlurKernel, MultiplierDividesExactlyForEveryWindowSum) {
   }
 }
 
+struct Size {
+  int width, height;
+};
+
+template <class Pixel>
+void expect_device_matches_reference(testing::ClTestDevice& cl, BlurKernel& kernel, const Image<Pixel>& image,
+                                     int radius, BlurBorder border) {
+  EXPECT_TRUE(blur_on_device(cl, kernel, image, radius, border).pixels == blur_reference(image, radius, border).pixels);
+}
+
 // Each work-group owns a strip of columns (1024 grey, 256 RGBA, less 2r+1 or so of overlap) and a
 // band of rows; images just around those sizes, with bands forced to 8 and 16 rows, exercise every
 // edge of that tiling.
@@ -184,11 +194,10 @@ TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   BlurKernel kernel(cl->programs);
-  struct Size {
-    int width, height;
-  };
   const Size grey_sizes[] = {{1015, 9}, {1016, 17}, {1017, 23}, {956, 8}, {957, 7}, {2033, 25}, {988, 31}};
   const Size rgba_sizes[] = {{252, 9}, {253, 17}, {254, 23}, {189, 8}, {190, 7}, {507, 25}, {221, 33}};
+  // blur.cl alone, at small radii too: blur_small.cl has its own test below.
+  kernel.use_small_radius_kernel(false);
   for (const char* band : {"8", "16"}) {
     kernel.force_tile_rows(std::atoi(band));
     for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
@@ -196,17 +205,36 @@ TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
         for (const Size size : grey_sizes) {
           SCOPED_TRACE(std::string("grey band=") + band + " " + border_name(border) + " r=" + std::to_string(radius) +
                        " " + std::to_string(size.width) + "x" + std::to_string(size.height));
-          const GreyImage image = random_grey(size.width, size.height, static_cast<unsigned>(radius + size.width));
-          EXPECT_TRUE(blur_on_device(*cl, kernel, image, radius, border).pixels ==
-                      blur_reference(image, radius, border).pixels);
+          const auto seed = static_cast<unsigned>(radius + size.width);
+          expect_device_matches_reference(*cl, kernel, random_grey(size.width, size.height, seed), radius, border);
         }
         for (const Size size : rgba_sizes) {
           SCOPED_TRACE(std::string("rgba band=") + band + " " + border_name(border) + " r=" + std::to_string(radius) +
                        " " + std::to_string(size.width) + "x" + std::to_string(size.height));
-          const RgbaImage image = random_rgba(size.width, size.height, static_cast<unsigned>(radius + size.width));
-          EXPECT_TRUE(blur_on_device(*cl, kernel, image, radius, border).pixels ==
-                      blur_reference(image, radius, border).pixels);
+          const auto seed = static_cast<unsigned>(radius + size.width);
+          expect_device_matches_reference(*cl, kernel, random_rgba(size.width, size.height, seed), radius, border);
         }
+      }
+    }
+  }
+}
+
+// kernels/blur_small.cl (radii 1..4): widths on and off its 16-byte fast path (grey: multiples of
+// 16; RGBA: of 4), items whose span straddles the left or right edge, heights on and off its
+// 8-row steps, and images narrower than one item or its halo.
+TEST(BlurKernel, SmallRadiusKernelMatchesReference) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  BlurKernel kernel(cl->programs);
+  const Size sizes[] = {{1, 1}, {17, 3}, {3, 17}, {16, 8}, {32, 9}, {48, 7}, {64, 17}, {20, 5}, {8, 12}, {1921, 41}, {2560, 33}};
+  for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
+    for (int radius = 1; radius <= BlurKernel::max_small_radius; ++radius) {
+      for (const Size size : sizes) {
+        SCOPED_TRACE(std::string(border_name(border)) + " r=" + std::to_string(radius) + " " +
+                     std::to_string(size.width) + "x" + std::to_string(size.height));
+        const auto seed = static_cast<unsigned>(radius * 31 + size.width + size.height);
+        expect_device_matches_reference(*cl, kernel, random_grey(size.width, size.height, seed), radius, border);
+        expect_device_matches_reference(*cl, kernel, random_rgba(size.width, size.height, seed), radius, border);
       }
     }
   }
@@ -218,8 +246,11 @@ TEST(BlurKernel, WhiteStaysWhite) {
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   BlurKernel kernel(cl->programs);
   const GreyImage white(1100, 70, 255);
-  for (const int radius : test_radii)
-    EXPECT_TRUE(blur_on_device(*cl, kernel, white, radius, BlurBorder::clamp).pixels == white.pixels) << "r=" << radius;
+  for (const bool small : {true, false}) {
+    kernel.use_small_radius_kernel(small);
+    for (const int radius : test_radii)
+      EXPECT_TRUE(blur_on_device(*cl, kernel, white, radius, BlurBorder::clamp).pixels == white.pixels) << "r=" << radius;
+  }
 }
 
 // The default band height: a multiple of the kernel's 8-row chunk, 32 rows for grey 2560x2560 on

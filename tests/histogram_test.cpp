@@ -82,5 +82,41 @@ TEST(HistogramKernel, CountsOnlyTheRequestedPrefix) {
   EXPECT_EQ(bins[2], 0u);
 }
 
+// Each launch's last work-group must leave the kernel's scratch zeroed for the next: a stale
+// partial bin or chunk counter would show up in the following call's counts.
+TEST(HistogramKernel, BackToBackCallsCountOnlyTheirOwnInput) {
+  if (!have_device()) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  auto cl = testing::open_cl_test_device();
+  HistogramKernel kernel(cl->programs);
+  cl::Buffer bins(cl->context, CL_MEM_READ_WRITE, sizeof(Histogram256));
+  for (const std::size_t count : {std::size_t{1921} * 1081, std::size_t{1}, std::size_t{17 * 3}, std::size_t{4096} * 2160,
+                                  std::size_t{15}, std::size_t{1000003}}) {
+    const auto bytes = random_bytes(count, static_cast<unsigned>(count) + 11);
+    cl::Buffer data(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes.size(),
+                    const_cast<std::uint8_t*>(bytes.data()));
+    Histogram256 counts{};
+    kernel.enqueue_counts(cl->queue, data, count, bins, counts).wait();
+    EXPECT_EQ(counts, histogram_reference(bytes.data(), count)) << count << " bytes";
+  }
+}
+
+// The chunk size only changes how the work is split: every forced size counts the same.
+TEST(HistogramKernel, EveryChunkSizeCountsTheSame) {
+  if (!have_device()) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  auto cl = testing::open_cl_test_device();
+  HistogramKernel kernel(cl->programs);
+  const std::size_t count = std::size_t{1921} * 1081;
+  const auto bytes = random_bytes(count, 5u);
+  cl::Buffer data(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes.size(),
+                  const_cast<std::uint8_t*>(bytes.data()));
+  cl::Buffer bins(cl->context, CL_MEM_READ_WRITE, sizeof(Histogram256));
+  for (const std::size_t loads : {1, 3, 16, 64}) {
+    kernel.force_chunk_loads(loads);
+    Histogram256 counts{};
+    kernel.enqueue_counts(cl->queue, data, count, bins, counts).wait();
+    EXPECT_EQ(counts, histogram_reference(bytes.data(), count)) << loads << " loads per chunk";
+  }
+}
+
 }  // namespace
 }  // namespace stereocl

@@ -18,6 +18,13 @@ int input_columns(int channels) { return channels == 1 ? 1024 : 256; }
 
 int ceil_div(int value, int divisor) { return (value + divisor - 1) / divisor; }
 
+// Must match kernels/blur_small.cl: pixels per work-item along a row (16 bytes), rows per item.
+int small_units(int channels) { return channels == 1 ? 16 : 4; }
+constexpr int small_rows = 8;
+// 32 items across (a warp's 16-byte loads cover 512 contiguous bytes), 4 rows of items.
+constexpr int small_group_x = 32;
+constexpr int small_group_y = 4;
+
 // Local column of a strip's first output (>= r + 1, so the prefix sum just before every window
 // lies in the strip) and how many outputs a strip makes; grey keeps both multiples of 4 for
 // 4-byte loads and stores.
@@ -68,19 +75,25 @@ BlurKernel::BlurKernel(ProgramBuilder& programs)
     const std::string border = " -D CLAMP_BORDER=" + std::to_string(clamp);
     grey_.emplace_back(programs.build("blur.cl", "-D CHANNELS=1" + border), "blur");
     rgba_.emplace_back(programs.build("blur.cl", "-D CHANNELS=4" + border), "blur");
+    for (const int channels : {1, 4}) {
+      const cl::Program program = programs.build("blur_small.cl", "-D CHANNELS=" + std::to_string(channels) + border);
+      SmallBlurs& kernels = (channels == 1 ? small_grey_ : small_rgba_).emplace_back();
+      for (int radius = 1; radius <= max_small_radius; ++radius)
+        kernels.emplace_back(program, "blur_small_r" + std::to_string(radius));
+    }
   }
 }
 
 BlurEvents BlurKernel::enqueue_grey(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out,
                                     int width, int height, int radius, BlurBorder border,
                                     const std::vector<cl::Event>& wait_for) {
-  return enqueue(grey_[border == BlurBorder::clamp], 1, queue, in, out, width, height, radius, border, wait_for);
+  return enqueue(1, queue, in, out, width, height, radius, border, wait_for);
 }
 
 BlurEvents BlurKernel::enqueue_rgba(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out,
                                     int width, int height, int radius, BlurBorder border,
                                     const std::vector<cl::Event>& wait_for) {
-  return enqueue(rgba_[border == BlurBorder::clamp], 4, queue, in, out, width, height, radius, border, wait_for);
+  return enqueue(4, queue, in, out, width, height, radius, border, wait_for);
 }
 
 int BlurKernel::tile_rows(int channels, int width, int height, int radius) const {
@@ -88,8 +101,19 @@ int BlurKernel::tile_rows(int channels, int width, int height, int radius) const
   return choose_blur_tile_rows(channels, width, height, radius, compute_units_);
 }
 
-BlurEvents BlurKernel::enqueue(Blur& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
-                               const cl::Buffer& out, int width, int height, int radius, BlurBorder border,
+cl::Event BlurKernel::enqueue_small(SmallBlur& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
+                                    const cl::Buffer& out, int width, int height, int radius,
+                                    const std::vector<cl::Event>& wait_for) {
+  const int items_x = ceil_div(width, small_units(channels));
+  const int items_y = ceil_div(height, small_rows);
+  const cl::NDRange global(static_cast<std::size_t>(round_up(items_x, small_group_x)),
+                           static_cast<std::size_t>(round_up(items_y, small_group_y)));
+  return kernel(enqueue_args(queue, wait_for, global, cl::NDRange(small_group_x, small_group_y)), in, out, width, height,
+                static_cast<cl_uint>(blur_multiplier(radius)));
+}
+
+BlurEvents BlurKernel::enqueue(int channels, const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out,
+                               int width, int height, int radius, BlurBorder border,
                                const std::vector<cl::Event>& wait_for) {
   require_valid_blur_radius(radius);
   if (width <= 0 || height <= 0)
@@ -100,6 +124,13 @@ BlurEvents BlurKernel::enqueue(Blur& kernel, int channels, const cl::CommandQueu
   if (in.getInfo<CL_MEM_SIZE>() < image_bytes || out.getInfo<CL_MEM_SIZE>() < image_bytes)
     throw std::invalid_argument("blur buffer is smaller than " + std::to_string(width) + "x" +
                                 std::to_string(height) + "x" + std::to_string(channels) + " bytes");
+  const std::size_t clamp = border == BlurBorder::clamp ? 1 : 0;
+  if (use_small_radius_kernel_ && radius <= (channels == 1 ? max_small_radius : max_small_radius_rgba)) {
+    SmallBlur& kernel = (channels == 1 ? small_grey_ : small_rgba_)[clamp][static_cast<std::size_t>(radius - 1)];
+    const cl::Event done = enqueue_small(kernel, channels, queue, in, out, width, height, radius, wait_for);
+    return BlurEvents{done, done};
+  }
+  Blur& kernel = (channels == 1 ? grey_ : rgba_)[clamp];
   const Strip strip = strip_layout(channels, radius);
   const int rows = tile_rows(channels, width, height, radius);
   const int groups_x = ceil_div(width, strip.width);

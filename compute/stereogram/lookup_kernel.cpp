@@ -75,8 +75,23 @@ FastGeometry plan_fast_geometry(const StereogramParams& params, const DeviceLimi
   return geometry;
 }
 
-const char* kernel_name(StereogramKernelKind kind) {
-  return kind == StereogramKernelKind::classic ? "stereogram_classic" : "stereogram_fast";
+// The ring sizes kernels/stereogram.cl instantiates, smallest first: classic's private ring
+// holds P floats (P <= 1024), fast's local ring P + lanes (<= 1024 + kMaxLanesPerRow).
+constexpr int kSmallestClassicRing = 128;
+constexpr int kClassicRings = 4;  // 128 .. 1024
+constexpr int kSmallestFastRing = 8;
+constexpr int kFastRings = 9;  // 8 .. 2048
+
+// Index of the kernel for `ring` slots among the power-of-two sizes from `smallest` up.
+std::size_t ring_class(int ring, int smallest) {
+  return static_cast<std::size_t>(std::countr_zero(std::bit_ceil(static_cast<unsigned>(std::max(ring, smallest)))) -
+                                  std::countr_zero(static_cast<unsigned>(smallest)));
+}
+
+std::string ring_kernel_name(StereogramKernelKind kind, std::size_t ring_class_index) {
+  if (kind == StereogramKernelKind::classic)
+    return "stereogram_classic_" + std::to_string(kSmallestClassicRing << ring_class_index);
+  return "stereogram_fast_" + std::to_string(kSmallestFastRing << ring_class_index);
 }
 
 }  // namespace
@@ -87,25 +102,29 @@ std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind) {
 
 StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind, StereogramStorage storage)
     : kind_(kind), storage_(storage) {
+  static_assert(kSmallestClassicRing << (kClassicRings - 1) >= kMaxPatternWidth);
+  static_assert(kSmallestFastRing << (kFastRings - 1) >= kMaxPatternWidth + kMaxLanesPerRow);
   const cl::Device& device = programs.device();
   const cl::Program program =
-      programs.build(kKernelFile, "-D MAX_PATTERN_WIDTH=" + std::to_string(kMaxPatternWidth) +
-                                      (storage == StereogramStorage::buffers ? " -D STEREOGRAM_BUFFERS" : ""));
+      programs.build(kKernelFile, storage == StereogramStorage::buffers ? "-D STEREOGRAM_BUFFERS" : "");
   if (kind_ == StereogramKernelKind::classic) {
-    classic_.emplace(program, kernel_name(kind_));
+    for (std::size_t c = 0; c < kClassicRings; ++c) classic_.emplace_back(program, ring_kernel_name(kind_, c));
     return;
   }
-  fast_.emplace(program, kernel_name(kind_));
-  // The compiled kernel may allow a smaller work-group or less local memory than the device
-  // (registers, the compiler's own local variables): plan within what it reports.
-  const cl::Kernel kernel = fast_->getKernel();
+  for (std::size_t c = 0; c < kFastRings; ++c) fast_.emplace_back(program, ring_kernel_name(kind_, c));
+  // The compiled kernels may allow a smaller work-group or less local memory than the device
+  // (registers, the compiler's own local variables): plan within what the most demanding reports.
   const auto item_sizes = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
-  limits_.group_size = std::min(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>(),
-                                kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device));
+  limits_.group_size = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
   limits_.lanes = item_sizes.size() > 0 ? item_sizes[0] : 1;
   limits_.rows = item_sizes.size() > 1 ? item_sizes[1] : 1;
   const auto device_local = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
-  const auto kernel_local = static_cast<std::size_t>(kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device));
+  std::size_t kernel_local = 0;
+  for (Fast& fast : fast_) {
+    const cl::Kernel kernel = fast.getKernel();
+    limits_.group_size = std::min(limits_.group_size, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device));
+    kernel_local = std::max(kernel_local, static_cast<std::size_t>(kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device)));
+  }
   limits_.local_bytes = device_local > kernel_local ? device_local - kernel_local : 0;
   // The largest pattern must fit, or the device cannot run the kernel for every valid P.
   plan_fast_geometry(StereogramParams{kMaxPatternWidth, 0.f}, limits_);
@@ -158,18 +177,20 @@ cl::Event StereogramKernel::launch(cl::CommandQueue& queue, const cl::Memory& de
   const float inverse_pattern_width = 1.0f / static_cast<float>(params.pattern_width);  // as the reference rounds it
   const std::vector<cl::Event> none;
   const std::vector<cl::Event>& after = wait ? *wait : none;
-  if (classic_)
-    return (*classic_)(cl::EnqueueArgs(queue, after, cl::NDRange(h)), depth, offsets, width, height,
-                       params.pattern_width, params.max_offset, inverse_pattern_width);
+  if (kind_ == StereogramKernelKind::classic)
+    return classic_[ring_class(params.pattern_width, kSmallestClassicRing)](
+        cl::EnqueueArgs(queue, after, cl::NDRange(h)), depth, offsets, width, height, params.pattern_width,
+        params.max_offset, inverse_pattern_width);
   const FastGeometry geometry = plan_fast_geometry(params, limits_);
   const auto lanes = static_cast<std::size_t>(geometry.lanes_per_row);
   const auto rows = static_cast<std::size_t>(geometry.rows_per_group);
   // OpenCL 1.2 needs whole work-groups: the rows past the image idle through the barriers.
   const std::size_t padded_height = (h + rows - 1) / rows * rows;
   const auto floats = [&](int per_row) { return cl::Local(sizeof(float) * rows * static_cast<std::size_t>(per_row)); };
-  return (*fast_)(cl::EnqueueArgs(queue, after, cl::NDRange(lanes, padded_height), cl::NDRange(lanes, rows)), depth,
-                  offsets, width, height, params.pattern_width, params.max_offset, inverse_pattern_width,
-                  floats(geometry.ring_size), geometry.ring_size, floats(geometry.stage_size), geometry.stage_size);
+  return fast_[ring_class(geometry.ring_size, kSmallestFastRing)](
+      cl::EnqueueArgs(queue, after, cl::NDRange(lanes, padded_height), cl::NDRange(lanes, rows)), depth, offsets, width,
+      height, params.pattern_width, params.max_offset, inverse_pattern_width, floats(geometry.ring_size),
+      floats(geometry.stage_size), geometry.stage_size);
 }
 
 }  // namespace stereocl

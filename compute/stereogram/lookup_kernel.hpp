@@ -30,7 +30,7 @@ std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind);
 class StereogramKernel {
  public:
   // Builds kernels/stereogram.cl once for the builder's device; P and M are arguments of every
-  // call, so no parameter ever builds it again. Throws KernelBuildError if the build fails or the
+  // call, so no parameter ever builds it again (the program holds a kernel per ring size class). Throws KernelBuildError if the build fails or the
   // device cannot run the kernel at all.
   StereogramKernel(ProgramBuilder& programs, StereogramKernelKind kind,
                    StereogramStorage storage = StereogramStorage::images);
@@ -60,7 +60,7 @@ class StereogramKernel {
  private:
   using Classic = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float>;
   using Fast = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float, cl::LocalSpaceArg,
-                                 cl_int, cl::LocalSpaceArg, cl_int>;
+                                 cl::LocalSpaceArg, cl_int>;
   // Checks the parameters and sizes common to both storages; throws std::invalid_argument.
   static void check_arguments(int width, int height, const StereogramParams& params);
   cl::Event launch(cl::CommandQueue& queue, const cl::Memory& depth, const cl::Memory& offsets, int width, int height,
@@ -69,8 +69,9 @@ class StereogramKernel {
   StereogramKernelKind kind_;
   StereogramStorage storage_;
   Limits limits_;
-  std::optional<Classic> classic_;
-  std::optional<Fast> fast_;
+  // One kernel per ring size class of the one program, smallest ring first (kernels/stereogram.cl).
+  std::vector<Classic> classic_;
+  std::vector<Fast> fast_;
 };
 
 }  // namespace stereocl

@@ -49,6 +49,20 @@ cl::Buffer device_copy(const std::vector<std::uint8_t>& bytes) {
                     const_cast<std::uint8_t*>(bytes.data()));
 }
 
+// Times the state's iterations, each one call of `run` (returning its events) on the next of
+// `sets` in turn, and returns their seconds summed.
+template <class Set, class Run>
+double time_rotating(benchmark::State& state, const std::vector<Set>& sets, const Run& run) {
+  double total_seconds = 0;
+  std::size_t next = 0;
+  for (auto _ : state) {
+    const double seconds = time_call([&] { return run(sets[next++ % sets.size()]); });
+    total_seconds += seconds;
+    state.SetIterationTime(seconds);
+  }
+  return total_seconds;
+}
+
 void report_rates(benchmark::State& state, double kernel_seconds, double pixels, double bytes) {
   const double runs = static_cast<double>(state.iterations());
   if (pixels > 0) state.counters["Mpixel/s"] = runs * pixels / kernel_seconds / 1e6;
@@ -69,13 +83,8 @@ void sobel(benchmark::State& state, int width, int height) {
   const auto run = [&](const Set& s) { return kernel.enqueue(cl.queue, s.luma, s.dx, s.dy, s.magnitude, width, height); };
   run(sets[0]).wait();  // the first launch pays for setup
 
-  double kernel_seconds = 0;
-  std::size_t next = 0;
-  for (auto _ : state) {
-    const double seconds = time_call([&] { return std::vector<cl::Event>{run(sets[next++ % sets.size()])}; });
-    kernel_seconds += seconds;
-    state.SetIterationTime(seconds);
-  }
+  const double kernel_seconds =
+      time_rotating(state, sets, [&](const Set& s) { return std::vector<cl::Event>{run(s)}; });
   report_rates(state, kernel_seconds, static_cast<double>(pixels), 4.0 * static_cast<double>(pixels));
   state.SetLabel("dx+dy+magnitude, 1 byte in, 3 out per pixel");
 }
@@ -85,6 +94,8 @@ void blur(benchmark::State& state, bool rgba, int width, int height) {
   BlurKernel kernel(cl.programs);
   // Band-height sweeps for tuning (docs/performance.md): STEREOCL_BLUR_TILE_ROWS=8, 16, ...
   if (const char* rows = std::getenv("STEREOCL_BLUR_TILE_ROWS")) kernel.force_tile_rows(std::atoi(rows));
+  // Before/after comparisons: STEREOCL_BLUR_GENERAL=1 runs blur.cl at every radius (no blur_small.cl).
+  if (std::getenv("STEREOCL_BLUR_GENERAL")) kernel.use_small_radius_kernel(false);
   const int radius = static_cast<int>(state.range(0));
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   const std::size_t image_bytes = pixels * (rgba ? 4 : 1);
@@ -100,23 +111,22 @@ void blur(benchmark::State& state, bool rgba, int width, int height) {
   };
   run(sets[0]).column_pass.wait();
 
-  double kernel_seconds = 0;
-  std::size_t next = 0;
-  for (auto _ : state) {
-    const double seconds = time_call([&] {
-      const BlurEvents done = run(sets[next++ % sets.size()]);
-      return std::vector<cl::Event>{done.row_pass, done.column_pass};
-    });
-    kernel_seconds += seconds;
-    state.SetIterationTime(seconds);
-  }
+  const double kernel_seconds = time_rotating(state, sets, [&](const Set& s) {
+    const BlurEvents done = run(s);
+    return std::vector<cl::Event>{done.row_pass, done.column_pass};
+  });
   report_rates(state, kernel_seconds, static_cast<double>(pixels), 2.0 * static_cast<double>(image_bytes));
   state.SetLabel(std::string(rgba ? "RGBA8" : "8UC1") + " clamp");
 }
 
-void histogram(benchmark::State& state, std::size_t wanted_bytes) {
+// to_host: the counts also come back to the host (a non-blocking read after the kernel, one
+// wait), as a caller that plots them pays; otherwise they stay on the device, like torch.histc.
+void histogram(benchmark::State& state, std::size_t wanted_bytes, bool to_host) {
   auto& cl = device();
   HistogramKernel kernel(cl.programs);
+  // Chunk-size sweeps for tuning (docs/performance.md): STEREOCL_HISTOGRAM_CHUNK_LOADS=1, 2, 4, ...
+  if (const char* loads = std::getenv("STEREOCL_HISTOGRAM_CHUNK_LOADS"))
+    kernel.force_chunk_loads(static_cast<std::size_t>(std::atoi(loads)));
   // Devices that cannot allocate the wanted size in one buffer get the largest power of two that fits.
   std::size_t bytes = wanted_bytes;
   const std::size_t max_alloc = cl.device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
@@ -124,19 +134,18 @@ void histogram(benchmark::State& state, std::size_t wanted_bytes) {
   std::vector<cl::Buffer> inputs;
   for (std::size_t i = 0, n = rotation_count(bytes); i < n; ++i) inputs.push_back(device_copy(random_bytes(bytes, i + 1)));
   const cl::Buffer bins(cl.context, CL_MEM_READ_WRITE, 256 * sizeof(cl_uint));
-  kernel.enqueue(cl.queue, inputs[0], bytes, bins).wait();
+  Histogram256 counts{};
+  const auto run = [&](const cl::Buffer& input) {
+    return to_host ? kernel.enqueue_counts(cl.queue, input, bytes, bins, counts) : kernel.enqueue(cl.queue, input, bytes, bins);
+  };
+  run(inputs[0]).wait();
 
-  double kernel_seconds = 0;
-  std::size_t next = 0;
-  for (auto _ : state) {
-    // Profiled: the kernel alone (the 1 KiB zero-fill is a separate command); per call: both.
-    const double seconds =
-        time_call([&] { return std::vector<cl::Event>{kernel.enqueue(cl.queue, inputs[next++ % inputs.size()], bytes, bins)}; });
-    kernel_seconds += seconds;
-    state.SetIterationTime(seconds);
-  }
+  // Profiled: the last command alone (the kernel, or the read after it); per call: everything.
+  const double kernel_seconds =
+      time_rotating(state, inputs, [&](const cl::Buffer& input) { return std::vector<cl::Event>{run(input)}; });
   report_rates(state, kernel_seconds, 0, static_cast<double>(bytes));
-  state.SetLabel(std::to_string(bytes) + " bytes" + (bytes != wanted_bytes ? " (largest allocation that fits)" : ""));
+  state.SetLabel(std::to_string(bytes) + " bytes" + (to_host ? ", counts read to the host" : "") +
+                 (bytes != wanted_bytes ? " (largest allocation that fits)" : ""));
 }
 
 void timed_in_microseconds(benchmark::internal::Benchmark* benchmark) {
@@ -163,9 +172,10 @@ BENCHMARK_CAPTURE(blur, rgba_1920x1080, true, 1920, 1080)->Apply(smallest_and_la
 BENCHMARK_CAPTURE(blur, grey_2560x2560, false, 2560, 2560)->Apply(radii);
 BENCHMARK_CAPTURE(blur, rgba_2560x2560, true, 2560, 2560)->Apply(radii);
 
-BENCHMARK_CAPTURE(histogram, 64KiB, std::size_t{64} << 10)->Apply(timed_in_microseconds);
-BENCHMARK_CAPTURE(histogram, 1920x1080, std::size_t{1920} * 1080)->Apply(timed_in_microseconds);
-BENCHMARK_CAPTURE(histogram, 1GiB, std::size_t{1} << 30)->Apply(timed_in_microseconds);
+BENCHMARK_CAPTURE(histogram, 64KiB, std::size_t{64} << 10, false)->Apply(timed_in_microseconds);
+BENCHMARK_CAPTURE(histogram, 1920x1080, std::size_t{1920} * 1080, false)->Apply(timed_in_microseconds);
+BENCHMARK_CAPTURE(histogram, 1920x1080_to_host, std::size_t{1920} * 1080, true)->Apply(timed_in_microseconds);
+BENCHMARK_CAPTURE(histogram, 1GiB, std::size_t{1} << 30, false)->Apply(timed_in_microseconds);
 
 }  // namespace
 }  // namespace stereocl::bench
