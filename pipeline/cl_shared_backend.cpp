@@ -45,7 +45,13 @@ void ClSharedBackend::run_on_shared(const std::vector<cl::Memory>& objects, Stag
   const std::vector<cl::Event> gl_ready = gl_done();
   cl::Event acquired, released;
   cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
-  StagedEvents staged = work(std::vector<cl::Event>{acquired});
+  StagedEvents staged;
+  try {
+    staged = work(std::vector<cl::Event>{acquired});
+  } catch (...) {
+    release_after_failure(objects);
+    throw;
+  }
   cl_.queue.enqueueReleaseGLObjects(&objects, nullptr, &released);
   if (overlap) {
     cl_.queue.flush();  // the device starts on it while the CPU submits the GL work
@@ -63,6 +69,18 @@ void ClSharedBackend::run_on_shared(const std::vector<cl::Memory>& objects, Stag
   const double device_ms = profiled_span_ms(all_events(staged));
   add_device_times(staged, timings);
   timings.add(Stage::transfer, std::max(0.0, clock.lap() - device_ms));
+}
+
+// A kernel that failed to enqueue leaves the textures acquired: GL's next use of them (the mode
+// that takes over draws into the same textures) would then wait for a release that never comes
+// (seen on NVIDIA, where it hung the frame loop). They go back before the error goes up; a
+// failure of this clean-up itself adds nothing to the error already on its way.
+void ClSharedBackend::release_after_failure(const std::vector<cl::Memory>& objects) {
+  try {
+    cl_.queue.enqueueReleaseGLObjects(&objects);
+    cl_.queue.finish();
+  } catch (const cl::Error&) {
+  }
 }
 
 void ClSharedBackend::collect_deferred(StageTimings& timings) {

@@ -44,6 +44,7 @@ class ClSharedBackend final : public Backend {
                      const std::function<void()>& overlap = {});
 
   // Implicit sync never waits, so its kernels' device times are read at the next hand-over.
+  void release_after_failure(const std::vector<cl::Memory>& objects);
   void collect_deferred(StageTimings& timings);
 
   using GetEventFromGlSync = cl_event(CL_API_CALL*)(cl_context, void*, cl_int*);
