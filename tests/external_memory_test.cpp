@@ -185,7 +185,7 @@ TEST(ExternalMemoryMode, ScreenshotEqualsCpuModesOrTheModeSaysWhyNot) {
 TEST(ExternalMemoryMode, WithoutAVulkanDriverTheReasonNamesTheVulkanStep) {
   const std::string out = testing::scratch_file("extmem-no-vulkan.png");
   const testing::ProgramResult result =
-      testing::run_stereocl({"--hidden", "--mode", "gpu-extmem", "--size", "64x32", "--frames", "1", "--screenshot", out},
+      testing::run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "gpu-extmem", "--size", "64x32", "--frames", "1", "--screenshot", out},
                             "VK_DRIVER_FILES=/nonexistent/icd.json VK_ICD_FILENAMES=/nonexistent/icd.json");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   if (result.err.find("no OpenCL") != std::string::npos) GTEST_SKIP() << "no OpenCL here: " << result.err;

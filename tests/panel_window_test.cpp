@@ -26,7 +26,8 @@ Shots run_on_screen(const std::string& screen, const std::string& name, std::vec
   Shots shots;
   const std::string window = testing::scratch_file(name + "-window.png");
   const std::string picture = testing::scratch_file(name + "-picture.png");
-  std::vector<std::string> arguments = {"--mode", "cpu", "--frames", "3", "--screenshot", picture, "--screenshot-window", window};
+  // The widths below are the lookup's, W + P: the layout is what is tested, not the algorithm.
+  std::vector<std::string> arguments = {"--mode", "cpu", "--algorithm", "lookup", "--frames", "3", "--screenshot", picture, "--screenshot-window", window};
   arguments.insert(arguments.end(), extra_arguments.begin(), extra_arguments.end());
   shots.run = testing::run_stereocl(arguments, "xvfb-run -a -s '-screen 0 " + screen + "x24'");
   shots.window = testing::read_png(window);
