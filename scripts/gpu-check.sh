@@ -5,24 +5,37 @@
 # and step by step (--interop-batch all), and pipelined; at 1080p also with Sobel; GPU (external
 # memory) mode) and the kernel micro-benchmarks, profiled and per call, then the peer libraries
 # per call on the same work (scripts/peers-bench.py). Results go to $OUT (or ./gpu-out).
-#   device run  carry=[".gpu"]  command="bash scripts/gpu-check.sh"
+#   device run  carry=[".gpu"]  command="bash scripts/gpu-check.sh modes"   (then kernels)
 set -eo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
 export STEREOCL_CL_DEVICE=NVIDIA STEREOCL_TEST_BINARY="$root/.gpu/bin/stereocl" STEREOCL_CL_FAULT_SHIM="$root/.gpu/bin/cl_fault_shim.so"
-bash "$root/scripts/gpu-run.sh" bash -c "
-  set -o pipefail
+# Two parts, each inside one device call's 10 minutes: `modes` (the GPU tests and --bench) and
+# `kernels` (stereocl-bench and the peers); no argument runs both.
+part=${1:-all}
+modes="
   stereocl --hidden --list-devices
   for test in end_to_end_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test stereogram_buffer_kernel_test external_memory_test; do
-    \$test --gtest_brief=1 2>&1 | tail -3
+    timeout 150 \$test --gtest_brief=1 2>&1 | tail -3  # a hang costs one test, not the call
   done
-  stereocl --bench --size 1920x1080 --interop-sync all --interop-batch all --pipeline --json '$out/bench-1920x1080.json'
-  stereocl --bench --size 1920x1080 --interop-sync all --interop-batch all --effect sobel --json '$out/bench-1920x1080-sobel.json'
-  stereocl --bench --size 3840x2160 --frames 300 --interop-sync all --interop-batch all --pipeline --json '$out/bench-3840x2160.json'
-  # GPU (external memory) mode alone: each step's error, if any, is on stderr.
-  stereocl --hidden --mode gpu-extmem --size 1920x1080 --frames 30 --screenshot '$out/gpu-extmem.png'
-  stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.3 2>&1 | tee '$out/kernels-profiled.txt'
-  stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.3 --per-call 2>&1 | tee '$out/kernels-per-call.txt'
+  bench='stereocl --bench --frames 300 --bench-repeat 2 --interop-sync all --interop-batch all'
+  \$bench --size 1920x1080 --pipeline --json '$out/bench-1920x1080.json'
+  \$bench --size 1920x1080 --algorithm lookup --pipeline --json '$out/bench-1920x1080-lookup.json'
+  \$bench --size 1920x1080 --effect sobel --json '$out/bench-1920x1080-sobel.json'
+  \$bench --size 3840x2160 --pipeline --json '$out/bench-3840x2160.json'
+  # GPU (external memory) mode alone (lookup: its buffer kernel): each step's error, if any, is on stderr.
+  stereocl --hidden --mode gpu-extmem --algorithm lookup --size 1920x1080 --frames 30 --screenshot '$out/gpu-extmem.png'
+"
+kernels="
+  stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.2 2>&1 | tee '$out/kernels-profiled.txt'
+  stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.2 --per-call 2>&1 | tee '$out/kernels-per-call.txt'
   python3 scripts/peers-bench.py --json '$out/peers.json' 2>&1 | tee '$out/peers.txt'
-" 2>&1 | tee "$out/gpu-check.log"
+"
+case $part in
+  modes) work=$modes ;;
+  kernels) work=$kernels ;;
+  all) work="$modes $kernels" ;;
+  *) echo "usage: scripts/gpu-check.sh [modes|kernels]" >&2; exit 2 ;;
+esac
+bash "$root/scripts/gpu-run.sh" bash -c "set -o pipefail; $work" 2>&1 | tee "$out/gpu-check-$part.log"
