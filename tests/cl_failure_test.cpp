@@ -27,11 +27,11 @@ ProgramResult animated_run(const std::string& mode, const std::string& screensho
 }
 
 // The shim; ASan insists on coming first in the library list, which a preload would break, so
-// the sanitizer build is told the order is intended.
+// the sanitizer build is told the order is intended (added to the options the suite runs with).
 // STEREOCL_CL_FAULT_SHIM points at a copy elsewhere (the lent GPU machine).
 std::string failing_after(int launches, const std::string& code = "") {
   const char* moved = std::getenv("STEREOCL_CL_FAULT_SHIM");
-  return "ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=" + testing::shell_quote(moved ? moved : STEREOCL_CL_FAULT_SHIM) +
+  return "ASAN_OPTIONS=\"${ASAN_OPTIONS:-}:verify_asan_link_order=0\" LD_PRELOAD=" + testing::shell_quote(moved ? moved : STEREOCL_CL_FAULT_SHIM) +
          " STEREOCL_FAULT_AFTER=" + std::to_string(launches) + (code.empty() ? "" : " STEREOCL_FAULT_CODE=" + code);
 }
 
