@@ -67,7 +67,7 @@ std::string histogram_csv(const Histogram256& bins) {
 int save_outputs(const Options& options, const Demo& demo) {
   std::vector<std::string> errors;
   if (!options.screenshot_file.empty())
-    errors.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, display_dpi()),
+    errors.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()),
                               input_files(options)));
   if (!options.histogram_file.empty())
     errors.push_back(write_file_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
@@ -135,7 +135,7 @@ void use_finished_drop(Session& session) {
 void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = timestamped_name("png");
-  const std::string error = save_png(name, demo.saved_image(), picture_metadata(demo, display_dpi()));
+  const std::string error = save_png(name, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()));
   panel.message = error.empty() ? "Saved " + name : "Not saved: " + error;
 }
 

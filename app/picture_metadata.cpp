@@ -2,8 +2,6 @@
 
 #include "core/number_text.hpp"
 
-#include <GLFW/glfw3.h>
-
 #ifndef STEREOCL_VERSION
 #define STEREOCL_VERSION "unknown"
 #endif
@@ -11,24 +9,9 @@
 namespace stereocl {
 namespace {
 
-// Monitors that report 0 mm, or a TV's EDID in cm read as mm, give DPIs no screen has.
-constexpr double kLowestPlausibleDpi = 40.0;
-constexpr double kHighestPlausibleDpi = 700.0;
-constexpr double kFallbackDpi = 96.0;
-
 std::string named_or(const std::string& file, const char* otherwise) { return file.empty() ? otherwise : file; }
 
 }  // namespace
-
-double display_dpi() {
-  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-  int width_mm = 0, height_mm = 0;
-  if (monitor) glfwGetMonitorPhysicalSize(monitor, &width_mm, &height_mm);
-  if (!mode || width_mm <= 0) return kFallbackDpi;
-  const double dpi = mode->width / (width_mm / 25.4);
-  return dpi >= kLowestPlausibleDpi && dpi <= kHighestPlausibleDpi ? dpi : kFallbackDpi;
-}
 
 // The pixel geometry (P, M) is what this app runs on; physical units (E, mu and the DPI) would
 // add their own chunks here.

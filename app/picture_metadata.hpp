@@ -7,12 +7,9 @@
 
 namespace stereocl {
 
-// The DPI the picture was seen at: the monitor's (its video mode over its physical width), or 96
-// where the monitor reports no plausible size (virtual screens, some projectors).
-double display_dpi();
-
 // Software, Mode, Algorithm, Pattern width, Max offset, Seed, Depth, Pattern, Invert depth and
-// Effect, as the command line would spell them, with `dpi`.
+// Effect, as the command line would spell them, with `dpi` (the screen's, found once at start-up:
+// Demo::screen_dpi()).
 PngMetadata picture_metadata(const Demo& demo, double dpi);
 
 }  // namespace stereocl

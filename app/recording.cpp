@@ -75,7 +75,7 @@ void Recording::after_frame(const Demo& demo, PanelState& panel) {
   }
   if (active()) {
     try {
-      encoder_->describe(picture_metadata(demo, display_dpi()));
+      encoder_->describe(picture_metadata(demo, demo.screen_dpi()));
       encoder_->add(demo.saved_image());
       show_progress(false);
     } catch (const RecordError& error) {

@@ -2,6 +2,7 @@
 // picture, where the window puts them; always the DPI (pHYs) and the parameters (tEXt), read back
 // here with libspng.
 #include "app/picture_metadata.hpp"
+#include "app/screen_dpi.hpp"
 #include "hidden_window.hpp"
 #include "render/convergence_dots.hpp"
 #include "run_program.hpp"
@@ -52,7 +53,7 @@ PngChunks read_chunks(const std::string& path) {
 double expected_dpi() {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not);
-  return window ? display_dpi() : 96.0;
+  return window ? screen_dpi() : 96.0;
 }
 
 void expect_parameters(const PngChunks& chunks) {
