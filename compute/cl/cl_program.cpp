@@ -3,6 +3,8 @@
 #include "compute/cl/kernel_sources.hpp"
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 
 namespace stereocl {
 
@@ -11,8 +13,20 @@ KernelBuildError::KernelBuildError(std::string file, std::string log)
       file_(std::move(file)),
       log_(std::move(log)) {}
 
-cl::Program ProgramBuilder::build(std::string_view file_name, const std::string& options) {
-  std::string source(kernel_source(file_name));
+namespace {
+
+std::string read_source_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw KernelBuildError(path, "cannot read this file (STEREOCL_KERNEL_DIR)");
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+cl::Program ProgramBuilder::build(std::string_view file_name, const std::string& requested_options) {
+  std::string source = source_directory_.empty() ? std::string(kernel_source(file_name))
+                                                 : read_source_file(source_directory_ + "/" + std::string(file_name));
+  const std::string options = tuning_options_.empty() ? requested_options : requested_options + " " + tuning_options_;
   if (source.empty())
     throw KernelBuildError(std::string(file_name), "no such kernel file is embedded in this binary");
   if (broken_) source += "\n#error \"broken on purpose: STEREOCL_BREAK_KERNELS is set\"\n";
@@ -27,6 +41,9 @@ cl::Program ProgramBuilder::build(std::string_view file_name, const std::string&
     if (log.empty()) log = "(the driver gave no build log)";
     throw KernelBuildError(std::string(file_name), cl_error_name(error.err()) + " with options '" + options + "'\n" + log);
   }
+  if (!tuning_options_.empty())
+    std::fprintf(stderr, "%.*s with '%s':\n%s\n", static_cast<int>(file_name.size()), file_name.data(), options.c_str(),
+                 program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_).c_str());
   return program;
 }
 

@@ -35,6 +35,15 @@ class ProgramBuilder {
   // Test hook: a syntax error appended to every source, to exercise the path a broken driver
   // compiler takes (the app sets it from STEREOCL_BREAK_KERNELS).
   void break_sources_on_purpose(bool broken) { broken_ = broken; }
+  // Tuning hook (stereocl-bench reads STEREOCL_KERNEL_OPTIONS and STEREOCL_KERNEL_DIR): `options`
+  // are appended to every build and each build's log is printed, so a driver's own switches
+  // (NVIDIA's "-cl-nv-verbose" shows registers and spills) can be tried without a rebuild; a
+  // non-empty `source_directory` is read instead of the embedded files, so variants of a kernel
+  // (one phase cut out, say) can be timed by the same benchmark.
+  void tune(std::string options, std::string source_directory) {
+    tuning_options_ = std::move(options);
+    source_directory_ = std::move(source_directory);
+  }
 
   const cl::Context& context() const { return context_; }
   const cl::Device& device() const { return device_; }
@@ -44,6 +53,7 @@ class ProgramBuilder {
   cl::Device device_;
   std::size_t builds_ = 0;
   bool broken_ = false;
+  std::string tuning_options_, source_directory_;
 };
 
 // A float as a hexadecimal literal ("0x1.555556p-7f") for a -D option, so the device compiles

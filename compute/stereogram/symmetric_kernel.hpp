@@ -37,6 +37,8 @@ class SymmetricStereogramKernel {
   // For tuning sweeps (stereocl-bench passes STEREOCL_SYMMETRIC_GROUP_SIZE) and tests: work-items
   // per row, clamped to what the device allows; 0 goes back to the default (256).
   void force_group_size(std::size_t lanes);
+  // Work-items per row the local-memory variant runs with (after the device's clamp).
+  std::size_t group_size() const { return local_group_size_; }
 
   // Whether a row of this width runs from local memory on this device (else from global).
   bool runs_in_local_memory(int width) const;

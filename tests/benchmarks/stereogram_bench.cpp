@@ -62,6 +62,9 @@ void stereogram(benchmark::State& state, StereogramKernelKind kind, int width, i
 void symmetric(benchmark::State& state, int width, int height, int oversample, bool smooth) {
   auto& cl = device();
   ProgramBuilder builder(cl.context, cl.device);
+  const char* tuning_options = std::getenv("STEREOCL_KERNEL_OPTIONS");
+  const char* source_directory = std::getenv("STEREOCL_KERNEL_DIR");
+  builder.tune(tuning_options ? tuning_options : "", source_directory ? source_directory : "");
   SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, oversample));
   // Work-group size sweeps for tuning (docs/performance.md): STEREOCL_SYMMETRIC_GROUP_SIZE=128, 192, ...
   if (const char* lanes = std::getenv("STEREOCL_SYMMETRIC_GROUP_SIZE"))
@@ -84,7 +87,7 @@ void symmetric(benchmark::State& state, int width, int height, int oversample, b
   const double pixels = static_cast<double>(width) * height;
   state.counters["Mpixel/s"] = static_cast<double>(state.iterations()) * pixels / kernel_seconds / 1e6;
   state.SetLabel(std::string("P=85 M=30 oversample ") + std::to_string(oversample) +
-                 (kernel.runs_in_local_memory(width) ? " local" : " global"));
+                 (kernel.runs_in_local_memory(width) ? " local" : " global") + " lanes " + std::to_string(kernel.group_size()));
 }
 
 // The same on all CPU cores (OpenMP), wall clock: what CPU mode would pay.
