@@ -64,9 +64,19 @@ bool certainly_visible(const ROW_SPACE int* block_min, int width, int x, int s, 
 // union-find is finished before that half is overwritten.
 #define PARENT(words, x) (words)[2 * (x)]
 
+// Path halving on the way up: each pixel passed is pointed at its grandparent. Without it the
+// random-depth rows, whose links join most of a row into one tree, walked long paths in every
+// unite (docs/performance.md §19: 131 -> 114 us at 1080p). The write may race with another
+// walker's or lose to a hook; either way it only ever points a non-root at one of its ancestors,
+// so every pixel keeps its root and the roots stay those the hooking rule chose.
 int find_root(volatile ROW_SPACE int* words, int x) {
-  for (int p = PARENT(words, x); p != x; p = PARENT(words, x)) x = p;
-  return x;
+  for (;;) {
+    const int parent = PARENT(words, x);
+    if (parent == x) return x;
+    const int grandparent = PARENT(words, parent);
+    if (grandparent != parent) PARENT(words, x) = grandparent;
+    x = parent;
+  }
 }
 
 // Hooks the root farther from the centre under the nearer one; a failed exchange means another
@@ -133,14 +143,24 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
     }
     row_barrier();
 
+    // Which points link, then the links: two passes, so that a warp's lanes walk rays together
+    // and then unite together, instead of every unite waiting for the longest ray test in its
+    // warp (§19: 114 -> 83 us on random depth). A link's left end waits in the towards half
+    // (.y), which the union-find does not touch.
     for (int x = lane; x < linking_width; x += lanes) {
       const int s = separations[x / OVERSAMPLE];
       const int left = x - s / 2;
       const int right = left + s;
-      if (left >= 0 && right < linking_width &&
-          (certainly_visible(block_min, width, x, s, eye, nearest) ||
-           both_eyes_see(separations, linking_width, x, s, eye, nearest)))
-        unite(words, left, right, centre);
+      words[2 * x + 1] = left >= 0 && right < linking_width &&
+                                 (certainly_visible(block_min, width, x, s, eye, nearest) ||
+                                  both_eyes_see(separations, linking_width, x, s, eye, nearest))
+                             ? left
+                             : -1;
+    }
+    row_barrier();
+    for (int x = lane; x < linking_width; x += lanes) {
+      const int left = words[2 * x + 1];
+      if (left >= 0) unite(words, left, left + separations[x / OVERSAMPLE], centre);
     }
     row_barrier();
     // Writing a root over a pointer that led to it is safe while others still walk through it.
