@@ -16,12 +16,29 @@
 //   SEPARATION_LEVELS  entries of the separation table (a fixed constant of the reference)
 //   ROW_SPACE          __local (a row fits the work-group's local memory) or __global
 //                      (a slice of a scratch buffer per work-group, for any width)
+//   STEREOGRAM_BUFFERS (optional) depth and coordinates are float buffers with packed rows, both
+//                      width floats a row, not images: GPU (external memory) mode, whose GL and
+//                      CL share buffers only (pipeline/external_memory_backend.hpp). Only the
+//                      read of depth, the write of a coordinate and their argument types differ.
 // Everything P and M decide (the table, E, the nearest separation, the pattern width) comes in
 // as arguments, so moving the panel's sliders builds nothing.
 
 #pragma OPENCL FP_CONTRACT OFF
 
+#ifdef STEREOGRAM_BUFFERS
+#define DEPTH_ARGUMENT __global const float* depth
+#define COORDINATES_ARGUMENT __global float* coordinates
+#define READ_DEPTH(column, row) depth[(size_t)(row) * (size_t)width + (size_t)(column)]
+#define WRITE_COORDINATE(column, row, coordinate) \
+  coordinates[(size_t)(row) * (size_t)width + (size_t)(column)] = (coordinate)
+#else
+#define DEPTH_ARGUMENT __read_only image2d_t depth
+#define COORDINATES_ARGUMENT __write_only image2d_t coordinates
+#define READ_DEPTH(column, row) read_imagef(depth, depth_sampler, (int2)((column), (row))).x
+#define WRITE_COORDINATE(column, row, coordinate) \
+  write_imagef(coordinates, (int2)((column), (row)), (float4)((coordinate), 0.f, 0.f, 1.f))
 __constant sampler_t depth_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+#endif
 
 int depth_level(float depth) {
   const float d = depth > 0.f ? (depth < 1.f ? depth : 1.f) : 0.f;  // NaN -> 0, as in the reference
@@ -112,7 +129,7 @@ void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 int row_ints(int width) { return 2 * width * OVERSAMPLE + width + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH; }
 
 // Work-groups take rows in turn, so the global variant needs scratch only per work-group.
-__kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only image2d_t coordinates, int width,
+__kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int width,
                                    int height, __global const int* separation_table, int eye, int nearest,
                                    int pattern_columns, float inverse_pattern_columns, ROW_SPACE int* memory) {
   __local int pending_flags[3];
@@ -133,7 +150,7 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
 
   for (int y = get_group_id(0); y < height; y += get_num_groups(0)) {
     for (int x = lane; x < width; x += lanes)
-      separations[x] = separation_table[depth_level(read_imagef(depth, depth_sampler, (int2)(x, y)).x)];
+      separations[x] = separation_table[depth_level(READ_DEPTH(x, y))];
     for (int x = lane; x < linking_width; x += lanes) PARENT(words, x) = x;
     row_barrier();
     for (int b = lane; b < blocks; b += lanes) {
@@ -215,7 +232,7 @@ __kernel void stereogram_symmetric(__read_only image2d_t depth, __write_only ima
       const int2 link = links[x * OVERSAMPLE + OVERSAMPLE / 2];
       const int phase = link.y < 0 ? links[NOT_ROOT(link.y)].x : link.x;
       const int column = phase >> PHASE_BITS;
-      write_imagef(coordinates, (int2)(x, y), (float4)((float)column * inverse_pattern_columns, 0.f, 0.f, 1.f));
+      WRITE_COORDINATE(x, y, (float)column * inverse_pattern_columns);
     }
     row_barrier();  // the next row reuses the memory
   }

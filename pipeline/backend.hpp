@@ -68,8 +68,8 @@ class Backend {
   // Asked each frame before the scene is drawn: the buffers GL should draw depth into and compose
   // from instead of the scene's depth texture and the offsets texture, or nullptr for the
   // textures (every back-end but external memory, and that one where the frame needs the textures:
-  // textures_needed, i.e. no scene is drawn or a debug view shows them, or an algorithm without a
-  // buffer kernel). compute_offsets then works on whichever was handed out.
+  // textures_needed, i.e. no scene is drawn or a debug view shows them, or a buffer kernel that
+  // did not build). compute_offsets then works on whichever was handed out.
   virtual const SharedGlBuffers* gl_buffers(const SceneTarget& /*scene*/, const StereogramParams& /*params*/,
                                             bool /*textures_needed*/) {
     return nullptr;

@@ -9,8 +9,8 @@
 #include "compute/stereogram/compose_kernel.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_kernel.hpp"
+#include "compute/stereogram/symmetric_kernel_slot.hpp"
 
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,7 +20,8 @@ namespace stereocl {
 class ClKernels {
  public:
   // Throws KernelBuildError (with the log) if any kernel fails to build.
-  ClKernels(ProgramBuilder& programs, StereogramKernelKind kind) : programs_(programs), effects_(programs), stereogram_(programs, kind), compose_(programs) {}
+  ClKernels(ProgramBuilder& programs, StereogramKernelKind kind)
+      : effects_(programs), stereogram_(programs, kind), compose_(programs), symmetric_(programs, StereogramStorage::images) {}
 
   ClEffects& effects() { return effects_; }
   StereogramKernel& stereogram() { return stereogram_; }
@@ -44,22 +45,13 @@ class ClKernels {
   }
   // The symmetric kernel for P and M. Throws std::invalid_argument for parameters it cannot
   // take, KernelBuildError if its build fails.
-  SymmetricStereogramKernel& symmetric(const StereogramParams& params) {
-    const SymmetricParams wanted = symmetric_params_of(params);
-    if (!symmetric_ || symmetric_->params().oversample != wanted.oversample) {
-      symmetric_.reset();  // a failed build leaves none rather than a stale one
-      symmetric_.emplace(programs_, wanted);
-    }
-    symmetric_->use(wanted);
-    return *symmetric_;
-  }
+  SymmetricStereogramKernel& symmetric(const StereogramParams& params) { return symmetric_.for_params(params); }
 
  private:
-  ProgramBuilder& programs_;
   ClEffects effects_;
   StereogramKernel stereogram_;
   ComposeKernel compose_;
-  std::optional<SymmetricStereogramKernel> symmetric_;
+  SymmetricKernelSlot symmetric_;
 };
 
 }  // namespace stereocl

@@ -11,7 +11,10 @@ namespace stereocl {
 
 ExternalMemoryBackend::ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind,
                                              std::unique_ptr<Backend> on_textures)
-    : cl_(cl), kernel_(cl.programs, kind, StereogramStorage::buffers), on_textures_(std::move(on_textures)) {}
+    : cl_(cl),
+      kernel_(cl.programs, kind, StereogramStorage::buffers),
+      symmetric_(cl.programs, StereogramStorage::buffers),
+      on_textures_(std::move(on_textures)) {}
 
 std::optional<std::string> ExternalMemoryBackend::unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind) {
   try {
@@ -49,9 +52,9 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
 const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scene, const StereogramParams& params,
                                                          bool textures_needed) {
   const std::pair size{scene.width(), scene.height()};
-  buffers_handed_out_ = !textures_needed && params.algorithm == StereogramAlgorithm::lookup && size != failed_size_;
+  buffers_handed_out_ = !textures_needed && size != failed_size_ && buffer_kernel_ready(params);
   if (!buffers_handed_out_) return nullptr;
-  const int row_length = scene.width() + params.pattern_width;
+  const int row_length = scene.width() + stereogram_strip_width(params);
   try {
     fit_link(scene.width(), scene.height(), row_length);
   } catch (const std::exception& error) {
@@ -67,6 +70,22 @@ const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scen
   return &buffers_;
 }
 
+bool ExternalMemoryBackend::buffer_kernel_ready(const StereogramParams& params) {
+  if (params.algorithm == StereogramAlgorithm::lookup) return true;
+  if (symmetric_unbuildable_) return false;
+  try {
+    symmetric_.for_params(params);
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;  // the texture path says what is wrong with the parameters
+  } catch (const KernelBuildError& error) {
+    std::fprintf(stderr, "stereocl: GPU (external memory): the symmetric buffer kernel does not build (%s); using the texture path\n",
+                 error.what());
+    symmetric_unbuildable_ = true;
+    return false;
+  }
+}
+
 Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                               const gl::Texture& offsets, StageTimings& timings) {
   if (!buffers_handed_out_) return on_textures_->compute_offsets(scene, params, offsets, timings);
@@ -76,8 +95,11 @@ Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const St
   Stopwatch clock;
   link_->hand_depth_to_cl(cl_.queue);
   try {
-    unprofiled_.push_back(
-        kernel_.enqueue(cl_.queue, link_->cl_depth(), link_->cl_offsets(), scene.width(), scene.height(), params));
+    unprofiled_.push_back(params.algorithm == StereogramAlgorithm::symmetric
+                              ? symmetric_.for_params(params).enqueue(cl_.queue, link_->cl_depth(), link_->cl_offsets(),
+                                                                      scene.width(), scene.height())
+                              : kernel_.enqueue(cl_.queue, link_->cl_depth(), link_->cl_offsets(), scene.width(),
+                                                scene.height(), params));
   } catch (const std::invalid_argument& error) {
     link_->hand_offsets_to_gl(cl_.queue);  // the semaphores stay paired for the next frame
     return failure(std::string("stereogram: ") + error.what());

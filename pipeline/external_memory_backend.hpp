@@ -2,13 +2,16 @@
 // GPU (external memory) mode: GL and OpenCL share memory that Vulkan allocated
 // (pipeline/external_memory_link.hpp), as buffers, since NVIDIA's OpenCL makes no images of it.
 // A frame: the depth pass writes linear depth into the depth buffer itself -> GL signals a
-// semaphore -> OpenCL waits on it, runs the lookup kernel from buffer to buffer, signals the other
-// -> GL waits on that and the compose pass reads the offsets buffer as a buffer texture. No texture
-// is copied into a buffer or back (the probe measured ~0.5 ms for those copies), and the CPU waits
-// for nothing. Frames that need the textures (a still depth map, a debug view, the symmetric
-// algorithm) and the effects and histogram go to the texture back-end it is given.
+// semaphore -> OpenCL waits on it, runs the stereogram kernel (lookup or symmetric, each built
+// for buffers) from buffer to buffer, signals the other -> GL waits on that and the compose pass
+// reads the offsets buffer as a buffer texture, rows W + P floats long for lookup and W for
+// symmetric (whose whole pattern columns the compose samples as whole pixels). No texture is
+// copied into a buffer or back (the probe measured ~0.5 ms for those copies), and the CPU waits
+// for nothing. Frames that need the textures (a still depth map, a debug view, a symmetric
+// kernel that does not build) and the effects and histogram go to the texture back-end it is given.
 #include "compute/cl/cl_environment.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
+#include "compute/stereogram/symmetric_kernel_slot.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/external_memory_link.hpp"
 
@@ -22,12 +25,15 @@ namespace stereocl {
 
 class ExternalMemoryBackend final : public Backend {
  public:
-  // Throws KernelBuildError where the buffer kernel does not build.
+  // Throws KernelBuildError where the lookup buffer kernel does not build. The symmetric one is
+  // built at the first symmetric frame; P, M and the units build nothing.
   ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind, std::unique_ptr<Backend> on_textures);
   ~ExternalMemoryBackend() override;
 
   // Why the mode cannot run here: tries every step (Vulkan export, GL import, OpenCL import, the
-  // buffer kernel's build) on tiny buffers and names the first that fails; nullopt: it can.
+  // lookup buffer kernel's build) on tiny buffers and names the first that fails; nullopt: it can.
+  // The symmetric kernel's build is not part of the probe (two more programs to compile);
+  // where it fails, its frames take the texture path and say so once.
   static std::optional<std::string> unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind);
 
   const SharedGlBuffers* gl_buffers(const SceneTarget& scene, const StereogramParams& params,
@@ -46,9 +52,13 @@ class ExternalMemoryBackend final : public Backend {
   // A link whose buffers hold this frame's depth and offsets; remade only to grow.
   void fit_link(int width, int height, int offsets_row_length);
   void drop_link();
+  // Whether params' algorithm has its buffer kernel now (building the symmetric one if needed).
+  bool buffer_kernel_ready(const StereogramParams& params);
 
   ClEnvironment& cl_;
-  StereogramKernel kernel_;
+  StereogramKernel kernel_;  // lookup
+  SymmetricKernelSlot symmetric_;
+  bool symmetric_unbuildable_ = false;  // its build failed once: not tried again every frame
   std::unique_ptr<Backend> on_textures_;
   std::optional<ExternalMemoryLink> link_;
   SharedGlBuffers buffers_;

@@ -16,7 +16,7 @@ export STEREOCL_CL_DEVICE=NVIDIA STEREOCL_TEST_BINARY="$root/.gpu/bin/stereocl" 
 part=${1:-all}
 modes="
   stereocl --hidden --list-devices
-  for test in end_to_end_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test stereogram_buffer_kernel_test external_memory_test; do
+  for test in end_to_end_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test; do
     timeout 150 \$test --gtest_brief=1 2>&1 | tail -3  # a hang costs one test, not the call
   done
   bench='stereocl --bench --frames 300 --bench-repeat 2 --interop-sync all --interop-batch all'
@@ -24,8 +24,9 @@ modes="
   \$bench --size 1920x1080 --algorithm lookup --pipeline --json '$out/bench-1920x1080-lookup.json'
   \$bench --size 1920x1080 --effect sobel --json '$out/bench-1920x1080-sobel.json'
   \$bench --size 3840x2160 --pipeline --json '$out/bench-3840x2160.json'
-  # GPU (external memory) mode alone (lookup: its buffer kernel): each step's error, if any, is on stderr.
+  # GPU (external memory) mode alone, each algorithm's buffer kernel: each step's error, if any, is on stderr.
   stereocl --hidden --mode gpu-extmem --algorithm lookup --size 1920x1080 --frames 30 --screenshot '$out/gpu-extmem.png'
+  stereocl --hidden --mode gpu-extmem --algorithm symmetric --size 1920x1080 --frames 30 --screenshot '$out/gpu-extmem-symmetric.png'
 "
 kernels="
   stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.2 2>&1 | tee '$out/kernels-profiled.txt'

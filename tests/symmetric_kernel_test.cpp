@@ -7,13 +7,13 @@
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "depth_scenes.hpp"
 #include "random_images.hpp"
+#include "symmetric_runs.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -21,30 +21,11 @@ namespace stereocl {
 namespace {
 
 using testing::ClTestDevice;
+using testing::physical_symmetric_params;
+using testing::same_bits;
+using testing::symmetric_on_images;
 
 const cl::ImageFormat kFloatFormat(CL_R, CL_FLOAT);
-
-OffsetImage run_kernel(ClTestDevice& cl, SymmetricStereogramKernel& kernel, const DepthImage& depth) {
-  const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kFloatFormat, depth.width,
-                                depth.height, 0, const_cast<float*>(depth.pixels.data()));
-  const cl::Image2D coordinates_image(cl.context, CL_MEM_WRITE_ONLY, kFloatFormat, depth.width, depth.height);
-  kernel.enqueue(cl.queue, depth_image, coordinates_image, depth.width, depth.height).wait();
-  OffsetImage coordinates(depth.width, depth.height);
-  cl.queue.enqueueReadImage(coordinates_image, CL_TRUE, {0, 0, 0},
-                            {static_cast<cl::size_type>(depth.width), static_cast<cl::size_type>(depth.height), 1}, 0,
-                            0, coordinates.pixels.data());
-  return coordinates;
-}
-
-// Bit-exact: the first differing pixel, if any, with both values.
-::testing::AssertionResult same_bits(const OffsetImage& expected, const OffsetImage& actual) {
-  for (int y = 0; y < expected.height; ++y)
-    for (int x = 0; x < expected.width; ++x)
-      if (std::memcmp(&expected.at(x, y), &actual.at(x, y), sizeof(float)) != 0)
-        return ::testing::AssertionFailure() << "first difference at (" << x << ", " << y << "): reference "
-                                             << expected.at(x, y) << ", kernel " << actual.at(x, y);
-  return ::testing::AssertionSuccess();
-}
 
 struct KernelCase {
   const char* name;
@@ -53,14 +34,6 @@ struct KernelCase {
 };
 
 void PrintTo(const KernelCase& test, std::ostream* out) { *out << test.name; }
-
-SymmetricParams physical_params(int oversample) {
-  SymmetricParams params;
-  params.geometry = PhysicalGeometry{72.0, 63.5, 1.0 / 3.0};
-  params.oversample = oversample;
-  params.pattern_columns = 128;
-  return params;
-}
 
 class SymmetricKernelMatchesReference : public ::testing::TestWithParam<KernelCase> {};
 
@@ -86,7 +59,7 @@ TEST_P(SymmetricKernelMatchesReference, BitForBit) {
          {testing::random_depth(width, height, seed), testing::stepped_depth(width, height, seed),
           testing::sphere_on_ramp_depth(width, height)}) {
       if (test.row_memory == SymmetricRowMemory::local && !kernel.runs_in_local_memory(width)) continue;
-      ASSERT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), run_kernel(*cl, kernel, depth)));
+      ASSERT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), symmetric_on_images(*cl, kernel, depth)));
     }
   }
 }
@@ -98,8 +71,8 @@ INSTANTIATE_TEST_SUITE_P(
         KernelCase{"P85_M30_global", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::global},
         KernelCase{"P4_M2_global", symmetric_params_from_pixels(4, 2.f, 1), SymmetricRowMemory::global},
         KernelCase{"P200_M150", symmetric_params_from_pixels(200, 150.f, 1), SymmetricRowMemory::automatic},
-        KernelCase{"physical_72dpi_x2", physical_params(2), SymmetricRowMemory::automatic},
-        KernelCase{"physical_72dpi_x8_global", physical_params(8), SymmetricRowMemory::global},
+        KernelCase{"physical_72dpi_x2", physical_symmetric_params(72.0, 2, 128), SymmetricRowMemory::automatic},
+        KernelCase{"physical_72dpi_x8_global", physical_symmetric_params(72.0, 8, 128), SymmetricRowMemory::global},
         KernelCase{"P85_M30_x3", symmetric_params_from_pixels(85, 30.f, 3), SymmetricRowMemory::automatic},
         KernelCase{"P85_M30_local", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::local}),
     [](const auto& test) { return std::string(test.param.name); });
@@ -115,7 +88,7 @@ TEST(SymmetricKernel, AnyWorkGroupSizeGivesTheReference) {
     const OffsetImage expected = symmetric_coordinates_reference(depth, kernel.plan());
     for (const std::size_t lanes : {1, 7, 32, 192}) {
       kernel.force_group_size(lanes);
-      EXPECT_TRUE(same_bits(expected, run_kernel(*cl, kernel, depth))) << lanes << " work-items";
+      EXPECT_TRUE(same_bits(expected, symmetric_on_images(*cl, kernel, depth))) << lanes << " work-items";
     }
   }
 }
@@ -130,7 +103,7 @@ TEST(SymmetricKernel, ClampsBadDepthLikeTheReference) {
   for (int x = 0; x < 300; x += 7) depth.at(x, 1) = NAN;
   for (int x = 0; x < 300; x += 5) depth.at(x, 2) = (x % 2) ? -3.f : 7.f;
   depth.at(5, 3) = INFINITY;
-  EXPECT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), run_kernel(*cl, kernel, depth)));
+  EXPECT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), symmetric_on_images(*cl, kernel, depth)));
 }
 
 TEST(SymmetricKernel, RejectsBadParametersAndSizes) {

@@ -4,6 +4,7 @@
 // with the numbers of the CPU reference (compute/stereogram/lookup_cpu.hpp).
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
+#include "compute/stereogram/stereogram_storage.hpp"
 
 #include <CL/opencl.hpp>
 
@@ -18,11 +19,6 @@ namespace stereocl {
 // frame has only 1080 threads of serial work. fast: a work-group per row computes independent
 // bands of pixels side by side.
 enum class StereogramKernelKind { classic, fast };
-
-// images: CL_R / CL_FLOAT images (textures shared with GL, or cl::Image2D). buffers: float
-// buffers with packed rows, for memory imported from another API that OpenCL can only see as
-// buffers (GPU (external memory) mode). The same kernel source and numbers either way.
-enum class StereogramStorage { images, buffers };
 
 // "classic" or "fast".
 std::string_view stereogram_kernel_kind_name(StereogramKernelKind kind);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace stereocl {
 
@@ -21,9 +22,10 @@ constexpr std::size_t kScratchBudgetBytes = std::size_t{256} << 20;
 
 // Only the oversampling is compiled in (the kernel's header says why); the geometry P and M
 // decide is passed as arguments.
-std::string build_options(int oversample, bool rows_in_global) {
+std::string build_options(int oversample, bool rows_in_global, StereogramStorage storage) {
   return "-D OVERSAMPLE=" + std::to_string(oversample) + " -D SEPARATION_LEVELS=" + std::to_string(kSeparationLevels) +
-         (rows_in_global ? " -D ROW_SPACE=__global -D ROW_IN_GLOBAL=1" : " -D ROW_SPACE=__local");
+         (rows_in_global ? " -D ROW_SPACE=__global -D ROW_IN_GLOBAL=1" : " -D ROW_SPACE=__local") +
+         (storage == StereogramStorage::buffers ? " -D STEREOGRAM_BUFFERS" : "");
 }
 
 // The kernel's BLOCK_WIDTH: depth pixels per entry of its block minimum of separations.
@@ -50,11 +52,15 @@ std::size_t group_size_for(const cl::Kernel& kernel, const cl::Device& device, s
 }  // namespace
 
 SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, const SymmetricParams& params,
-                                                     SymmetricRowMemory row_memory)
-    : params_(params), plan_(make_symmetric_plan(params)), row_memory_(row_memory), context_(builder.context()) {
+                                                     SymmetricRowMemory row_memory, StereogramStorage storage)
+    : params_(params),
+      plan_(make_symmetric_plan(params)),
+      row_memory_(row_memory),
+      storage_(storage),
+      context_(builder.context()) {
   const cl::Device& device = builder.device();
-  const cl::Program local_program = builder.build(kKernelFile, build_options(plan_.oversample, false));
-  const cl::Program global_program = builder.build(kKernelFile, build_options(plan_.oversample, true));
+  const cl::Program local_program = builder.build(kKernelFile, build_options(plan_.oversample, false, storage));
+  const cl::Program global_program = builder.build(kKernelFile, build_options(plan_.oversample, true, storage));
   local_kernel_ = cl::Kernel(local_program, "stereogram_symmetric");
   global_kernel_ = cl::Kernel(global_program, "stereogram_symmetric");
   device_ = device;
@@ -92,12 +98,19 @@ bool SymmetricStereogramKernel::runs_in_local_memory(int width) const {
   return row_memory_ != SymmetricRowMemory::global && row_bytes(width, plan_.oversample) <= local_bytes_available_;
 }
 
-cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& depth,
-                                             const cl::Image& coordinates, int width, int height,
-                                             const std::vector<cl::Event>* wait) {
+void SymmetricStereogramKernel::check_call(int width, int height, StereogramStorage storage) const {
+  if (storage != storage_)
+    throw std::invalid_argument(storage_ == StereogramStorage::buffers ? "this symmetric stereogram kernel takes buffers"
+                                                                       : "this symmetric stereogram kernel takes images");
   if (width < 1 || height < 1)
     throw std::invalid_argument("stereogram size " + std::to_string(width) + "x" + std::to_string(height) +
                                 " must be at least 1x1");
+}
+
+cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Image& depth,
+                                             const cl::Image& coordinates, int width, int height,
+                                             const std::vector<cl::Event>* wait) {
+  check_call(width, height, StereogramStorage::images);
   const auto w = static_cast<std::size_t>(width);
   const auto h = static_cast<std::size_t>(height);
   if (image_size(depth, CL_IMAGE_WIDTH) < w || image_size(depth, CL_IMAGE_HEIGHT) < h)
@@ -105,6 +118,26 @@ cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::
   if (image_size(coordinates, CL_IMAGE_WIDTH) < w || image_size(coordinates, CL_IMAGE_HEIGHT) < h)
     throw std::invalid_argument("coordinates image is smaller than " + std::to_string(width) + "x" +
                                 std::to_string(height));
+  return launch(queue, depth, coordinates, width, height, wait);
+}
+
+cl::Event SymmetricStereogramKernel::enqueue(cl::CommandQueue& queue, const cl::Buffer& depth,
+                                             const cl::Buffer& coordinates, int width, int height,
+                                             const std::vector<cl::Event>* wait) {
+  check_call(width, height, StereogramStorage::buffers);
+  const std::size_t floats = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  for (const auto& [buffer, name] : {std::pair{&depth, "depth"}, std::pair{&coordinates, "coordinates"}})
+    if (const std::size_t bytes = buffer->getInfo<CL_MEM_SIZE>(); bytes < floats * sizeof(float))
+      throw std::invalid_argument(std::string(name) + " buffer of " + std::to_string(bytes / sizeof(float)) +
+                                  " floats is too small: " + std::to_string(width) + "x" + std::to_string(height) +
+                                  " needs " + std::to_string(floats));
+  return launch(queue, depth, coordinates, width, height, wait);
+}
+
+cl::Event SymmetricStereogramKernel::launch(cl::CommandQueue& queue, const cl::Memory& depth,
+                                            const cl::Memory& coordinates, int width, int height,
+                                            const std::vector<cl::Event>* wait) {
+  const auto h = static_cast<std::size_t>(height);
   for (cl::Kernel* kernel : {&local_kernel_, &global_kernel_}) {
     kernel->setArg(0, depth);
     kernel->setArg(1, coordinates);

@@ -2,8 +2,11 @@
 // The symmetric stereogram kernel of kernels/stereogram_symmetric.cl: a CL_R / CL_FLOAT depth
 // image in (top row first, 0 near, 1 far), a CL_R / CL_FLOAT image of pattern coordinates of
 // the same width x height out, with the numbers of compute/stereogram/symmetric_cpu.hpp. The
-// images may be cl::Image2D (CPU-readback) or shared GL textures (GPU mode).
+// images may be cl::Image2D (CPU-readback) or shared GL textures (GPU mode); built for
+// StereogramStorage::buffers, it takes float buffers with packed rows instead (GPU (external
+// memory) mode).
 #include "compute/cl/cl_program.hpp"
+#include "compute/stereogram/stereogram_storage.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 
 #include <CL/opencl.hpp>
@@ -21,12 +24,17 @@ class SymmetricStereogramKernel {
   // scratch buffer for rows too wide for it. Throws std::invalid_argument if validate(params)
   // rejects them, KernelBuildError (with the compiler log) if the build fails.
   SymmetricStereogramKernel(ProgramBuilder& builder, const SymmetricParams& params,
-                            SymmetricRowMemory row_memory = SymmetricRowMemory::automatic);
+                            SymmetricRowMemory row_memory = SymmetricRowMemory::automatic,
+                            StereogramStorage storage = StereogramStorage::images);
 
   // depth and coordinates must hold at least width x height pixels. Throws
   // std::invalid_argument for sizes below 1x1 or images too small. GL-shared images must
   // already be acquired. Sets kernel arguments, so one thread at a time.
   cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& coordinates, int width,
+                    int height, const std::vector<cl::Event>* wait = nullptr);
+  // The same for a kernel built with StereogramStorage::buffers: depth and coordinates hold at
+  // least width x height floats each, rows packed (width floats a row), row 0 first.
+  cl::Event enqueue(cl::CommandQueue& queue, const cl::Buffer& depth, const cl::Buffer& coordinates, int width,
                     int height, const std::vector<cl::Event>* wait = nullptr);
 
   // Switches to other geometry (P and M, or the physical units) without building anything.
@@ -45,14 +53,20 @@ class SymmetricStereogramKernel {
 
   const SymmetricParams& params() const { return params_; }
   const SymmetricPlan& plan() const { return plan_; }
+  StereogramStorage storage() const { return storage_; }
 
  private:
   void upload_separations();
+  // Throws std::invalid_argument for sizes below 1x1 or a kernel built for the other storage.
+  void check_call(int width, int height, StereogramStorage storage) const;
+  cl::Event launch(cl::CommandQueue& queue, const cl::Memory& depth, const cl::Memory& coordinates, int width,
+                   int height, const std::vector<cl::Event>* wait);
   cl::Event enqueue_global(cl::CommandQueue& queue, int width, int height, const std::vector<cl::Event>* wait);
 
   SymmetricParams params_;
   SymmetricPlan plan_;
   SymmetricRowMemory row_memory_;
+  StereogramStorage storage_;
   cl::Context context_;
   cl::Device device_;
   cl::Buffer separation_table_;

@@ -1,0 +1,61 @@
+#pragma once
+// Runs the symmetric stereogram kernel on a host depth map and reads its coordinates back, from
+// images or from buffers (whichever storage the kernel was built for), and compares pictures to
+// the bit: shared by the image and the buffer kernel tests.
+#include "cl_test_device.hpp"
+#include "compute/stereogram/symmetric_kernel.hpp"
+#include "core/image.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace stereocl::testing {
+
+// Physical units at a screen's dpi: a 63.5 mm eye separation, a third of the depth of field.
+inline SymmetricParams physical_symmetric_params(double dpi, int oversample, int pattern_columns) {
+  SymmetricParams params;
+  params.geometry = PhysicalGeometry{dpi, 63.5, 1.0 / 3.0};
+  params.oversample = oversample;
+  params.pattern_columns = pattern_columns;
+  return params;
+}
+
+inline OffsetImage symmetric_on_images(ClTestDevice& cl, SymmetricStereogramKernel& kernel, const DepthImage& depth) {
+  const cl::ImageFormat format(CL_R, CL_FLOAT);
+  const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, depth.width,
+                                depth.height, 0, const_cast<float*>(depth.pixels.data()));
+  const cl::Image2D coordinates_image(cl.context, CL_MEM_WRITE_ONLY, format, depth.width, depth.height);
+  kernel.enqueue(cl.queue, depth_image, coordinates_image, depth.width, depth.height).wait();
+  OffsetImage coordinates(depth.width, depth.height);
+  cl.queue.enqueueReadImage(coordinates_image, CL_TRUE, {0, 0, 0},
+                            {static_cast<cl::size_type>(depth.width), static_cast<cl::size_type>(depth.height), 1}, 0,
+                            0, coordinates.pixels.data());
+  return coordinates;
+}
+
+inline OffsetImage symmetric_on_buffers(ClTestDevice& cl, SymmetricStereogramKernel& kernel, const DepthImage& depth) {
+  const std::size_t bytes = depth.pixels.size() * sizeof(float);
+  const cl::Buffer depth_buffer(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                                const_cast<float*>(depth.pixels.data()));
+  const cl::Buffer coordinates_buffer(cl.context, CL_MEM_WRITE_ONLY, bytes);
+  kernel.enqueue(cl.queue, depth_buffer, coordinates_buffer, depth.width, depth.height).wait();
+  OffsetImage coordinates(depth.width, depth.height);
+  cl.queue.enqueueReadBuffer(coordinates_buffer, CL_TRUE, 0, bytes, coordinates.pixels.data());
+  return coordinates;
+}
+
+// Bit-exact: the first differing pixel, if any, with both values.
+inline ::testing::AssertionResult same_bits(const OffsetImage& expected, const OffsetImage& actual) {
+  if (expected.width != actual.width || expected.height != actual.height)
+    return ::testing::AssertionFailure() << "sizes differ: " << expected.width << "x" << expected.height << " and "
+                                         << actual.width << "x" << actual.height;
+  for (int y = 0; y < expected.height; ++y)
+    for (int x = 0; x < expected.width; ++x)
+      if (std::memcmp(&expected.at(x, y), &actual.at(x, y), sizeof(float)) != 0)
+        return ::testing::AssertionFailure() << "first difference at (" << x << ", " << y << "): expected "
+                                             << expected.at(x, y) << ", got " << actual.at(x, y);
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace stereocl::testing
