@@ -83,7 +83,7 @@ bool certainly_visible(const ROW_SPACE int* block_min, int width, int x, int s, 
 
 // Path halving on the way up: each pixel passed is pointed at its grandparent. Without it the
 // random-depth rows, whose links join most of a row into one tree, walked long paths in every
-// unite (docs/performance.md §19: 131 -> 114 us at 1080p). The write may race with another
+// unite (docs/performance.md §20: 131 -> 114 us at 1080p). The write may race with another
 // walker's or lose to a hook; either way it only ever points a non-root at one of its ancestors,
 // so every pixel keeps its root and the roots stay those the hooking rule chose.
 int find_root(volatile ROW_SPACE int* words, int x) {
@@ -162,7 +162,7 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
 
     // Which points link, then the links: two passes, so that a warp's lanes walk rays together
     // and then unite together, instead of every unite waiting for the longest ray test in its
-    // warp (§19: 114 -> 83 us on random depth). A link's left end waits in the towards half
+    // warp (§20: 114 -> 83 us on random depth). A link's left end waits in the towards half
     // (.y), which the union-find does not touch.
     for (int x = lane; x < linking_width; x += lanes) {
       const int s = separations[x / OVERSAMPLE];
