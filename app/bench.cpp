@@ -99,8 +99,10 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
 
 // GPU mode once per strategy and batching asked for (--interop-sync all, --interop-batch all:
 // each), batched first, then pipelined where --pipeline asks; strategies the driver lacks are
-// skipped with the reason.
+// skipped with the reason. GPU (external memory) mode has one hand-over, and is also run
+// pipelined where --pipeline asks.
 std::vector<Variant> variants_for(Mode mode, const Options& options) {
+  if (mode == Mode::gpu_extmem && options.pipeline) return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
   if (mode != Mode::gpu) return {Variant{}};
   std::vector<std::optional<SyncStrategy>> strategies = {parse_sync_strategy(options.interop_sync)};
   if (options.interop_sync == "all") strategies.assign(kAllSyncStrategies.begin(), kAllSyncStrategies.end());

@@ -8,6 +8,7 @@
 #include "render/presenter.hpp"
 
 #include <cstdio>
+#include <utility>
 #include <stdexcept>
 
 namespace stereocl {
@@ -309,11 +310,17 @@ Status Demo::render_frame_unguarded(double seconds) {
     return render_pipelined_frame(backend, seconds, histogram_due);
   previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
   const bool draws_scene = settings_.depth_source == DepthSource::scene;
-  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external memory).
-  const SharedGlBuffers* shared =
-      stereogram && !whole_frame
-          ? backend.gl_buffers(*scene_, settings_.stereogram, !draws_scene || settings_.debug_view != DebugView::none)
-          : nullptr;
+  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external
+  // memory); --pipeline there continues only from a frame of the same back-end that did the same.
+  const Backend* pipelined_before = std::exchange(buffers_pipelined_by_, nullptr);
+  const BufferPipelining pipelining = !settings_.pipeline || !draws_scene ? BufferPipelining::off
+                                      : pipelined_before == &backend      ? BufferPipelining::continues
+                                                                          : BufferPipelining::starts;
+  const SharedGlBuffers* shared = stereogram && !whole_frame
+                                      ? backend.gl_buffers(*scene_, settings_.stereogram,
+                                                           !draws_scene || settings_.debug_view != DebugView::none,
+                                                           pipelining)
+                                      : nullptr;
   if (draws_scene) render_scene(seconds, *scene_, shared ? shared->depth : 0);
   if (whole_frame) return render_whole_frame(backend, *scene_, histogram_due);
   DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
@@ -324,6 +331,10 @@ Status Demo::render_frame_unguarded(double seconds) {
     gl_timer_.begin(static_cast<int>(Stage::compose));
     compositor_.compose(pattern_sampling(), shared ? shared->offsets_texture : 0, shared ? shared->offsets_row_length : 0);
     gl_timer_.end();
+    if (shared) {
+      backend.picture_composed();
+      if (pipelining != BufferPipelining::off) buffers_pipelined_by_ = &backend;
+    }
     image = compositor_.output();
   }
   if (settings_.debug_view == DebugView::depth) {

@@ -139,6 +139,7 @@ class Demo {
   SceneRenderer scene_renderer_;
   std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives
   std::optional<SceneTarget> previous_scene_;  // --pipeline: the depth drawn last frame, computed this one
+  const Backend* buffers_pipelined_by_ = nullptr;  // --pipeline with shared buffers: last frame's back-end
   std::optional<DepthImage> still_depth_;  // top row first, as loaded
   RgbaImage pattern_image_;                // a --pattern or dropped file
   StereogramCompositor compositor_;

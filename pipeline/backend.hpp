@@ -43,6 +43,11 @@ struct SharedGlBuffers {
   int offsets_row_length = 0;
 };
 
+// --pipeline for a back-end that shares buffers: whether this frame draws the next frame's depth
+// while the compute engine reads the depth drawn last frame, and whether the frame before was
+// such a frame of the same back-end (else the pipeline starts again from this frame's depth).
+enum class BufferPipelining { off, starts, continues };
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -70,10 +75,14 @@ class Backend {
   // textures (every back-end but external memory, and that one where the frame needs the textures:
   // textures_needed, i.e. no scene is drawn or a debug view shows them, or a buffer kernel that
   // did not build). compute_offsets then works on whichever was handed out.
+  // With pipelining, `depth` is where GL draws the next frame's depth; compute_offsets() works on
+  // the depth drawn last frame, and picture_composed() must follow the compose.
   virtual const SharedGlBuffers* gl_buffers(const SceneTarget& /*scene*/, const StereogramParams& /*params*/,
-                                            bool /*textures_needed*/) {
+                                            bool /*textures_needed*/, BufferPipelining /*pipelining*/) {
     return nullptr;
   }
+  // Called after the compose pass read the offsets gl_buffers() handed out.
+  virtual void picture_composed() {}
 };
 
 }  // namespace stereocl

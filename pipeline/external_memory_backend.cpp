@@ -34,6 +34,8 @@ void ExternalMemoryBackend::drop_link() {
   cl_.queue.finish();
   glFinish();
   link_.reset();
+  primed_ = gl_signalled_ = pipelined_ = false;
+  draw_slot_ = read_slot_ = 0;
 }
 
 void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_length) {
@@ -50,9 +52,11 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
 }
 
 const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scene, const StereogramParams& params,
-                                                         bool textures_needed) {
+                                                         bool textures_needed, BufferPipelining pipelining) {
   const std::pair size{scene.width(), scene.height()};
   buffers_handed_out_ = !textures_needed && size != failed_size_ && buffer_kernel_ready(params);
+  pipelined_ = buffers_handed_out_ && pipelining != BufferPipelining::off;
+  if (pipelining != BufferPipelining::continues) primed_ = false;
   if (!buffers_handed_out_) return nullptr;
   const int row_length = scene.width() + stereogram_strip_width(params);
   try {
@@ -63,10 +67,11 @@ const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scen
                  scene.height(), error.what());
     drop_link();
     failed_size_ = size;
-    buffers_handed_out_ = false;
+    buffers_handed_out_ = pipelined_ = false;
     return nullptr;
   }
-  buffers_ = {link_->gl_depth(), link_->offsets_texture(), row_length};
+  draw_slot_ = primed_ ? 1 - read_slot_ : read_slot_;
+  buffers_ = {link_->gl_depth(draw_slot_), link_->offsets_texture(), row_length};
   return &buffers_;
 }
 
@@ -86,6 +91,14 @@ bool ExternalMemoryBackend::buffer_kernel_ready(const StereogramParams& params) 
   }
 }
 
+cl::Event ExternalMemoryBackend::enqueue_kernel(const SceneTarget& scene, const StereogramParams& params,
+                                                int depth_slot) {
+  const cl::Buffer& depth = link_->cl_depth(depth_slot);
+  if (params.algorithm == StereogramAlgorithm::symmetric)
+    return symmetric_.for_params(params).enqueue(cl_.queue, depth, link_->cl_offsets(), scene.width(), scene.height());
+  return kernel_.enqueue(cl_.queue, depth, link_->cl_offsets(), scene.width(), scene.height(), params);
+}
+
 Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
                                               const gl::Texture& offsets, StageTimings& timings) {
   if (!buffers_handed_out_) return on_textures_->compute_offsets(scene, params, offsets, timings);
@@ -93,19 +106,29 @@ Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const St
   timings.add(Stage::stereogram, profiled_span_ms(unprofiled_));
   unprofiled_.clear();
   Stopwatch clock;
-  link_->hand_depth_to_cl(cl_.queue);
-  try {
-    unprofiled_.push_back(params.algorithm == StereogramAlgorithm::symmetric
-                              ? symmetric_.for_params(params).enqueue(cl_.queue, link_->cl_depth(), link_->cl_offsets(),
-                                                                      scene.width(), scene.height())
-                              : kernel_.enqueue(cl_.queue, link_->cl_depth(), link_->cl_offsets(), scene.width(),
-                                                scene.height(), params));
-  } catch (const std::invalid_argument& error) {
-    link_->hand_offsets_to_gl(cl_.queue);  // the semaphores stay paired for the next frame
-    return failure(std::string("stereogram: ") + error.what());
+  // Primed: last frame's compose signalled, and its depth waits in read_slot_. Otherwise GL
+  // signals now, after this frame's depth pass, and a signal left by a pipeline that stopped is
+  // taken first so that the semaphore is never signalled twice in a row.
+  const bool primed = std::exchange(primed_, false);
+  if (primed) {
+    glFlush();  // the next depth pass goes to the GPU now, to run beside the kernel, not after it
+  } else {
+    if (std::exchange(gl_signalled_, false)) link_->wait_in_cl(cl_.queue);
+    read_slot_ = draw_slot_;
+    link_->signal_from_gl(draw_slot_);
   }
-  link_->hand_offsets_to_gl(cl_.queue);
+  link_->wait_in_cl(cl_.queue);
+  gl_signalled_ = false;
+  Status enqueued;
+  try {
+    unprofiled_.push_back(enqueue_kernel(scene, params, read_slot_));
+  } catch (const std::invalid_argument& error) {
+    enqueued = failure(std::string("stereogram: ") + error.what());
+  }
+  link_->hand_offsets_to_gl(cl_.queue);  // also after a failure: the semaphores stay paired
   timings.add(Stage::transfer, clock.lap());  // enqueueing only: no side waits for the other
+  if (!enqueued) return enqueued;
+  read_slot_ = draw_slot_;  // the depth drawn this frame is the next one computed
   if (!link_checked_) {
     // A GL call on imported memory that fails does so silently; say it once, where it first shows.
     link_checked_ = true;
@@ -114,6 +137,16 @@ Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const St
                    error);
   }
   return {};
+}
+
+// Pipelined: the signal that lets next frame's kernel start at once. It comes after the compose,
+// so that the kernel cannot overwrite offsets the compose has yet to read, and covers the depth
+// drawn this frame.
+void ExternalMemoryBackend::picture_composed() {
+  if (!pipelined_ || !link_) return;
+  pipelined_ = false;
+  link_->signal_from_gl(draw_slot_);
+  gl_signalled_ = primed_ = true;
 }
 
 }  // namespace stereocl

@@ -9,6 +9,9 @@
 // copied into a buffer or back (the probe measured ~0.5 ms for those copies), and the CPU waits
 // for nothing. Frames that need the textures (a still depth map, a debug view, a symmetric
 // kernel that does not build) and the effects and histogram go to the texture back-end it is given.
+// With --pipeline, GL draws frame N + 1's depth into the second depth buffer while OpenCL computes
+// frame N's offsets from the first, and GL signals OpenCL after its compose rather than after its
+// depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.
 #include "compute/cl/cl_environment.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_kernel_slot.hpp"
@@ -36,8 +39,9 @@ class ExternalMemoryBackend final : public Backend {
   // where it fails, its frames take the texture path and say so once.
   static std::optional<std::string> unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind);
 
-  const SharedGlBuffers* gl_buffers(const SceneTarget& scene, const StereogramParams& params,
-                                    bool textures_needed) override;
+  const SharedGlBuffers* gl_buffers(const SceneTarget& scene, const StereogramParams& params, bool textures_needed,
+                                    BufferPipelining pipelining) override;
+  void picture_composed() override;
   Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override {
@@ -54,6 +58,7 @@ class ExternalMemoryBackend final : public Backend {
   void drop_link();
   // Whether params' algorithm has its buffer kernel now (building the symmetric one if needed).
   bool buffer_kernel_ready(const StereogramParams& params);
+  cl::Event enqueue_kernel(const SceneTarget& scene, const StereogramParams& params, int depth_slot);
 
   ClEnvironment& cl_;
   StereogramKernel kernel_;  // lookup
@@ -63,8 +68,13 @@ class ExternalMemoryBackend final : public Backend {
   std::optional<ExternalMemoryLink> link_;
   SharedGlBuffers buffers_;
   bool buffers_handed_out_ = false;  // this frame's depth went to the buffer
+  // --pipeline: the depth slot GL draws into this frame, and the one OpenCL reads (the slot drawn
+  // last frame, where primed_). gl_signalled_: GL signalled after a compose, and no OpenCL wait
+  // has taken that signal yet (binary semaphores: it must be taken before GL signals again).
+  bool pipelined_ = false, primed_ = false, gl_signalled_ = false;
+  int draw_slot_ = 0, read_slot_ = 0;
   bool link_checked_ = false;
-  std::pair<int, int> failed_size_{0, 0};  // a scene size whose link could not be made: not tried again        // GL's error state looked at after the link's first frame
+  std::pair<int, int> failed_size_{0, 0};  // a scene size whose link could not be made: not tried again
   // The kernel's event, read at the next frame: nothing waits for it now.
   std::vector<cl::Event> unprofiled_;
 };

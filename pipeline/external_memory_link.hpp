@@ -1,8 +1,8 @@
 #pragma once
-// GPU (external memory) mode's shared objects at one size: two buffers (linear depth; the
-// stereogram offsets) and two binary semaphores (GL done; CL done), allocated by Vulkan and
-// imported by GL and by OpenCL. Hand-overs are semaphores on the GPU: no acquire of GL objects,
-// no CPU wait.
+// GPU (external memory) mode's shared objects at one size: two depth buffers (linear depth; two so
+// that --pipeline can draw the next frame's depth while OpenCL reads this one's), the stereogram
+// offsets buffer and two binary semaphores (GL done; CL done), allocated by Vulkan and imported by
+// GL and by OpenCL. Hand-overs are semaphores on the GPU: no acquire of GL objects, no CPU wait.
 #include "compute/cl/cl_environment.hpp"
 #include "compute/cl/cl_external_memory.hpp"
 #include "pipeline/vulkan_exporter.hpp"
@@ -22,27 +22,36 @@ class ExternalMemoryLink {
 
   std::uint64_t depth_floats() const { return depth_floats_; }
   std::uint64_t offsets_floats() const { return offsets_floats_; }
-  GLuint gl_depth() const { return gl_depth_->get(); }
+  static constexpr int kDepthSlots = 2;
+  GLuint gl_depth(int slot) const { return gl_depth_[slot]->get(); }
   GLuint gl_offsets() const { return gl_offsets_->get(); }
   GLuint offsets_texture() const { return offsets_texture_.get(); }
   const std::string& vulkan_device() const { return vulkan_->device_name(); }
 
-  // GL's depth pass so far -> the queue's next commands (which may use cl_depth()).
-  void hand_depth_to_cl(cl::CommandQueue& queue);
-  // The queue's commands so far (which wrote cl_offsets()) -> GL's next commands.
+  // GL's commands so far (the depth pass into `slot`) -> the queue's next commands (which may use
+  // cl_depth(slot)): signal_from_gl() then wait_in_cl().
+  void hand_depth_to_cl(cl::CommandQueue& queue, int slot);
+  // The queue's commands so far (which wrote cl_offsets()) -> GL's next commands:
+  // signal_from_cl() then wait_in_gl().
   void hand_offsets_to_gl(cl::CommandQueue& queue);
-  const cl::Buffer& cl_depth() const { return cl_depth_; }
+  // The halves, for --pipeline, where GL's signal comes a frame before OpenCL's wait. Binary
+  // semaphores: every signal must be waited for once before the next.
+  void signal_from_gl(int slot);  // names the slot's depth and the offsets
+  void wait_in_cl(cl::CommandQueue& queue);
+  void signal_from_cl(cl::CommandQueue& queue);
+  void wait_in_gl();
+  const cl::Buffer& cl_depth(int slot) const { return cl_depth_[slot]; }
   const cl::Buffer& cl_offsets() const { return cl_offsets_; }
 
  private:
   std::uint64_t depth_floats_, offsets_floats_;
   std::unique_ptr<VulkanExporter> vulkan_;
-  std::size_t depth_memory_, offsets_memory_, gl_done_, cl_done_;
-  std::optional<GlImportedBuffer> gl_depth_, gl_offsets_;
+  std::size_t depth_memory_[kDepthSlots], offsets_memory_, gl_done_, cl_done_;
+  std::optional<GlImportedBuffer> gl_depth_[kDepthSlots], gl_offsets_;
   gl::Texture offsets_texture_;
   std::optional<GlImportedSemaphore> gl_done_in_gl_, cl_done_in_gl_;
   std::optional<ClExternalCalls> calls_;
-  cl::Buffer cl_depth_, cl_offsets_;
+  cl::Buffer cl_depth_[kDepthSlots], cl_offsets_;
   std::optional<ClImportedSemaphore> gl_done_in_cl_, cl_done_in_cl_;
 };
 

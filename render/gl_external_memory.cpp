@@ -72,12 +72,12 @@ GlImportedSemaphore::GlImportedSemaphore(int fd) {
   throw_on_gl_error("glImportSemaphoreFdEXT");
 }
 
-void GlImportedSemaphore::signal(GLuint buffer) const {
-  glSignalSemaphoreEXT(semaphore_.get(), 1, &buffer, 0, nullptr, nullptr);
+void GlImportedSemaphore::signal(std::initializer_list<GLuint> buffers) const {
+  glSignalSemaphoreEXT(semaphore_.get(), static_cast<GLuint>(buffers.size()), buffers.begin(), 0, nullptr, nullptr);
 }
 
-void GlImportedSemaphore::wait(GLuint buffer) const {
-  glWaitSemaphoreEXT(semaphore_.get(), 1, &buffer, 0, nullptr, nullptr);
+void GlImportedSemaphore::wait(std::initializer_list<GLuint> buffers) const {
+  glWaitSemaphoreEXT(semaphore_.get(), static_cast<GLuint>(buffers.size()), buffers.begin(), 0, nullptr, nullptr);
 }
 
 gl::Texture make_float_buffer_texture(GLuint buffer, std::uint64_t floats) {

@@ -5,6 +5,7 @@
 #include "render/gl_objects.hpp"
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -36,9 +37,9 @@ class GlImportedSemaphore {
  public:
   explicit GlImportedSemaphore(int fd);  // owns fd once this succeeds; throws like GlImportedBuffer
 
-  // Both name the buffer whose contents cross over, as the extension asks.
-  void signal(GLuint buffer) const;
-  void wait(GLuint buffer) const;
+  // Both name the buffers whose contents cross over, as the extension asks.
+  void signal(std::initializer_list<GLuint> buffers) const;
+  void wait(std::initializer_list<GLuint> buffers) const;
 
  private:
   struct SemaphoreDeleter { void operator()(GLuint n) const { glDeleteSemaphoresEXT(1, &n); } };
