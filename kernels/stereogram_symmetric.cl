@@ -81,12 +81,19 @@ bool certainly_visible(const ROW_SPACE int* block_min, int width, int x, int s, 
 // union-find is finished before that half is overwritten.
 #define PARENT(words, x) (words)[2 * (x)]
 
-// Path halving on the way up: each pixel passed is pointed at its grandparent. Without it the
-// random-depth rows, whose links join most of a row into one tree, walked long paths in every
-// unite (docs/performance.md §20: 131 -> 114 us at 1080p). The write may race with another
-// walker's or lose to a hook; either way it only ever points a non-root at one of its ancestors,
-// so every pixel keeps its root and the roots stay those the hooking rule chose.
 int find_root(volatile ROW_SPACE int* words, int x) {
+  for (int p = PARENT(words, x); p != x; p = PARENT(words, x)) x = p;
+  return x;
+}
+
+// find_root with path halving on the way up, for the unites: each pixel passed is pointed at its
+// grandparent. Without it the random-depth rows, whose links join most of a row into one tree,
+// walked long paths in every unite (docs/performance.md §20: 131 -> 114 us at 1080p). The write
+// may race with another walker's or lose to a hook; either way it only points a non-root at one of
+// its ancestors, so every pixel keeps its root and the roots stay those the hooking rule chose.
+// Not for the compression pass: there a halving write could put an ancestor back over the root
+// another work-item has just stored (seen on the H100, never on PoCL, which runs work-items in turn).
+int find_root_halving(volatile ROW_SPACE int* words, int x) {
   for (;;) {
     const int parent = PARENT(words, x);
     if (parent == x) return x;
@@ -100,8 +107,8 @@ int find_root(volatile ROW_SPACE int* words, int x) {
 // link moved that root meanwhile, so look again.
 void unite(volatile ROW_SPACE int* words, int a, int b, int centre) {
   for (;;) {
-    a = find_root(words, a);
-    b = find_root(words, b);
+    a = find_root_halving(words, a);
+    b = find_root_halving(words, b);
     if (a == b) return;
     if (centre_key(a, centre) > centre_key(b, centre)) {
       const int farther = a;

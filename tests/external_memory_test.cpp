@@ -150,7 +150,11 @@ TEST_F(ExternalMemoryGl, TheLinkCarriesDataBothWaysOrSaysWhichStepFails) {
     cl->queue.enqueueReadBuffer(link->cl_depth(slot), CL_FALSE, 0, 4000, seen_by_cl.data());
     cl->queue.enqueueFillBuffer(link->cl_offsets(), offset, 0, 8000);
     link->hand_offsets_to_gl(cl->queue);
-    const std::vector<float> seen_by_gl = read_floats(link->gl_offsets(), 2000);
+    // GL sees the offsets through a GPU-side copy, a command its semaphore wait orders: NVIDIA's
+    // glGetNamedBufferSubData straight after the wait read the previous fill (slot 1, on the H100).
+    const gl::Buffer seen = float_buffer(2000);
+    glCopyNamedBufferSubData(link->gl_offsets(), seen.get(), 0, 0, 8000);
+    const std::vector<float> seen_by_gl = read_floats(seen.get(), 2000);
     cl->queue.finish();
     EXPECT_EQ(seen_by_cl, std::vector<float>(1000, depth)) << "slot " << slot;
     EXPECT_EQ(seen_by_gl, std::vector<float>(2000, offset)) << "slot " << slot;
