@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -81,11 +83,14 @@ struct Size {
 struct KernelCase {
   StereogramKernelKind kind;
   StereogramParams params;
+  // The fast kernel's other work-group shapes (tuning sweeps may pick any): lanes rounded to a
+  // warp, several rows a group, a short stage.
+  std::optional<StereogramKernel::FastShape> shape = std::nullopt;
 };
 
 // Readable test names in ctest instead of a byte dump.
 void PrintTo(const KernelCase& test, std::ostream* out) {
-  *out << stereogram_kernel_kind_name(test.kind) << " " << describe(test.params);
+  *out << stereogram_kernel_kind_name(test.kind) << " " << describe(test.params) << (test.shape ? " shaped" : "");
 }
 
 class StereogramKernelMatchesReference : public ::testing::TestWithParam<KernelCase> {};
@@ -94,8 +99,9 @@ class StereogramKernelMatchesReference : public ::testing::TestWithParam<KernelC
 TEST_P(StereogramKernelMatchesReference, OnRandomDepth) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  const auto [kind, params] = GetParam();
+  const auto [kind, params, shape] = GetParam();
   StereogramKernel kernel(cl->programs, kind);
+  if (shape) kernel.force_fast_shape(*shape);
 
   const auto max_image_width = cl->device.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
   const auto max_image_height = cl->device.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
@@ -137,10 +143,12 @@ INSTANTIATE_TEST_SUITE_P(KindsAndParams, StereogramKernelMatchesReference,
                                            KernelCase{StereogramKernelKind::classic, {1024, 1000.f}},
                                            KernelCase{StereogramKernelKind::fast, {1024, 1000.f}},
                                            KernelCase{StereogramKernelKind::fast, {200, 37.3f}},
-                                           KernelCase{StereogramKernelKind::fast, {1024, 0.f}}),
+                                           KernelCase{StereogramKernelKind::fast, {1024, 0.f}},
+                                           KernelCase{StereogramKernelKind::fast, {85, 30.f}, {{256, 32, 64, 8, 512}}},
+                                           KernelCase{StereogramKernelKind::fast, {200, 37.3f}, {{256, 1, 512, 8, 256}}}),
                          [](const auto& test) {
                            return std::string(stereogram_kernel_kind_name(test.param.kind)) + "_" +
-                                  describe(test.param.params);
+                                  describe(test.param.params) + (test.param.shape ? "_shaped" : "");
                          });
 
 // In the app the depth texture and the offsets image follow the window and may be larger than

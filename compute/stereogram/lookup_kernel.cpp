@@ -16,17 +16,19 @@ namespace {
 
 constexpr const char* kKernelFile = "stereogram.cl";
 
-// Wider bands mean fewer barriers per row, but past a few warps the extra lanes only idle
-// through the barriers of short rows.
-constexpr int kMaxLanesPerRow = 256;
-// Small work-groups keep many rows resident per compute unit, which hides the depth reads.
-constexpr int kTargetGroupSize = 64;
-// Narrow bands would pack many rows into a group; a 1080-row frame must still make enough
-// groups to occupy every compute unit of a large GPU, since each row is a serial chain.
-constexpr int kMaxRowsPerGroup = 8;
-// Source positions staged per row at once: enough depth reads in flight to cover their
-// latency, little enough local memory that many work-groups still share a compute unit.
-constexpr int kTargetStageSize = 1024;
+// StereogramKernel::FastShape's defaults, and why:
+// - max_lanes_per_row 256: wider bands mean fewer barriers per row, but past a few warps the extra
+//   lanes only idle through the barriers of short rows.
+// - target_group_size 128: small work-groups keep many rows resident per compute unit, which hides
+//   the depth reads; two 54-lane rows a group (P 85, M 30) beat one on the H100, 22.0 against
+//   23.8 us at 1080p and 69.6 against 75.1 at 4K, and rounding lanes to a warp lost (30-31 us;
+//   docs/performance.md §21).
+// - max_rows_per_group 8: narrow bands would pack many rows into a group; a 1080-row frame must
+//   still make enough groups to occupy every compute unit of a large GPU, since each row is a
+//   serial chain.
+// - target_stage_size 1024: source positions staged per row at once, enough depth reads in flight
+//   to cover their latency, little enough local memory that many work-groups share a compute unit.
+constexpr int kMaxLanesPerRow = StereogramKernel::FastShape{}.max_lanes_per_row;
 
 // The fast kernel's shape for one (P, M): its work-group and local memory (see kernels/stereogram.cl).
 struct FastGeometry {
@@ -51,17 +53,20 @@ int independent_band_width(const StereogramParams& params) {
 
 int round_down_to_multiple(int value, int step) { return std::max(step, value / step * step); }
 
-FastGeometry plan_fast_geometry(const StereogramParams& params, const DeviceLimits& limits) {
+FastGeometry plan_fast_geometry(const StereogramParams& params, const DeviceLimits& limits,
+                                const StereogramKernel::FastShape& shape = {}) {
   const auto as_int = [](std::size_t value) { return static_cast<int>(std::min<std::size_t>(value, 1 << 20)); };
   const int max_group = std::max(1, as_int(limits.group_size));
   FastGeometry geometry;
-  geometry.lanes_per_row = std::clamp(std::min(independent_band_width(params), kMaxLanesPerRow), 1,
-                                      std::max(1, std::min(max_group, as_int(limits.lanes))));
-  geometry.rows_per_group = std::clamp(std::min(kTargetGroupSize / geometry.lanes_per_row, kMaxRowsPerGroup), 1,
-                                       std::max(1, std::min(as_int(limits.rows), max_group / geometry.lanes_per_row)));
+  int lanes = std::min(independent_band_width(params), std::min(kMaxLanesPerRow, shape.max_lanes_per_row));
+  if (shape.lane_multiple > 1 && lanes >= shape.lane_multiple) lanes = lanes / shape.lane_multiple * shape.lane_multiple;
+  geometry.lanes_per_row = std::clamp(lanes, 1, std::max(1, std::min(max_group, as_int(limits.lanes))));
+  geometry.rows_per_group =
+      std::clamp(std::min(shape.target_group_size / geometry.lanes_per_row, shape.max_rows_per_group), 1,
+                 std::max(1, std::min(as_int(limits.rows), max_group / geometry.lanes_per_row)));
   geometry.ring_size =
       static_cast<int>(std::bit_ceil(static_cast<unsigned>(params.pattern_width + geometry.lanes_per_row)));
-  geometry.stage_size = round_down_to_multiple(kTargetStageSize, geometry.lanes_per_row);
+  geometry.stage_size = round_down_to_multiple(shape.target_stage_size, geometry.lanes_per_row);
   while (geometry.local_bytes() > limits.local_bytes) {
     if (geometry.stage_size > geometry.lanes_per_row)
       geometry.stage_size = round_down_to_multiple(geometry.stage_size / 2, geometry.lanes_per_row);
@@ -181,7 +186,7 @@ cl::Event StereogramKernel::launch(cl::CommandQueue& queue, const cl::Memory& de
     return classic_[ring_class(params.pattern_width, kSmallestClassicRing)](
         cl::EnqueueArgs(queue, after, cl::NDRange(h)), depth, offsets, width, height, params.pattern_width,
         params.max_offset, inverse_pattern_width);
-  const FastGeometry geometry = plan_fast_geometry(params, limits_);
+  const FastGeometry geometry = plan_fast_geometry(params, limits_, shape_);
   const auto lanes = static_cast<std::size_t>(geometry.lanes_per_row);
   const auto rows = static_cast<std::size_t>(geometry.rows_per_group);
   // OpenCL 1.2 needs whole work-groups: the rows past the image idle through the barriers.

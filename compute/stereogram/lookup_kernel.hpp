@@ -53,6 +53,18 @@ class StereogramKernel {
     std::size_t local_bytes = 0;  // the device's, less what the compiled kernel itself takes
   };
 
+  // The fast kernel's shape goals (lookup_kernel.cpp explains the defaults); the device's limits
+  // and the pattern's independent band still cap them.
+  struct FastShape {
+    int max_lanes_per_row = 256;
+    int lane_multiple = 1;  // lanes per row rounded down to this (a warp), where the band allows it
+    int target_group_size = 128;
+    int max_rows_per_group = 8;
+    int target_stage_size = 1024;
+  };
+  // For tuning sweeps (stereocl-bench reads STEREOCL_FAST_SHAPE) and tests.
+  void force_fast_shape(const FastShape& shape) { shape_ = shape; }
+
  private:
   using Classic = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float>;
   using Fast = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int, cl_float, cl_float, cl::LocalSpaceArg,
@@ -65,6 +77,7 @@ class StereogramKernel {
   StereogramKernelKind kind_;
   StereogramStorage storage_;
   Limits limits_;
+  FastShape shape_;
   // One kernel per ring size class of the one program, smallest ring first (kernels/stereogram.cl).
   std::vector<Classic> classic_;
   std::vector<Fast> fast_;

@@ -12,6 +12,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <tuple>
@@ -33,6 +34,14 @@ void stereogram(benchmark::State& state, StereogramKernelKind kind, int width, i
   auto& cl = device();
   const StereogramParams params{85, 30.f};
   StereogramKernel kernel(cl.programs, kind);
+  // Shape sweeps for tuning (docs/performance.md): STEREOCL_FAST_SHAPE="max lanes,lane multiple,
+  // group size,max rows,stage size", e.g. "256,32,64,8,1024".
+  if (const char* shape = std::getenv("STEREOCL_FAST_SHAPE")) {
+    StereogramKernel::FastShape forced;
+    std::sscanf(shape, "%d,%d,%d,%d,%d", &forced.max_lanes_per_row, &forced.lane_multiple, &forced.target_group_size,
+                &forced.max_rows_per_group, &forced.target_stage_size);
+    kernel.force_fast_shape(forced);
+  }
 
   const cl::ImageFormat format(CL_R, CL_FLOAT);
   DepthImage depth = random_depth(width, height);
