@@ -20,7 +20,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
-  settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::fence);  // "all": --bench sets each
+  settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::implicit);  // "all": --bench sets each
   settings_.interop_batch = options.interop_batch != "off";
   settings_.pipeline = options.pipeline && !options.bench;  // --bench runs GPU mode with and without
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);

@@ -32,7 +32,7 @@ struct DemoSettings {
   bool vsync = true;
   bool show_panel = true;
   bool blank = false;  // a black window (a clicker's B or '.'), the work going on behind it
-  SyncStrategy interop_sync = SyncStrategy::fence;  // GPU mode's GL<->CL hand-over
+  SyncStrategy interop_sync = SyncStrategy::implicit;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step
   bool pipeline = false;      // GPU mode, one hand-over a frame: show frame N - 1 while drawing N
 };

@@ -261,8 +261,8 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
                  "round trip a frame (off: one per step; all: one --bench run each)")
       ->type_name("on|off|all")->capture_default_str()->check(CLI::IsMember({"on", "off", "all"}));
   app.add_flag("--pipeline", options.pipeline,
-               "GPU and CPU-readback modes: one frame of latency, GL drawing the next frame's depth while OpenCL "
-               "computes this picture (with --bench: GPU mode also runs so)");
+               "GPU, GPU (external memory) and CPU-readback modes: one frame of latency, GL drawing the next "
+               "frame's depth while OpenCL computes this picture (with --bench: those GPU modes also run so)");
   // Out of the user's way: a group of its own at the end of --help, never saved in configs.
   const std::string testing = "Testing aids (scripts/soak.sh)";
   auto* soak = app.add_option("--soak", options.soak_seconds,

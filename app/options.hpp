@@ -58,7 +58,7 @@ struct Options {
   bool bench = false;
   std::string json_file;
   int bench_repeat = 3;               // --bench runs each mode this many times and reports the spread
-  std::string interop_sync = "fence";  // finish | fence | implicit | all (all: --bench only)
+  std::string interop_sync = "implicit";  // finish | fence | implicit | all (all: --bench only)
   std::string interop_batch = "on";    // on | off | all (all: --bench only): GPU mode's one-acquire frame
   bool pipeline = false;               // GPU mode shows frame N - 1 while GL draws N (--bench: also runs it)
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
