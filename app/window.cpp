@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <cstdlib>
 #include <iterator>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
 namespace stereocl {
@@ -59,10 +62,22 @@ void fit_to_work_area(GLFWmonitor* monitor, int& width, int& height) {
   if (area_height > 0) height = std::min(height, area_height);
 }
 
+// An X server under load (CI's Xvfb, serving tests in parallel) has refused a connection for a
+// moment ("Failed to open display :99"); a display that is really missing fails every attempt,
+// and with no DISPLAY at all there is nothing to wait for.
+bool start_glfw() {
+  constexpr int kAttempts = 5;
+  for (int attempt = 1;; ++attempt) {
+    if (glfwInit()) return true;
+    if (attempt == kAttempts || !std::getenv("DISPLAY")) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+}
+
 }  // namespace
 
 Window::Window(const WindowSettings& settings) : title_(settings.title) {
-  if (!glfwInit())
+  if (!start_glfw())
     throw std::runtime_error("cannot start GLFW (" + last_glfw_error() +
                              "); is there a display? Set DISPLAY or run under `xvfb-run -a`");
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
