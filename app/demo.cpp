@@ -8,8 +8,8 @@
 #include "render/presenter.hpp"
 
 #include <cstdio>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 namespace stereocl {
 

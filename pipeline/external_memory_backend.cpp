@@ -114,8 +114,7 @@ Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const St
     glFlush();  // the next depth pass goes to the GPU now, to run beside the kernel, not after it
   } else {
     if (std::exchange(gl_signalled_, false)) link_->wait_in_cl(cl_.queue);
-    read_slot_ = draw_slot_;
-    link_->signal_from_gl(draw_slot_);
+    link_->signal_from_gl(draw_slot_);  // unprimed, gl_buffers() handed out read_slot_ itself
   }
   link_->wait_in_cl(cl_.queue);
   gl_signalled_ = false;

@@ -67,19 +67,25 @@ void ExternalMemoryLink::signal_from_gl(int slot) {
 
 // Acquire and release cover every imported buffer: which depth slot the kernel reads is the
 // caller's business, and the driver asks only that what the queue uses be acquired.
+std::array<cl_mem, ExternalMemoryLink::kDepthSlots + 1> ExternalMemoryLink::imported_buffers() const {
+  return {cl_depth_[0](), cl_depth_[1](), cl_offsets_()};
+}
+
 void ExternalMemoryLink::wait_in_cl(cl::CommandQueue& queue) {
   gl_done_in_cl_->wait(queue);
   if (calls_->acquire) {
-    const cl_mem objects[] = {cl_depth_[0](), cl_depth_[1](), cl_offsets_()};
-    const cl_int status = calls_->acquire(queue(), 3, objects, 0, nullptr, nullptr);
+    const auto objects = imported_buffers();
+    const cl_int status =
+        calls_->acquire(queue(), static_cast<cl_uint>(objects.size()), objects.data(), 0, nullptr, nullptr);
     if (status != CL_SUCCESS) throw cl::Error(status, "clEnqueueAcquireExternalMemObjectsKHR");
   }
 }
 
 void ExternalMemoryLink::signal_from_cl(cl::CommandQueue& queue) {
   if (calls_->release) {
-    const cl_mem objects[] = {cl_depth_[0](), cl_depth_[1](), cl_offsets_()};
-    const cl_int status = calls_->release(queue(), 3, objects, 0, nullptr, nullptr);
+    const auto objects = imported_buffers();
+    const cl_int status =
+        calls_->release(queue(), static_cast<cl_uint>(objects.size()), objects.data(), 0, nullptr, nullptr);
     if (status != CL_SUCCESS) throw cl::Error(status, "clEnqueueReleaseExternalMemObjectsKHR");
   }
   cl_done_in_cl_->signal(queue);

@@ -8,6 +8,7 @@
 #include "pipeline/vulkan_exporter.hpp"
 #include "render/gl_external_memory.hpp"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -44,6 +45,8 @@ class ExternalMemoryLink {
   const cl::Buffer& cl_offsets() const { return cl_offsets_; }
 
  private:
+  std::array<cl_mem, kDepthSlots + 1> imported_buffers() const;  // what OpenCL acquires and releases
+
   std::uint64_t depth_floats_, offsets_floats_;
   std::unique_ptr<VulkanExporter> vulkan_;
   std::size_t depth_memory_[kDepthSlots], offsets_memory_, gl_done_, cl_done_;
