@@ -122,6 +122,7 @@ json parameters_block(const Options& options, const Demo& demo) {
           {"interop_sync", options.interop_sync},
           {"interop_batch", options.interop_batch},
           {"pipeline", options.pipeline},
+          {"depth_pass", SceneRenderer::z_only_available() ? options.depth_pass : "shaded"},
           {"frame_end", "glFinish, nothing presented, vsync off"}};
 }
 

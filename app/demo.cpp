@@ -23,6 +23,10 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::implicit);  // "all": --bench sets each
   settings_.interop_batch = options.interop_batch != "off";
   settings_.pipeline = options.pipeline && !options.bench;  // --bench runs GPU mode with and without
+  settings_.depth_pass = options.depth_pass == "shaded" ? DepthPass::shaded : DepthPass::z_only;
+  if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
+    std::fprintf(stderr, "stereocl: --depth-pass z-only: needs GL 4.3 compute shaders, this context is %s; using shaded\n",
+                 reinterpret_cast<const char*>(glGetString(GL_VERSION)));
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   set_up_opencl(std::move(cl));
@@ -366,8 +370,9 @@ void Demo::size_effect_target(const DisplayImage& image) {
 void Demo::render_scene(double seconds, SceneTarget& target, GLuint depth_buffer) {
   if (!settings_.paused) physics_.advance(seconds);
   gl_timer_.begin(static_cast<int>(Stage::render));
-  scene_renderer_.render(physics_, settings_.invert_depth, target, /*depth_only=*/mode_row(settings_.mode).makes_stereogram,
-                         depth_buffer);
+  const std::optional<DepthPass> depth_only =
+      mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.depth_pass) : std::nullopt;
+  scene_renderer_.render(physics_, settings_.invert_depth, target, depth_only, depth_buffer);
   gl_timer_.end();
 }
 

@@ -6,6 +6,7 @@
 #include "pipeline/mode.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/pattern.hpp"
+#include "render/scene_renderer.hpp"
 
 #include <cstdint>
 
@@ -35,6 +36,7 @@ struct DemoSettings {
   SyncStrategy interop_sync = SyncStrategy::implicit;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step
   bool pipeline = false;      // GPU mode, one hand-over a frame: show frame N - 1 while drawing N
+  DepthPass depth_pass = DepthPass::z_only;  // how the stereogram modes draw depth
 };
 
 }  // namespace stereocl

@@ -260,6 +260,10 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
                  "GPU mode: the whole frame behind one GL<->CL hand-over, composing in OpenCL; CPU-readback: one "
                  "round trip a frame (off: one per step; all: one --bench run each)")
       ->type_name("on|off|all")->capture_default_str()->check(CLI::IsMember({"on", "off", "all"}));
+  app.add_option("--depth-pass", options.depth_pass,
+                 "how the stereogram modes draw depth: the depth buffer alone, then a compute pass makes it linear "
+                 "(z-only; shaded where GL lacks compute shaders), or a fragment shader writes linear depth (shaded)")
+      ->type_name("z-only|shaded")->capture_default_str()->check(CLI::IsMember({"z-only", "shaded"}));
   app.add_flag("--pipeline", options.pipeline,
                "GPU, GPU (external memory) and CPU-readback modes: one frame of latency, GL drawing the next "
                "frame's depth while OpenCL computes this picture (with --bench: those GPU modes also run so)");

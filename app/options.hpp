@@ -60,6 +60,7 @@ struct Options {
   int bench_repeat = 3;               // --bench runs each mode this many times and reports the spread
   std::string interop_sync = "implicit";  // finish | fence | implicit | all (all: --bench only)
   std::string interop_batch = "on";    // on | off | all (all: --bench only): GPU mode's one-acquire frame
+  std::string depth_pass = "z-only";    // z-only | shaded: how the stereogram modes draw depth
   bool pipeline = false;               // GPU mode shows frame N - 1 while GL draws N (--bench: also runs it)
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.

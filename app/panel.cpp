@@ -79,6 +79,15 @@ void draw_mode_section(Demo& demo) {
       ImGui::SameLine();
   }
   if (settings.mode == Mode::gpu) draw_interop_sync(demo);
+  if (!mode_row(settings.mode).makes_stereogram) return;
+  bool z_only = settings.depth_pass == DepthPass::z_only;
+  ImGui::BeginDisabled(!SceneRenderer::z_only_available());
+  if (ImGui::Checkbox("z-only depth pass", &z_only)) settings.depth_pass = z_only ? DepthPass::z_only : DepthPass::shaded;
+  ImGui::EndDisabled();
+  tooltip_when_hovered(SceneRenderer::z_only_available()
+                           ? "the depth buffer alone, then a compute pass makes it linear; off: a fragment shader "
+                             "writes linear depth (--depth-pass)"
+                           : "needs GL 4.3 compute shaders (--depth-pass)");
 }
 
 // What --bench measures differs from what is presented here (vsync, the panel, the swap), so

@@ -69,8 +69,12 @@ SceneRenderer::Mesh SceneRenderer::upload(const std::vector<float>& data) {
   return mesh;
 }
 
-void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target, bool depth_only,
-                           GLuint depth_buffer) {
+bool SceneRenderer::z_only_available() { return GLAD_GL_VERSION_4_3 != 0; }
+
+void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target,
+                           std::optional<DepthPass> depth_only, GLuint depth_buffer) {
+  if (depth_only == DepthPass::z_only && !z_only_available()) depth_only = DepthPass::shaded;
+  const bool z_only = depth_only == DepthPass::z_only;
   const glm::vec3 half = physics.box.half_extent;
   const glm::vec3 camera(0.f, 0.f, half.z + kCameraDistanceToFront);
   const float aspect = static_cast<float>(target.width()) / static_cast<float>(target.height());
@@ -78,10 +82,11 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
   const float half_view = std::max(half.y, half.x / aspect) * 1.02f;
   const float fov_y = 2.0f * std::atan(half_view / kCameraDistanceToFront);
   const glm::vec2 depth_range(kCameraDistanceToFront, kCameraDistanceToFront + 2.0f * half.z);
-  const glm::mat4 projection = glm::perspective(fov_y, aspect, 0.5f * kCameraDistanceToFront, depth_range.y + 1.0f);
+  const glm::vec2 clip_planes(0.5f * kCameraDistanceToFront, depth_range.y + 1.0f);
+  const glm::mat4 projection = glm::perspective(fov_y, aspect, clip_planes.x, clip_planes.y);
   const glm::mat4 view = glm::lookAt(camera, glm::vec3(0.f), glm::vec3(0.f, 1.f, 0.f));
 
-  const GLuint program = begin_pass(target, invert_depth, depth_only, depth_buffer);
+  const GLuint program = begin_pass(target, invert_depth, depth_only, z_only ? 0 : depth_buffer);
   const auto location = [&](const char* name) { return glGetUniformLocation(program, name); };
   glUniformMatrix4fv(location("view"), 1, GL_FALSE, glm::value_ptr(view));
   glUniformMatrix4fv(location("projection"), 1, GL_FALSE, glm::value_ptr(projection));
@@ -106,13 +111,15 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
 
   glBindVertexArray(0);
   glDisable(GL_DEPTH_TEST);
+  if (z_only) linearise(target, invert_depth, clip_planes, depth_range, depth_buffer);
   if (depth_buffer) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);  // a 3.3 context has no such target
   const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
   glDrawBuffers(2, colour_and_depth);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-GLuint SceneRenderer::begin_pass(SceneTarget& target, bool invert_depth, bool depth_only, GLuint depth_buffer) {
+GLuint SceneRenderer::begin_pass(SceneTarget& target, bool invert_depth, std::optional<DepthPass> depth_only,
+                                 GLuint depth_buffer) {
   glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
   glViewport(0, 0, target.width(), target.height());
   const float background[] = {0.05f, 0.05f, 0.07f, 1.f};
@@ -131,17 +138,55 @@ GLuint SceneRenderer::begin_pass(SceneTarget& target, bool invert_depth, bool de
     glUniform1i(glGetUniformLocation(depth_buffer_program_.get(), "row_length"), target.width());
     return depth_buffer_program_.get();
   }
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  if (depth_only == DepthPass::z_only) {
+    const GLenum nothing[] = {GL_NONE, GL_NONE};
+    glDrawBuffers(2, nothing);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    if (!z_only_program_) z_only_program_ = gl::link_program("scene.vert.glsl", "z_only.frag.glsl");
+    glUseProgram(z_only_program_.get());
+    return z_only_program_.get();
+  }
   const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
   const GLenum depth_alone[] = {GL_NONE, GL_COLOR_ATTACHMENT1};
   glDrawBuffers(2, depth_only ? depth_alone : colour_and_depth);
   if (!depth_only) glClearBufferfv(GL_COLOR, 0, background);
   glClearBufferfv(GL_COLOR, 1, far_plane);
   glClear(GL_DEPTH_BUFFER_BIT);
-  glEnable(GL_DEPTH_TEST);
-  glDisable(GL_BLEND);
   const GLuint program = depth_only ? depth_program_.get() : program_.get();
   glUseProgram(program);
   return program;
+}
+
+void SceneRenderer::linearise(const SceneTarget& target, bool invert_depth, glm::vec2 clip_planes,
+                              glm::vec2 depth_range, GLuint depth_buffer) {
+  gl::Program& program = depth_buffer ? linear_depth_to_buffer_program_ : linear_depth_program_;
+  if (!program)
+    program = gl::link_compute_program("linear_depth.comp.glsl", depth_buffer ? "#define DEPTH_IN_BUFFER\n" : "");
+  glUseProgram(program.get());
+  const auto location = [&](const char* name) { return glGetUniformLocation(program.get(), name); };
+  glUniform2fv(location("clip_planes"), 1, glm::value_ptr(clip_planes));
+  glUniform2fv(location("depth_range"), 1, glm::value_ptr(depth_range));
+  glUniform1i(location("invert_depth"), invert_depth ? 1 : 0);
+  glUniform2i(location("size"), target.width(), target.height());
+  glUniform1i(location("window_depth"), 0);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, target.window_depth_texture().get());
+  if (depth_buffer) {
+    glUniform1i(location("row_length"), target.width());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, depth_buffer);
+  } else {
+    glBindImageTexture(0, target.depth_texture().get(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+  }
+  constexpr int kGroupWidth = 32, kGroupHeight = 8;  // the shader's local size
+  glDispatchCompute(static_cast<GLuint>((target.width() + kGroupWidth - 1) / kGroupWidth),
+                    static_cast<GLuint>((target.height() + kGroupHeight - 1) / kGroupHeight), 1);
+  // Whoever reads the depth next (a texture fetch, a pixel read-back, OpenCL behind a fence or
+  // semaphore) must see these stores; one barrier a frame costs nothing next to the pass.
+  glMemoryBarrier(GL_ALL_BARRIER_BITS);
+  if (!depth_buffer) glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+  glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 }  // namespace stereocl

@@ -9,7 +9,7 @@ SceneTarget::SceneTarget(int width, int height)
       height_(height),
       colour_(gl::make_texture_2d(GL_RGBA8, width, height, GL_RGBA, GL_UNSIGNED_BYTE)),
       linear_depth_(gl::make_texture_2d(GL_R32F, width, height, GL_RED, GL_FLOAT)),
-      depth_buffer_(gl::make_renderbuffer()),
+      window_depth_(gl::make_texture_2d(GL_DEPTH_COMPONENT32F, width, height, GL_DEPTH_COMPONENT, GL_FLOAT)),
       framebuffer_(gl::make_framebuffer()) {
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour_.get(), 0);
@@ -17,17 +17,10 @@ SceneTarget::SceneTarget(int width, int height)
   const GLenum draw_buffers[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
   glDrawBuffers(2, draw_buffers);
 
-  // GL_DEPTH_COMPONENT32 is what we ask for; it is not a required renderbuffer format, so a
-  // driver may refuse it, and 24 bits is plenty for a box this size.
-  GLenum status = GL_FRAMEBUFFER_UNSUPPORTED;
-  for (GLenum format : {GL_DEPTH_COMPONENT32, GL_DEPTH_COMPONENT24}) {
-    glBindRenderbuffer(GL_RENDERBUFFER, depth_buffer_.get());
-    glRenderbufferStorage(GL_RENDERBUFFER, format, width, height);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_buffer_.get());
-    status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    if (status == GL_FRAMEBUFFER_COMPLETE) break;
-  }
-  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  // A float depth texture, not a renderbuffer: the z-only pass's compute half reads it
+  // (linear_depth.comp.glsl). GL_DEPTH_COMPONENT32F is a required texture format since GL 3.0.
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, window_depth_.get(), 0);
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (status != GL_FRAMEBUFFER_COMPLETE)
     throw std::runtime_error("scene framebuffer " + std::to_string(width) + "x" + std::to_string(height) +

@@ -18,13 +18,15 @@ class SceneTarget {
   GLuint framebuffer() const { return framebuffer_.get(); }
   const gl::Texture& colour_texture() const { return colour_; }
   const gl::Texture& depth_texture() const { return linear_depth_; }
+  // The depth buffer itself (window z, GL_DEPTH_COMPONENT32F): only the z-only pass reads it.
+  const gl::Texture& window_depth_texture() const { return window_depth_; }
 
  private:
   int width_;
   int height_;
   gl::Texture colour_;
   gl::Texture linear_depth_;
-  gl::Renderbuffer depth_buffer_;
+  gl::Texture window_depth_;
   gl::Framebuffer framebuffer_;
 };
 

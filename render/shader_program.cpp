@@ -3,6 +3,7 @@
 #include "render/shader_sources.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -37,23 +38,29 @@ Shader compile(GLenum stage, std::string_view file, std::string_view defines) {
   return shader;
 }
 
+// Links the compiled stages into a program; the names are for the message of a failed link.
+Program link(std::initializer_list<GLuint> shaders, const std::string& names) {
+  Program program(glCreateProgram());
+  for (GLuint shader : shaders) glAttachShader(program.get(), shader);
+  glLinkProgram(program.get());
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program.get(), GL_LINK_STATUS, &ok);
+  if (!ok) throw std::runtime_error("program " + names + " failed to link:\n" + info_log(program.get(), glGetProgramInfoLog));
+  for (GLuint shader : shaders) glDetachShader(program.get(), shader);
+  return program;
+}
+
 }  // namespace
 
 Program link_program(std::string_view vertex_file, std::string_view fragment_file, std::string_view fragment_defines) {
   const Shader vertex = compile(GL_VERTEX_SHADER, vertex_file, {});
   const Shader fragment = compile(GL_FRAGMENT_SHADER, fragment_file, fragment_defines);
-  Program program(glCreateProgram());
-  glAttachShader(program.get(), vertex.get());
-  glAttachShader(program.get(), fragment.get());
-  glLinkProgram(program.get());
-  GLint ok = GL_FALSE;
-  glGetProgramiv(program.get(), GL_LINK_STATUS, &ok);
-  if (!ok)
-    throw std::runtime_error("program " + std::string(vertex_file) + " + " + std::string(fragment_file) +
-                             " failed to link:\n" + info_log(program.get(), glGetProgramInfoLog));
-  glDetachShader(program.get(), vertex.get());
-  glDetachShader(program.get(), fragment.get());
-  return program;
+  return link({vertex.get(), fragment.get()}, std::string(vertex_file) + " + " + std::string(fragment_file));
+}
+
+Program link_compute_program(std::string_view compute_file, std::string_view defines) {
+  const Shader compute = compile(GL_COMPUTE_SHADER, compute_file, defines);
+  return link({compute.get()}, std::string(compute_file));
 }
 
 }  // namespace stereocl::gl

@@ -10,5 +10,7 @@ namespace stereocl::gl {
 // `fragment_defines` ("#define DEPTH_IN_BUFFER\n") go right after the fragment shader's #version
 // line: one file serves variants of a pass without a copy of it.
 Program link_program(std::string_view vertex_file, std::string_view fragment_file, std::string_view fragment_defines = {});
+// A compute shader alone (GL 4.3), its defines placed the same way.
+Program link_compute_program(std::string_view compute_file, std::string_view defines = {});
 
 }  // namespace stereocl::gl

@@ -7,7 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace stereocl {
 namespace {
@@ -21,7 +25,8 @@ class GlScene : public ::testing::Test {
       GTEST_SKIP() << "no GL context: " << error.what();
     }
   }
-  DepthImage render_depth(const glm::vec3& ball, int width, int height, bool invert = false, bool depth_only = false) {
+  DepthImage render_depth(const glm::vec3& ball, int width, int height, bool invert = false,
+                          std::optional<DepthPass> depth_only = std::nullopt) {
     SceneTarget target(width, height);
     SceneRenderer renderer;
     BallPhysics physics;
@@ -64,8 +69,38 @@ TEST_F(GlScene, InvertDepthMirrorsTheRange) {
 
 TEST_F(GlScene, DepthOnlyRenderingGivesTheSameDepth) {
   const DepthImage full = render_depth({0.3f, -0.2f, 0.1f}, 200, 113);
-  const DepthImage depth_only = render_depth({0.3f, -0.2f, 0.1f}, 200, 113, false, true);
+  const DepthImage depth_only = render_depth({0.3f, -0.2f, 0.1f}, 200, 113, false, DepthPass::shaded);
   EXPECT_EQ(full.pixels, depth_only.pixels);
+}
+
+// The z-only pass gets linear depth back from the 32-bit float depth buffer: within 1e-5 of the
+// range, where a wrong plane, range or inversion would be off by 1e-2 or more. The box here is 3 to
+// 5 view units deep behind a near plane at 1.5, so z's rounding alone moves depth by < 1e-6.
+TEST_F(GlScene, ZOnlyDepthIsTheShadedDepth) {
+  if (!SceneRenderer::z_only_available()) GTEST_SKIP() << "this GL context has no compute shaders (needs 4.3)";
+  for (const bool invert : {false, true})
+    for (auto [w, h] : {std::pair{1, 1}, {17, 3}, {203, 113}, {641, 359}}) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (invert ? " inverted" : ""));
+      const glm::vec3 ball{0.3f, -0.2f, 0.1f};
+      const DepthImage shaded = render_depth(ball, w, h, invert, DepthPass::shaded);
+      const DepthImage z_only = render_depth(ball, w, h, invert, DepthPass::z_only);
+      ASSERT_EQ(shaded.pixels.size(), z_only.pixels.size());
+      float worst = 0.f;
+      for (std::size_t i = 0; i < shaded.pixels.size(); ++i)
+        worst = std::max(worst, std::abs(shaded.pixels[i] - z_only.pixels[i]));
+      EXPECT_LT(worst, 1e-5f);
+    }
+}
+
+// Pixels no surface covers (the margin round the open front) keep the far value, as the shaded
+// pass's clear gives them: 1, or 0 inverted.
+TEST_F(GlScene, ZOnlyDepthLeavesUncoveredPixelsFar) {
+  if (!SceneRenderer::z_only_available()) GTEST_SKIP() << "this GL context has no compute shaders (needs 4.3)";
+  for (const bool invert : {false, true}) {
+    const DepthImage depth = render_depth({0.f, 0.f, 0.f}, 400, 100, invert, DepthPass::z_only);  // wider than the box
+    EXPECT_EQ(depth.at(0, 50), invert ? 0.f : 1.f);
+    EXPECT_EQ(depth.at(399, 50), invert ? 0.f : 1.f);
+  }
 }
 
 }  // namespace

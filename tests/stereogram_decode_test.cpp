@@ -63,7 +63,7 @@ TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
   SceneTarget target(width, height);
   SceneRenderer renderer;
   const auto render_depth = [&](const BallPhysics& scene) {
-    renderer.render(scene, false, target, true);
+    renderer.render(scene, false, target, DepthPass::z_only);
     DepthImage depth;
     const Status read = DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
     if (!read) throw std::runtime_error(read.error());
