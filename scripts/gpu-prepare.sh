@@ -4,7 +4,7 @@
 # NVIDIA driver there (see docs/development.md), a Release build of the programs in .gpu/bin, and in
 # .gpu/lib every library they load that neither that machine's base system nor the carried packages
 # provide (ldd decides, so a new dependency is bundled without anyone remembering to). Then one
-# device call runs anything:
+# device call runs anything (the programs go packed; gpu-run.sh unpacks them there):
 #   device run  carry=[".gpu"]  command="bash scripts/gpu-check.sh"
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -49,4 +49,8 @@ for library in $(ldd .gpu/bin/* | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | so
   cp -L "$library" .gpu/lib/
 done
 echo "gpu-prepare: bundled $(ls .gpu/lib | tr '\n' ' ')"
-du -sh .gpu .gpu/bin .gpu/lib
+# The device tool carries 64 MiB, the Debian packages take ~44 of it and the repo ~9: the programs
+# travel xz-packed (17 MB -> 3 MB, most of it gtest linked into each test); gpu-run.sh unpacks them.
+tar -C .gpu -cJf .gpu/programs.tar.xz bin lib
+rm -rf .gpu/bin .gpu/lib
+du -sh .gpu .gpu/programs.tar.xz

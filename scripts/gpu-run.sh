@@ -8,6 +8,10 @@ set -eo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 [ -f "$root/.gpu/device-env.sh" ] || { echo "gpu-run: .gpu/ is missing; run scripts/gpu-prepare.sh here and carry .gpu" >&2; exit 1; }
 cd "$root"
+if [ -f .gpu/programs.tar.xz ]; then  # gpu-prepare.sh packs them to fit the carried folder
+  rm -rf .gpu/bin .gpu/lib
+  tar -C .gpu -xJf .gpu/programs.tar.xz
+fi
 # shellcheck disable=SC1091
 source .gpu/device-env.sh
 export PATH="$root/.gpu/bin:$PATH" LD_LIBRARY_PATH="$root/.gpu/lib:$LD_LIBRARY_PATH"
