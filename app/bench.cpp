@@ -98,9 +98,9 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
 }
 
 // GPU mode once per strategy and batching asked for (--interop-sync all, --interop-batch all:
-// each), batched first, then pipelined where --pipeline asks; strategies the driver lacks are
-// skipped with the reason. GPU (external memory) mode has one hand-over, and is also run
-// pipelined where --pipeline asks.
+// each), batched first, then pipelined (the default; not with --no-pipeline); strategies the
+// driver lacks are skipped with the reason. GPU (external memory) mode has one hand-over, and is
+// also run pipelined unless --no-pipeline.
 std::vector<Variant> variants_for(Mode mode, const Options& options) {
   if (mode == Mode::gpu_extmem && options.pipeline) return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
   if (mode != Mode::gpu) return {Variant{}};

@@ -43,6 +43,8 @@ struct CommandLineText {
   long long frames = -1;
   bool no_vsync = !Options{}.vsync;
   bool no_panel = !Options{}.show_panel;
+  bool pipeline = false;  // asked for by name: then --interop-batch off is a contradiction
+  bool no_pipeline = !Options{}.pipeline;
   std::string write_config;
   std::vector<std::string> soak_modes;
 };
@@ -264,9 +266,11 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
                  "how the stereogram modes draw depth: the depth buffer alone, then a compute pass makes it linear "
                  "(z-only; shaded where GL lacks compute shaders), or a fragment shader writes linear depth (shaded)")
       ->type_name("z-only|shaded")->capture_default_str()->check(CLI::IsMember({"z-only", "shaded"}));
-  app.add_flag("--pipeline", options.pipeline,
-               "GPU, GPU (external memory) and CPU-readback modes: one frame of latency, GL drawing the next "
-               "frame's depth while OpenCL computes this picture (with --bench: those GPU modes also run so)");
+  auto* pipeline = app.add_flag("--pipeline", text.pipeline,
+                                "the default in GPU, GPU (external memory) and CPU-readback modes: one frame of latency, GL "
+                                "drawing the next frame's depth while OpenCL computes this picture (so --frames N "
+                                "--screenshot shows frame N - 1's scene; with --bench: those GPU modes run both ways)");
+  app.add_flag("--no-pipeline", text.no_pipeline, "each picture from the depth drawn in its own frame")->excludes(pipeline);
   // Out of the user's way: a group of its own at the end of --help, never saved in configs.
   const std::string testing = "Testing aids (scripts/soak.sh)";
   auto* soak = app.add_option("--soak", options.soak_seconds,
@@ -338,8 +342,11 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   options.fullscreen = app.count("--fullscreen") > 0;
   if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
   if (options.interop_batch == "all" && !options.bench) return "--interop-batch all: goes with --bench (pick one otherwise)";
-  if (options.pipeline && options.interop_batch == "off")
-    return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
+  options.pipeline = !text.no_pipeline;
+  if (options.interop_batch == "off") {
+    if (text.pipeline) return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
+    options.pipeline = false;  // step by step hands over more than once a frame: nothing to pipeline
+  }
   if (options.list_devices) options.hidden = true;  // nothing to show
   if (options.bench) {
     options.vsync = false;

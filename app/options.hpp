@@ -61,7 +61,10 @@ struct Options {
   std::string interop_sync = "implicit";  // finish | fence | implicit | all (all: --bench only)
   std::string interop_batch = "on";    // on | off | all (all: --bench only): GPU mode's one-acquire frame
   std::string depth_pass = "z-only";    // z-only | shaded: how the stereogram modes draw depth
-  bool pipeline = false;               // GPU mode shows frame N - 1 while GL draws N (--bench: also runs it)
+  // GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N: the faster
+  // on the H100 (docs/performance.md §22), so the default; --no-pipeline turns it off, and --bench
+  // runs those GPU modes both ways.
+  bool pipeline = true;
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
   double soak_seconds = 0;

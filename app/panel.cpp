@@ -58,7 +58,7 @@ void draw_interop_sync(Demo& demo) {
   ImGui::Checkbox("pipeline", &demo.settings().pipeline);
   ImGui::EndDisabled();
   tooltip_when_hovered("one frame of latency: GL draws the next frame's depth while OpenCL computes this picture "
-                       "(--pipeline; needs one hand-over a frame)");
+                       "(on by default; --no-pipeline turns it off; needs one hand-over a frame)");
 }
 
 void draw_mode_section(Demo& demo) {

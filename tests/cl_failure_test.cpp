@@ -20,9 +20,11 @@ using testing::scratch_file;
 
 constexpr int kFrames = 12;
 
-ProgramResult animated_run(const std::string& mode, const std::string& screenshot, const std::string& environment = "") {
+// Unpipelined, so that the last picture can be compared with CPU mode's after as many frames.
+ProgramResult animated_run(const std::string& mode, const std::string& screenshot, const std::string& environment = "",
+                           const std::string& pipelining = "--no-pipeline") {
   return run_stereocl({"--hidden", "--algorithm", "lookup", "--size", "240x135", "--frames", std::to_string(kFrames),
-                       "--mode", mode, "--screenshot", screenshot},
+                       "--mode", mode, "--screenshot", screenshot, pipelining},
                       environment);
 }
 
@@ -58,6 +60,23 @@ void expect_carries_on_in_cpu_mode(const std::string& mode, const std::string& m
 
 TEST(ClFailure, CpuReadbackFailingMidRunCarriesOnInCpuMode) { expect_carries_on_in_cpu_mode("cpu-readback", "CPU-readback"); }
 TEST(ClFailure, GpuFailingMidRunCarriesOnInCpuMode) { expect_carries_on_in_cpu_mode("gpu", "GPU"); }
+
+// The default, pipelined, path fails the same way: named, and on in CPU mode to the last frame
+// (whose picture is not compared: the pipeline's frames lag the ball by one).
+void expect_pipelined_carries_on(const std::string& mode, const std::string& mode_name) {
+  const std::string shot = scratch_file("cl-failure-pipelined-" + mode + ".png");
+  const ProgramResult clean = animated_run(mode, shot, "", "--pipeline");
+  if (clean.err.find("unavailable") != std::string::npos || clean.err.find("cannot") != std::string::npos)
+    GTEST_SKIP() << mode << " cannot run here: " << clean.err;
+  const ProgramResult failed = animated_run(mode, shot, failing_after(3), "--pipeline");
+  EXPECT_EQ(failed.exit_code, 0) << failed.err;
+  EXPECT_NE(failed.err.find(mode_name + " mode failed"), std::string::npos) << failed.err;
+  EXPECT_EQ(failed.err.find("terminate"), std::string::npos) << failed.err;
+  EXPECT_EQ(testing::read_png(shot).height, 135);
+}
+
+TEST(ClFailure, PipelinedCpuReadbackFailingMidRunCarriesOn) { expect_pipelined_carries_on("cpu-readback", "CPU-readback"); }
+TEST(ClFailure, PipelinedGpuFailingMidRunCarriesOn) { expect_pipelined_carries_on("gpu", "GPU"); }
 
 // Another code is named as itself: the message reads the driver's answer, not a fixed text.
 TEST(ClFailure, TheErrorIsNamedByItsCode) {

@@ -163,7 +163,7 @@ std::optional<int> animated_difference(const std::string& mode, int cpu_frames, 
 }
 
 void expect_same_animated_picture(const std::string& mode, const std::string& batch = "on") {
-  const std::optional<int> difference = animated_difference(mode, 7, 7, {"--interop-batch", batch});
+  const std::optional<int> difference = animated_difference(mode, 7, 7, {"--interop-batch", batch, "--no-pipeline"});
   if (!difference) GTEST_SKIP() << mode << " cannot run here";
   EXPECT_LE(*difference, 1) << mode;
 }

@@ -192,12 +192,12 @@ constexpr int kShotHeight = 170;
 // Rows that differ between CPU mode's screenshot after `cpu_frames` and GPU (external memory)
 // mode's after 7 frames with `extra` options; nullopt (the test skipped) where the mode cannot run.
 std::optional<int> rows_differing_from_cpu(const std::string& algorithm, int cpu_frames,
-                                           const std::vector<std::string>& extra = {}) {
+                                           const std::vector<std::string>& extra = {"--no-pipeline"}) {
   const std::vector<std::string> common = {"--hidden", "--algorithm", algorithm, "--size",
                                            "300x" + std::to_string(kShotHeight)};
   const std::string reference =
       testing::scratch_file("extmem-cpu-" + algorithm + "-" + std::to_string(cpu_frames) + ".png");
-  const std::string candidate = testing::scratch_file("extmem-" + algorithm + (extra.empty() ? "" : "-pipelined") + ".png");
+  const std::string candidate = testing::scratch_file("extmem-" + algorithm + (extra.front() == "--pipeline" ? "-pipelined" : "") + ".png");
   auto arguments = common;
   arguments.insert(arguments.end(), {"--mode", "cpu", "--frames", std::to_string(cpu_frames), "--screenshot", reference});
   const testing::ProgramResult cpu = testing::run_stereocl(arguments);

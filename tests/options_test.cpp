@@ -131,6 +131,17 @@ TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
   expect_refused({"--pattern", pattern, "--colour-pattern"}, "--pattern excludes --colour-pattern");
 }
 
+// Pipelining is the default (the faster on the H100); step by step has nothing to pipeline, so
+// it turns the default off and refuses only a --pipeline asked for by name.
+TEST(Options, PipelineIsTheDefaultAndGivesWayToStepByStep) {
+  EXPECT_TRUE(std::get<Options>(parse({})).pipeline);
+  EXPECT_TRUE(std::get<Options>(parse({"--pipeline"})).pipeline);
+  EXPECT_FALSE(std::get<Options>(parse({"--no-pipeline"})).pipeline);
+  EXPECT_FALSE(std::get<Options>(parse({"--interop-batch", "off"})).pipeline);
+  expect_refused({"--pipeline", "--interop-batch", "off"}, "--pipeline: needs --interop-batch on or all");
+  expect_refused({"--pipeline", "--no-pipeline"}, "--pipeline excludes --no-pipeline");
+}
+
 TEST(Options, InputFilesMustExist) {
   expect_refused({"--depth", "/no/such/depth.png"}, "--depth: File does not exist: /no/such/depth.png");
   expect_refused({"--pattern", "/no/such/pattern.png"}, "--pattern: File does not exist: /no/such/pattern.png");
