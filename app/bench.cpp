@@ -99,10 +99,12 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
 
 // GPU mode once per strategy and batching asked for (--interop-sync all, --interop-batch all:
 // each), batched first, then pipelined (the default; not with --no-pipeline); strategies the
-// driver lacks are skipped with the reason. GPU (external memory) mode has one hand-over, and is
-// also run pipelined unless --no-pipeline.
+// driver lacks are skipped with the reason. GPU (external memory) mode has one hand-over and
+// CPU-readback one round trip a frame: each also runs pipelined unless --no-pipeline, so that
+// every mode's default is measured beside its unpipelined self.
 std::vector<Variant> variants_for(Mode mode, const Options& options) {
-  if (mode == Mode::gpu_extmem && options.pipeline) return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
+  if ((mode == Mode::gpu_extmem || mode == Mode::cpu_readback) && options.pipeline)
+    return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
   if (mode != Mode::gpu) return {Variant{}};
   std::vector<std::optional<SyncStrategy>> strategies = {parse_sync_strategy(options.interop_sync)};
   if (options.interop_sync == "all") strategies.assign(kAllSyncStrategies.begin(), kAllSyncStrategies.end());

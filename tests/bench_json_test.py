@@ -26,7 +26,7 @@ class BenchJson(unittest.TestCase):
         with tempfile.TemporaryDirectory() as directory:
             path = os.path.join(directory, "bench.json")
             cls.run_result = stereocl("--bench", "--size", "67x31", "--frames", "6", "--bench-repeat", "2",
-                                      "--interop-sync", "all", "--interop-batch", "all", "--pipeline", "--json", path)
+                                      "--interop-sync", "all", "--interop-batch", "all", "--json", path)
             cls.report = None
             if cls.run_result.returncode == 0:
                 with open(path, encoding="utf-8") as file:
@@ -63,12 +63,17 @@ class BenchJson(unittest.TestCase):
         ran = {m["label"] for m in self.report["modes"]}
         skipped = {s["label"]: s["reason"] for s in self.report["skipped"]}
         for strategy in ("finish", "fence", "implicit"):
-            # --interop-batch all: on, then off; --pipeline: pipelined too
+            # --interop-batch all: on, then off; pipelined too (the default)
             for label in ("gpu/" + strategy, "gpu/" + strategy + "/steps", "gpu/" + strategy + "/pipeline"):
                 self.assertTrue(label in ran or skipped.get(label), label)
         for mode in self.report["modes"]:
             self.assertEqual(mode["interop_batch"] is None, mode["mode"] != "gpu", mode["label"])
-            self.assertEqual(mode["pipeline"] is None, mode["mode"] != "gpu", mode["label"])
+            # GPU mode says so in every row; the other pipelining modes only where they pipelined
+            self.assertEqual(mode["pipeline"] is None,
+                             mode["mode"] != "gpu" and not mode["label"].endswith("/pipeline"), mode["label"])
+            self.assertTrue(mode["mode"] in ("gpu", "gpu-extmem", "cpu-readback") or mode["pipeline"] is None)
+        if "cpu-readback" in ran:  # pipelined by default, so measured both ways
+            self.assertIn("cpu-readback/pipeline", ran)
         if not self.report["opencl"]["gl_sharing"]:
             self.assertEqual(ran & {"gpu/finish", "gpu/fence", "gpu/implicit"}, set())
             self.assertRegex(self.run_result.stdout, r"gpu/fence +skipped: \S")
