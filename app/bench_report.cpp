@@ -123,6 +123,7 @@ json parameters_block(const Options& options, const Demo& demo) {
           {"interop_batch", options.interop_batch},
           {"pipeline", options.pipeline},
           {"depth_pass", SceneRenderer::z_only_available() ? options.depth_pass : "shaded"},
+          {"compose", StereogramCompositor::compute_available() ? options.compose : "fragment"},
           {"frame_end", "glFinish, nothing presented, vsync off"}};
 }
 

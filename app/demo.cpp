@@ -27,6 +27,10 @@ Demo::Demo(const Options& options, ClSetup cl)
   if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
     std::fprintf(stderr, "stereocl: --depth-pass z-only: needs GL 4.3 compute shaders, this context is %s; using shaded\n",
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  settings_.compose_pass = options.compose == "fragment" ? ComposePass::fragment : ComposePass::compute;
+  if (settings_.compose_pass == ComposePass::compute && !StereogramCompositor::compute_available())
+    std::fprintf(stderr, "stereocl: --compose compute: needs GL 4.3 compute shaders, this context is %s; using fragment\n",
+                 reinterpret_cast<const char*>(glGetString(GL_VERSION)));
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   set_up_opencl(std::move(cl));
@@ -268,6 +272,7 @@ void Demo::apply_settings() {
   // The panel's medians describe the mode on screen, not a mix with the one before.
   if (settings_.mode != applied_.mode) timings_.clear();
   compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  compositor_.set_pass(settings_.compose_pass);
   if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.

@@ -7,6 +7,7 @@
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/pattern.hpp"
 #include "render/scene_renderer.hpp"
+#include "render/stereogram_compositor.hpp"
 
 #include <cstdint>
 
@@ -35,8 +36,9 @@ struct DemoSettings {
   bool blank = false;  // a black window (a clicker's B or '.'), the work going on behind it
   SyncStrategy interop_sync = SyncStrategy::implicit;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step
-  bool pipeline = false;      // GPU mode, one hand-over a frame: show frame N - 1 while drawing N
+  bool pipeline = true;       // one hand-over a frame: show frame N - 1 while drawing N
   DepthPass depth_pass = DepthPass::z_only;  // how the stereogram modes draw depth
+  ComposePass compose_pass = ComposePass::compute;  // how GL draws the picture from the offsets
 };
 
 }  // namespace stereocl

@@ -266,6 +266,10 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
                  "how the stereogram modes draw depth: the depth buffer alone, then a compute pass makes it linear "
                  "(z-only; shaded where GL lacks compute shaders), or a fragment shader writes linear depth (shaded)")
       ->type_name("z-only|shaded")->capture_default_str()->check(CLI::IsMember({"z-only", "shaded"}));
+  app.add_option("--compose", options.compose,
+                 "how GL draws the stereogram from the offsets where OpenCL does not: a compute pass (GL 4.3; "
+                 "fragment where GL lacks compute shaders) or a fragment pass")
+      ->type_name("compute|fragment")->capture_default_str()->check(CLI::IsMember({"compute", "fragment"}));
   auto* pipeline = app.add_flag("--pipeline", text.pipeline,
                                 "the default in GPU, GPU (external memory) and CPU-readback modes: one frame of latency, GL "
                                 "drawing the next frame's depth while OpenCL computes this picture (so --frames N "

@@ -61,6 +61,7 @@ struct Options {
   std::string interop_sync = "implicit";  // finish | fence | implicit | all (all: --bench only)
   std::string interop_batch = "on";    // on | off | all (all: --bench only): GPU mode's one-acquire frame
   std::string depth_pass = "z-only";    // z-only | shaded: how the stereogram modes draw depth
+  std::string compose = "compute";      // compute | fragment: how GL draws the picture from the offsets
   // GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N: the faster
   // on the H100 (docs/performance.md §22), so the default; --no-pipeline turns it off, and --bench
   // runs those GPU modes both ways.

@@ -88,6 +88,16 @@ void draw_mode_section(Demo& demo) {
                            ? "the depth buffer alone, then a compute pass makes it linear; off: a fragment shader "
                              "writes linear depth (--depth-pass)"
                            : "needs GL 4.3 compute shaders (--depth-pass)");
+  ImGui::SameLine();
+  bool compute_compose = settings.compose_pass == ComposePass::compute;
+  ImGui::BeginDisabled(!StereogramCompositor::compute_available());
+  if (ImGui::Checkbox("compute compose", &compute_compose))
+    settings.compose_pass = compute_compose ? ComposePass::compute : ComposePass::fragment;
+  ImGui::EndDisabled();
+  tooltip_when_hovered(StereogramCompositor::compute_available()
+                           ? "GL draws the picture from the offsets in a compute pass; off: a fragment pass "
+                             "(--compose; GPU mode composes in OpenCL with one hand-over a frame)"
+                           : "needs GL 4.3 compute shaders (--compose)");
 }
 
 // What --bench measures differs from what is presented here (vsync, the panel, the swap), so

@@ -16,6 +16,7 @@ class FullscreenPass {
   // Makes the program current; set uniforms after this.
   void use() const { glUseProgram(program_.get()); }
   GLint uniform(const char* name) const { return glGetUniformLocation(program_.get(), name); }
+  GLuint program() const { return program_.get(); }
   void draw() const;
 
  private:

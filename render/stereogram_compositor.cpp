@@ -1,11 +1,24 @@
 #include "render/stereogram_compositor.hpp"
 
+#include "render/shader_program.hpp"
+#include "render/shader_sources.hpp"
 
+#include <string>
 
 namespace stereocl {
 
-StereogramCompositor::StereogramCompositor()
-    : pass_("stereogram.frag.glsl") {}
+namespace {
+// What goes after either pass's #version line: the buffer variant's define, then the colour
+// function both passes share.
+std::string prelude(bool offsets_in_buffer) {
+  return std::string(offsets_in_buffer ? "#define OFFSETS_IN_BUFFER\n" : "") +
+         std::string(shader_source("stereogram_colour.glsl"));
+}
+}  // namespace
+
+StereogramCompositor::StereogramCompositor() { set_pass(ComposePass::compute); }
+
+bool StereogramCompositor::compute_available() { return GLAD_GL_VERSION_4_3 != 0; }
 
 bool StereogramCompositor::resize(int depth_width, int height, int strip_width) {
   if (!needs_resize(depth_width, height, strip_width)) return false;
@@ -32,34 +45,56 @@ void StereogramCompositor::set_pattern(const RgbaImage& pattern) {
   pattern_height_ = pattern.height;
 }
 
-void StereogramCompositor::compose(PatternSampling sampling, GLuint offsets_buffer_texture, int offsets_row_length) {
-  glBindFramebuffer(GL_FRAMEBUFFER, output_.framebuffer());
-  glViewport(0, 0, output_width_, height_);
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_BLEND);
-  if (offsets_buffer_texture && !buffer_pass_) buffer_pass_.emplace("stereogram.frag.glsl", "#define OFFSETS_IN_BUFFER\n");
-  const FullscreenPass& pass = offsets_buffer_texture ? *buffer_pass_ : pass_;
-  pass.use();
+void StereogramCompositor::bind_inputs(GLuint program, PatternSampling sampling, GLuint offsets_buffer_texture,
+                                       int offsets_row_length) const {
+  const auto location = [&](const char* name) { return glGetUniformLocation(program, name); };
   glActiveTexture(GL_TEXTURE0);
   if (offsets_buffer_texture) {
     glBindTexture(GL_TEXTURE_BUFFER, offsets_buffer_texture);
-    glUniform1i(pass.uniform("offsets_row_length"), offsets_row_length);
+    glUniform1i(location("offsets_row_length"), offsets_row_length);
   } else {
     glBindTexture(GL_TEXTURE_2D, offsets_.get());
   }
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, pattern_.get());
-  glUniform1i(pass.uniform("offsets"), 0);
-  glUniform1i(pass.uniform("pattern"), 1);
-  glUniform1i(pass.uniform("whole_pixels"), sampling == PatternSampling::whole_pixels ? 1 : 0);
-  glUniform2f(pass.uniform("pattern_size"), static_cast<float>(pattern_width_), static_cast<float>(pattern_height_));
-  pass.draw();
-  if (offsets_buffer_texture) {
+  glUniform1i(location("offsets"), 0);
+  glUniform1i(location("pattern"), 1);
+  glUniform1i(location("whole_pixels"), sampling == PatternSampling::whole_pixels ? 1 : 0);
+  glUniform2f(location("pattern_size"), static_cast<float>(pattern_width_), static_cast<float>(pattern_height_));
+}
+
+void StereogramCompositor::compose(PatternSampling sampling, GLuint offsets_buffer_texture, int offsets_row_length) {
+  const bool from_buffer = offsets_buffer_texture != 0;
+  if (pass_ == ComposePass::compute) {
+    gl::Program& program = from_buffer ? compute_buffer_program_ : compute_program_;
+    if (!program) program = gl::link_compute_program("stereogram.comp.glsl", prelude(from_buffer));
+    glUseProgram(program.get());
+    bind_inputs(program.get(), sampling, offsets_buffer_texture, offsets_row_length);
+    glUniform2i(glGetUniformLocation(program.get(), "size"), output_width_, height_);
+    glBindImageTexture(0, output_.texture().get(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    constexpr int kGroupWidth = 32, kGroupHeight = 8;  // the shader's local size
+    glDispatchCompute(static_cast<GLuint>((output_width_ + kGroupWidth - 1) / kGroupWidth),
+                      static_cast<GLuint>((height_ + kGroupHeight - 1) / kGroupHeight), 1);
+    // The picture is next read as a texture, blitted, read back or handed to OpenCL.
+    glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+  } else {
+    std::optional<FullscreenPass>& pass = from_buffer ? fragment_buffer_pass_ : fragment_pass_;
+    if (!pass) pass.emplace("stereogram.frag.glsl", prelude(from_buffer));
+    glBindFramebuffer(GL_FRAMEBUFFER, output_.framebuffer());
+    glViewport(0, 0, output_width_, height_);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    pass->use();
+    bind_inputs(pass->program(), sampling, offsets_buffer_texture, offsets_row_length);
+    pass->draw();
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  }
+  if (from_buffer) {
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_BUFFER, 0);
   }
   glActiveTexture(GL_TEXTURE0);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
 }  // namespace stereocl

@@ -1,6 +1,6 @@
 #pragma once
-// The last step of the stereogram: a full-screen pass that samples the tileable pattern at the
-// offsets computed per pixel (on the CPU, or by OpenCL straight into offsets_texture()).
+// The last step of the stereogram: a pass that samples the tileable pattern at the offsets
+// computed per pixel (on the CPU, or by OpenCL straight into offsets_texture()).
 #include "core/image.hpp"
 #include "core/pattern_sampling.hpp"
 #include "render/colour_target.hpp"
@@ -11,6 +11,11 @@
 
 namespace stereocl {
 
+// How GL draws the picture: one fragment a pixel (any GL 3.3 context), or a compute pass with
+// image stores (GL 4.3), which on an H100 runs on every SM instead of the few that shade
+// fragments (docs/performance.md §23). Both draw the same picture (tests/compose_test.cpp).
+enum class ComposePass { compute, fragment };
+
 class StereogramCompositor {
  public:
   StereogramCompositor();
@@ -20,6 +25,10 @@ class StereogramCompositor {
   // true if the textures changed.
   bool resize(int depth_width, int height, int strip_width);
   void set_pattern(const RgbaImage& pattern);
+  // compute falls back to fragment where the context lacks compute shaders.
+  void set_pass(ComposePass pass) { pass_ = pass == ComposePass::compute && compute_available() ? pass : ComposePass::fragment; }
+  ComposePass pass() const { return pass_; }
+  static bool compute_available();
 
   // From the offsets texture, or, where offsets_buffer_texture is not 0, from that R32F buffer
   // texture with rows offsets_row_length floats long (GPU (external memory) mode).
@@ -35,9 +44,15 @@ class StereogramCompositor {
   bool needs_resize(int depth_width, int height, int strip_width) const {
     return !offsets_ || depth_width + strip_width != output_width_ || height != height_;
   }
+  // Binds offsets and pattern and sets the uniforms both passes share; `program` is current.
+  void bind_inputs(GLuint program, PatternSampling sampling, GLuint offsets_buffer_texture, int offsets_row_length) const;
 
-  FullscreenPass pass_;
-  std::optional<FullscreenPass> buffer_pass_;  // made on first use: only one mode reads a buffer
+  ComposePass pass_ = ComposePass::fragment;
+  // Each variant made on first use: only one mode reads a buffer, and compute needs GL 4.3.
+  std::optional<FullscreenPass> fragment_pass_;
+  std::optional<FullscreenPass> fragment_buffer_pass_;
+  gl::Program compute_program_;
+  gl::Program compute_buffer_program_;
   gl::Texture pattern_;
   int pattern_width_ = 0, pattern_height_ = 0;
   gl::Texture offsets_;

@@ -1,6 +1,7 @@
 // kernels/compose.cl against compute/stereogram/compose_cpu.hpp on random inputs of awkward sizes,
-// and both against what GL's compositor (shaders/stereogram.frag.glsl) draws from the same
-// offsets: GPU mode's one-acquire frame composes in CL instead of GL and must show the same picture.
+// and both against what GL's compositor (shaders/stereogram_colour.glsl, drawn by a compute or a
+// fragment pass) draws from the same offsets: GPU mode's one-acquire frame composes in CL instead
+// of GL and must show the same picture; so must either GL pass.
 #include "cl_test_device.hpp"
 #include "compute/cl/cl_sizes.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
@@ -146,6 +147,63 @@ TEST(ComposeKernelAgainstGl, DrawsWhatTheGlCompositorDrawsFromTheSameOffsets) {
     else EXPECT_LE(largest_difference(computed, drawn), 1);
   }
 }
+
+// GL's two passes draw one picture: the compute pass (the default where GL has 4.3) against the
+// fragment pass and the CPU reference, at sizes that leave partial work-groups, from a texture and
+// from a buffer texture (GPU (external memory) mode's offsets).
+class ComposePasses : public ::testing::TestWithParam<ComposeCase> {};
+
+TEST_P(ComposePasses, ComputeDrawsWhatFragmentDraws) {
+  std::string why_not;
+  auto window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << "no GL context: " << why_not;
+  if (!StereogramCompositor::compute_available()) GTEST_SKIP() << "this GL context has no compute shaders";
+  const ComposeCase c = GetParam();
+  const RgbaImage pattern = testing::random_rgba(c.pattern_width, c.pattern_height, 5);
+  StereogramCompositor compositor;
+  compositor.resize(c.width, c.height, 0);
+  compositor.set_pattern(pattern);
+  const int width = compositor.output_width();
+  for (const PatternSampling sampling : {PatternSampling::whole_pixels, PatternSampling::linear}) {
+    const OffsetImage offsets = random_offsets(width, c.height, c.pattern_width, sampling, 41);
+    upload_texture(compositor.offsets_texture().get(), offsets);
+    gl::Buffer buffer = gl::make_buffer();
+    glBindBuffer(GL_TEXTURE_BUFFER, buffer.get());
+    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(offsets.pixels.size() * sizeof(float)), offsets.pixels.data(),
+                 GL_STATIC_DRAW);
+    gl::Texture buffer_texture = gl::make_texture();
+    glBindTexture(GL_TEXTURE_BUFFER, buffer_texture.get());
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buffer.get());
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    const RgbaImage expected = compose_reference(offsets, pattern, sampling);
+    std::vector<RgbaImage> drawn;
+    for (const ComposePass pass : {ComposePass::fragment, ComposePass::compute}) {
+      compositor.set_pass(pass);
+      ASSERT_EQ(compositor.pass(), pass);
+      for (const GLuint from_buffer : {0u, buffer_texture.get()}) {
+        // Alpha 0, which no composed pixel has: a pass that wrote nothing cannot pass for the last one.
+        glBindFramebuffer(GL_FRAMEBUFFER, compositor.output().framebuffer);
+        const float cleared[] = {1.f, 0.f, 1.f, 0.f};
+        glClearBufferfv(GL_COLOR, 0, cleared);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        compositor.compose(sampling, from_buffer, width);
+        drawn.push_back(read_rgba(compositor.output().framebuffer, GL_COLOR_ATTACHMENT0, width, c.height));
+        if (sampling == PatternSampling::whole_pixels) EXPECT_TRUE(drawn.back().pixels == expected.pixels);
+        else EXPECT_LE(largest_difference(drawn.back(), expected), 1);
+      }
+    }
+    for (const RgbaImage& picture : drawn)
+      EXPECT_TRUE(picture.pixels == drawn.front().pixels) << "the passes differ, sampling " << static_cast<int>(sampling);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, ComposePasses,
+                         ::testing::Values(ComposeCase{1, 1, 7, 3}, ComposeCase{33, 9, 5, 4}, ComposeCase{301, 97, 85, 128},
+                                           ComposeCase{641, 359, 140, 140}),
+                         [](const auto& info) {
+                           return std::to_string(info.param.width) + "x" + std::to_string(info.param.height) + "_P" +
+                                  std::to_string(info.param.pattern_width);
+                         });
 
 }  // namespace
 }  // namespace stereocl

@@ -1,6 +1,6 @@
 #pragma once
 // The compose step on the CPU: the reference kernels/compose.cl is held to, and a description of
-// what shaders/stereogram.frag.glsl draws. Rows as in GL (row 0 at the bottom) in all three images.
+// what shaders/stereogram_colour.glsl draws. Rows as in GL (row 0 at the bottom) in all three images.
 #include "core/image.hpp"
 #include "core/pattern_sampling.hpp"
 
