@@ -18,7 +18,9 @@ modes="
   stereocl --hidden --list-devices
   # Every test gpu-prepare.sh carried: that list is the one to edit.
   for test in \$(cd '$root/.gpu/bin' && ls *_test); do
-    timeout 150 \$test --gtest_brief=1 2>&1 | tail -3  # a hang costs one test, not the call
+    # A hang costs one test, not the call; the summary and every failure, named (a tail hid one).
+    echo \"== \$test\"
+    timeout 150 \$test --gtest_brief=1 2>&1 | grep -E 'FAILED|Failure|tests? ran|PASSED|SKIPPED' | head -12
   done
   bench='stereocl --bench --frames 300 --bench-repeat 2 --interop-sync all --interop-batch all'
   \$bench --size 1920x1080 --pipeline --json '$out/bench-1920x1080.json'
