@@ -313,15 +313,17 @@ Status Demo::render_frame_unguarded(double seconds) {
   const bool histogram_due = settings_.histogram_enabled || plot_due;
   showing_stereogram_ = stereogram && settings_.debug_view == DebugView::none;
   // A debug view draws in GL between the steps, so it takes them one by one.
-  const bool whole_frame = showing_stereogram_ && settings_.interop_batch && backend.runs_whole_frames();
+  const bool whole_frame = showing_stereogram_ && settings_.interop_batch &&
+                           backend.runs_whole_frames(settings_.effect.effect != nullptr);
+  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external
+  // memory); --pipeline there continues only from a frame of the same back-end that did the same,
+  // and not across a whole frame that back-end handed to its textures (a frame with an effect).
+  const Backend* pipelined_before = std::exchange(buffers_pipelined_by_, nullptr);
   // Only a moving scene has a next frame to draw while this one is computed.
   if (whole_frame && settings_.pipeline && settings_.depth_source == DepthSource::scene)
     return render_pipelined_frame(backend, seconds, histogram_due);
   previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
   const bool draws_scene = settings_.depth_source == DepthSource::scene;
-  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external
-  // memory); --pipeline there continues only from a frame of the same back-end that did the same.
-  const Backend* pipelined_before = std::exchange(buffers_pipelined_by_, nullptr);
   const BufferPipelining pipelining = !settings_.pipeline || !draws_scene ? BufferPipelining::off
                                       : pipelined_before == &backend      ? BufferPipelining::continues
                                                                           : BufferPipelining::starts;

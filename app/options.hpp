@@ -22,7 +22,9 @@ struct Size {
 };
 
 struct Options {
-  Mode mode = Mode::gpu;  // the best; falls back (with a message) where it cannot run
+  // The fastest on the H100 (docs/performance.md §24); where it cannot run, the closest mode before
+  // it in the table that can (GPU, CPU-readback, CPU): silently, unless --mode named it.
+  Mode mode = Mode::gpu_extmem;
   bool mode_given = false;
   Size size{1280, 720};
   // symmetric: no echoes, no seam, no blur (docs/stereogram-quality.md); lookup stays one option away.

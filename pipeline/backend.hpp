@@ -63,8 +63,9 @@ class Backend {
   // How GL and CL hand textures over (--interop-sync); only a back-end that shares textures
   // between them has a hand-over to choose. The caller checks sync_unsupported_reason() first.
   virtual void set_interop_sync(SyncStrategy /*strategy*/) {}
-  // Whether run_whole_frame() works here; the caller otherwise calls the steps one by one.
-  virtual bool runs_whole_frames() const { return false; }
+  // Whether run_whole_frame() takes this frame (with an effect or without); the caller otherwise
+  // calls the steps one by one.
+  virtual bool runs_whole_frames(bool /*with_effect*/) const { return false; }
   // All of `frame` in one go; the histogram where frame.histogram asked for it. Fails as
   // compute_offsets does.
   virtual Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& /*frame*/, StageTimings& /*timings*/) {

@@ -20,7 +20,7 @@ class ClReadbackBackend final : public Backend {
   Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
   // Depth read back and written once, the GPU-mode frame chain on device images, and only the
   // shown picture read and uploaded: one round trip a frame instead of one per step.
-  bool runs_whole_frames() const override { return true; }
+  bool runs_whole_frames(bool) const override { return true; }
   Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override;
 
  private:

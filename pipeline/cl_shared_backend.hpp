@@ -27,7 +27,7 @@ class ClSharedBackend final : public Backend {
   void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
   Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
   void set_interop_sync(SyncStrategy strategy) override { sync_ = strategy; }
-  bool runs_whole_frames() const override { return true; }
+  bool runs_whole_frames(bool) const override { return true; }
   Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override;
 
  private:

@@ -8,7 +8,10 @@
 // symmetric (whose whole pattern columns the compose samples as whole pixels). No texture is
 // copied into a buffer or back (the probe measured ~0.5 ms for those copies), and the CPU waits
 // for nothing. Frames that need the textures (a still depth map, a debug view, a symmetric
-// kernel that does not build) and the effects and histogram go to the texture back-end it is given.
+// kernel that does not build) and the histogram go to the texture back-end it is given. So does a
+// whole frame with an effect, where that back-end shares GL textures: one cl_khr_gl_sharing
+// hand-over for stereogram, compose and effect costs less than the semaphores plus a second
+// hand-over for the effect (docs/performance.md §24).
 // With --pipeline, GL draws frame N + 1's depth into the second depth buffer while OpenCL computes
 // frame N's offsets from the first, and GL signals OpenCL after its compose rather than after its
 // depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.
@@ -51,6 +54,12 @@ class ExternalMemoryBackend final : public Backend {
     return on_textures_->histogram(image, timings);
   }
   void set_interop_sync(SyncStrategy strategy) override { on_textures_->set_interop_sync(strategy); }
+  bool runs_whole_frames(bool with_effect) const override {
+    return with_effect && cl_.shares_gl && on_textures_->runs_whole_frames(with_effect);
+  }
+  Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override {
+    return on_textures_->run_whole_frame(frame, timings);
+  }
 
  private:
   // A link whose buffers hold this frame's depth and offsets; remade only to grow.

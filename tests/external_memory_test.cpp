@@ -3,7 +3,8 @@
 // - the compose pass from a buffer texture gives the texture's picture;
 // - Vulkan memory imports into GL (lavapipe + llvmpipe do this much);
 // - the whole link, and a GL -> CL -> GL round trip through its semaphores (NVIDIA);
-// - the program: its screenshot equals CPU mode's, or the mode says which step is missing.
+// - the program: its screenshot equals CPU mode's, or the mode says which step is missing;
+// - a frame with an effect takes GPU mode's one hand-over, not the buffers and a second one.
 #include "cl_test_device.hpp"
 #include "core/pattern.hpp"
 #include "hidden_window.hpp"
@@ -266,6 +267,35 @@ TEST(ExternalMemoryMode, SymmetricScreenshotEqualsCpuModesOrTheModeSaysWhyNot) {
 TEST(ExternalMemoryMode, PipelinedLookupIsOneFrameBehindCpu) { expect_pipelined_one_frame_behind("lookup", 0); }
 TEST(ExternalMemoryMode, PipelinedSymmetricIsOneFrameBehindCpu) {
   expect_pipelined_one_frame_behind("symmetric", kShotHeight / 20);
+}
+
+// With an effect, one cl_khr_gl_sharing hand-over for the whole frame beats the semaphores plus a
+// second hand-over for the effect (docs/performance.md §24): the frame is GPU mode's, to the byte,
+// and no Vulkan buffers are made. Step by step (--interop-batch off) keeps the buffers.
+TEST(ExternalMemoryMode, AFrameWithAnEffectTakesGpuModesOneHandOver) {
+  const std::vector<std::string> common = {"--hidden", "--size", "300x" + std::to_string(kShotHeight), "--effect",
+                                           "sobel", "--frames", "7"};
+  const auto run = [&](const std::string& mode, const std::vector<std::string>& extra, const std::string& name) {
+    auto arguments = common;
+    arguments.insert(arguments.end(), {"--mode", mode, "--screenshot", testing::scratch_file(name)});
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    const testing::ProgramResult result = testing::run_stereocl(arguments);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result;
+  };
+  const testing::ProgramResult extmem = run("gpu-extmem", {}, "extmem-sobel.png");
+  if (extmem.err.find("unavailable") != std::string::npos)
+    GTEST_SKIP() << "GPU (external memory) mode cannot run here: " << extmem.err;
+  const testing::ProgramResult gpu = run("gpu", {}, "gpu-sobel.png");
+  ASSERT_EQ(gpu.err.find("unavailable"), std::string::npos) << gpu.err;
+  EXPECT_EQ(extmem.err.find("buffers from Vulkan"), std::string::npos) << extmem.err;
+  const RgbaImage a = testing::read_png(testing::scratch_file("extmem-sobel.png"));
+  const RgbaImage b = testing::read_png(testing::scratch_file("gpu-sobel.png"));
+  EXPECT_EQ(a.width, b.width);
+  EXPECT_TRUE(a.pixels == b.pixels) << "the Sobel frame differs from GPU mode's";
+
+  const testing::ProgramResult step_by_step = run("gpu-extmem", {"--interop-batch", "off"}, "extmem-sobel-steps.png");
+  EXPECT_NE(step_by_step.err.find("buffers from Vulkan"), std::string::npos) << step_by_step.err;
 }
 
 // With no Vulkan driver at all the mode stops at its first step, and says so in those words.

@@ -68,6 +68,9 @@ TEST(Mode, FallbackTakesTheClosestModeThatRuns) {
   no_external_memory.disable(Mode::gpu_extmem, "OpenCL import: lacks cl_khr_external_memory_opaque_fd");
   EXPECT_EQ(fallback_mode(Mode::gpu_extmem, no_external_memory), Mode::gpu);
   EXPECT_EQ(fallback_mode(Mode::gpu_extmem, without_opencl()), Mode::cpu);
+  // The default mode on llvmpipe and PoCL: neither shares GL nor imports Vulkan memory.
+  no_external_memory.disable(Mode::gpu, "no GL sharing");
+  EXPECT_EQ(fallback_mode(Mode::gpu_extmem, no_external_memory), Mode::cpu_readback);
 }
 
 TEST(Mode, NamesRoundTrip) {

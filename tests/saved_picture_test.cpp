@@ -126,5 +126,31 @@ TEST(SavedPicture, RecordedPngFramesCarryTheDotsAndParameters) {
             testing::read_png(testing::scratch_file("saved-frames-last.png")).pixels);  // the last frame is the screenshot
 }
 
+// With no --mode the program starts in the first of GPU (external memory), GPU, CPU-readback and
+// CPU that runs here (the fastest first, docs/performance.md §24), without a word about the ones
+// it passed over; the picture's Mode chunk says which it was.
+TEST(SavedPicture, WithoutModeTheFastestModeThatRunsHereStartsQuietly) {
+  const std::string file = testing::scratch_file("default-mode.png");
+  const testing::ProgramResult run = testing::run_stereocl(
+      {"--hidden", "--no-vsync", "--size", "96x64", "--frames", "2", "--screenshot", file});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err.find("unavailable"), std::string::npos) << run.err;
+  const std::string started = read_chunks(file).text.at("Mode");
+  bool passed_over = true;
+  for (const std::string mode : {"gpu-extmem", "gpu", "cpu-readback", "cpu"}) {
+    const testing::ProgramResult asked = testing::run_stereocl(
+        {"--hidden", "--no-vsync", "--size", "96x64", "--frames", "1", "--mode", mode});
+    ASSERT_EQ(asked.exit_code, 0) << asked.err;
+    const bool runs = asked.err.find(" mode is unavailable") == std::string::npos;
+    if (mode == started) {
+      EXPECT_TRUE(runs) << mode << " started without --mode, but refuses with it: " << asked.err;
+      passed_over = false;
+    } else if (passed_over) {
+      EXPECT_FALSE(runs) << mode << " runs here, yet the program started in " << started;
+    }
+  }
+  EXPECT_FALSE(passed_over) << "started in " << started << ", not one of the stereogram modes";
+}
+
 }  // namespace
 }  // namespace stereocl
