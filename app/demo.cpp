@@ -22,7 +22,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   settings_.show_panel = options.show_panel;
   settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::implicit);  // "all": --bench sets each
   settings_.interop_batch = options.interop_batch != "off";
-  settings_.pipeline = options.pipeline && !options.bench;  // --bench runs GPU mode with and without
+  settings_.pipeline = options.pipeline;  // --bench sets it for each run: those modes run with and without
   settings_.depth_pass = options.depth_pass == "shaded" ? DepthPass::shaded : DepthPass::z_only;
   if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
     std::fprintf(stderr, "stereocl: --depth-pass z-only: needs GL 4.3 compute shaders, this context is %s; using shaded\n",
@@ -320,11 +320,11 @@ Status Demo::render_frame_unguarded(double seconds) {
   // and not across a whole frame that back-end handed to its textures (a frame with an effect).
   const Backend* pipelined_before = std::exchange(buffers_pipelined_by_, nullptr);
   // Only a moving scene has a next frame to draw while this one is computed.
-  if (whole_frame && settings_.pipeline && settings_.depth_source == DepthSource::scene)
+  if (whole_frame && pipelining() && settings_.depth_source == DepthSource::scene)
     return render_pipelined_frame(backend, seconds, histogram_due);
   previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
   const bool draws_scene = settings_.depth_source == DepthSource::scene;
-  const BufferPipelining pipelining = !settings_.pipeline || !draws_scene ? BufferPipelining::off
+  const BufferPipelining pipelining = !this->pipelining() || !draws_scene ? BufferPipelining::off
                                       : pipelined_before == &backend      ? BufferPipelining::continues
                                                                           : BufferPipelining::starts;
   const SharedGlBuffers* shared = stereogram && !whole_frame

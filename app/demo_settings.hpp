@@ -36,7 +36,9 @@ struct DemoSettings {
   bool blank = false;  // a black window (a clicker's B or '.'), the work going on behind it
   SyncStrategy interop_sync = SyncStrategy::implicit;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step
-  bool pipeline = true;       // one hand-over a frame: show frame N - 1 while drawing N
+  // One hand-over a frame: show frame N - 1 while drawing N. nullopt: the mode's own default
+  // (ModeRow::pipelines_by_default); --pipeline, --no-pipeline and the panel's checkbox set it for all.
+  std::optional<bool> pipeline;
   DepthPass depth_pass = DepthPass::z_only;  // how the stereogram modes draw depth
   ComposePass compose_pass = ComposePass::compute;  // how GL draws the picture from the offsets
 };

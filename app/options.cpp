@@ -44,7 +44,7 @@ struct CommandLineText {
   bool no_vsync = !Options{}.vsync;
   bool no_panel = !Options{}.show_panel;
   bool pipeline = false;  // asked for by name: then --interop-batch off is a contradiction
-  bool no_pipeline = !Options{}.pipeline;
+  bool no_pipeline = false;
   std::string write_config;
   std::vector<std::string> soak_modes;
 };
@@ -271,10 +271,12 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
                  "fragment where GL lacks compute shaders) or a fragment pass")
       ->type_name("compute|fragment")->capture_default_str()->check(CLI::IsMember({"compute", "fragment"}));
   auto* pipeline = app.add_flag("--pipeline", text.pipeline,
-                                "the default in GPU, GPU (external memory) and CPU-readback modes: one frame of latency, GL "
-                                "drawing the next frame's depth while OpenCL computes this picture (so --frames N "
-                                "--screenshot shows frame N - 1's scene; with --bench: those GPU modes run both ways)");
-  app.add_flag("--no-pipeline", text.no_pipeline, "each picture from the depth drawn in its own frame")->excludes(pipeline);
+                                "one frame of latency, GL drawing the next frame's depth while OpenCL computes this "
+                                "picture (so --frames N --screenshot shows frame N - 1's scene), in GPU, GPU (external "
+                                "memory) and CPU-readback modes; default: on in GPU and CPU-readback, off in GPU "
+                                "(external memory), where it measured slower (with --bench: those modes run both ways)");
+  app.add_flag("--no-pipeline", text.no_pipeline, "each picture from the depth drawn in its own frame, in every mode")
+      ->excludes(pipeline);
   // Out of the user's way: a group of its own at the end of --help, never saved in configs.
   const std::string testing = "Testing aids (scripts/soak.sh)";
   auto* soak = app.add_option("--soak", options.soak_seconds,
@@ -346,7 +348,8 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
   options.fullscreen = app.count("--fullscreen") > 0;
   if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
   if (options.interop_batch == "all" && !options.bench) return "--interop-batch all: goes with --bench (pick one otherwise)";
-  options.pipeline = !text.no_pipeline;
+  if (text.pipeline) options.pipeline = true;
+  if (text.no_pipeline) options.pipeline = false;
   if (options.interop_batch == "off") {
     if (text.pipeline) return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
     options.pipeline = false;  // step by step hands over more than once a frame: nothing to pipeline

@@ -64,10 +64,11 @@ struct Options {
   std::string interop_batch = "on";    // on | off | all (all: --bench only): GPU mode's one-acquire frame
   std::string depth_pass = "z-only";    // z-only | shaded: how the stereogram modes draw depth
   std::string compose = "compute";      // compute | fragment: how GL draws the picture from the offsets
-  // GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N: the faster
-  // on the H100 (docs/performance.md §22), so the default; --no-pipeline turns it off, and --bench
-  // runs those GPU modes both ways.
-  bool pipeline = true;
+  // Whether GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N.
+  // nullopt: each mode's default, which is where that measured faster on the H100 (GPU and
+  // CPU-readback; not GPU (external memory), docs/performance.md §24). --pipeline and --no-pipeline
+  // set it for all; --bench runs those modes both ways unless --no-pipeline.
+  std::optional<bool> pipeline;
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
   double soak_seconds = 0;

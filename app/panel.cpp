@@ -55,10 +55,12 @@ void draw_interop_sync(Demo& demo) {
                        "(--interop-batch); off: one hand-over per step, composing in GL");
   ImGui::SameLine();
   ImGui::BeginDisabled(!demo.settings().interop_batch);
-  ImGui::Checkbox("pipeline", &demo.settings().pipeline);
+  bool pipelined = demo.pipelining();
+  if (ImGui::Checkbox("pipeline", &pipelined)) demo.settings().pipeline = pipelined;  // then for every mode
   ImGui::EndDisabled();
   tooltip_when_hovered("one frame of latency: GL draws the next frame's depth while OpenCL computes this picture "
-                       "(on by default; --no-pipeline turns it off; needs one hand-over a frame)");
+                       "(by default on in GPU and CPU-readback modes, off in GPU (external memory), where it "
+                       "measured slower; needs one hand-over a frame)");
 }
 
 void draw_mode_section(Demo& demo) {

@@ -50,17 +50,17 @@ std::unique_ptr<Backend> make_external_memory(const Engines& engines) {
 }
 
 constexpr ModeRow kModes[] = {
-    {Mode::scene, "scene", "Scene", '1', "GL timer queries; effects by the best engine here", false, false, always_runs,
+    {Mode::scene, "scene", "Scene", '1', "GL timer queries; effects by the best engine here", false, false, false, always_runs,
      make_best},
-    {Mode::cpu, "cpu", "CPU", '2', "GL timer queries for render and compose, CPU clock for the rest", true, false, always_runs,
+    {Mode::cpu, "cpu", "CPU", '2', "GL timer queries for render and compose, CPU clock for the rest", true, false, false, always_runs,
      make_cpu},
     {Mode::cpu_readback, "cpu-readback", "CPU-readback", '3',
-     "GL timer queries, OpenCL event profiling, CPU clock for transfers", true, true, needs_opencl, make_cl_readback},
+     "GL timer queries, OpenCL event profiling, CPU clock for transfers", true, true, true, needs_opencl, make_cl_readback},
     {Mode::gpu, "gpu", "GPU", '4', "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over", true, true,
-     needs_gl_sharing, make_cl_shared},
+     true, needs_gl_sharing, make_cl_shared},
     {Mode::gpu_extmem, "gpu-extmem", "GPU (external memory)", '5',
      "GL timer queries, OpenCL event profiling (a frame late); transfer = the CPU's time to enqueue the semaphore hand-overs",
-     true, true, needs_external_memory, make_external_memory},
+     true, true, false, needs_external_memory, make_external_memory},
 };
 
 static_assert(std::size(kModes) == kModeCount);

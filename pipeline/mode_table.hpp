@@ -33,6 +33,9 @@ struct ModeRow {
   std::string_view timing_sources;  // where the panel's stage times come from in this mode
   bool makes_stereogram;          // Scene mode shows the lit scene, and runs only effects
   bool uses_device_images;        // its stereogram lives in OpenCL images, so their size limit applies
+  // Whether it shows frame N - 1 while GL draws N unless --pipeline/--no-pipeline or the panel says
+  // otherwise: where that measured faster on the H100 (docs/performance.md §22, §24).
+  bool pipelines_by_default;
   // Why the mode cannot run with these engines; nullopt: it can.
   std::optional<std::string> (*unavailable)(const Engines& engines);
   // Its back-end; called only where unavailable() is nullopt.

@@ -131,13 +131,16 @@ TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
   expect_refused({"--pattern", pattern, "--colour-pattern"}, "--pattern excludes --colour-pattern");
 }
 
-// Pipelining is the default (the faster on the H100); step by step has nothing to pipeline, so
-// it turns the default off and refuses only a --pipeline asked for by name.
-TEST(Options, PipelineIsTheDefaultAndGivesWayToStepByStep) {
-  EXPECT_TRUE(std::get<Options>(parse({})).pipeline);
-  EXPECT_TRUE(std::get<Options>(parse({"--pipeline"})).pipeline);
-  EXPECT_FALSE(std::get<Options>(parse({"--no-pipeline"})).pipeline);
-  EXPECT_FALSE(std::get<Options>(parse({"--interop-batch", "off"})).pipeline);
+// Unless named, each mode pipelines where that measured faster on the H100; step by step has
+// nothing to pipeline, so it turns pipelining off and refuses only a --pipeline asked for by name.
+TEST(Options, PipelineIsEachModesOwnUnlessNamedAndGivesWayToStepByStep) {
+  EXPECT_EQ(std::get<Options>(parse({})).pipeline, std::nullopt);
+  EXPECT_EQ(std::get<Options>(parse({"--pipeline"})).pipeline, true);
+  EXPECT_EQ(std::get<Options>(parse({"--no-pipeline"})).pipeline, false);
+  EXPECT_EQ(std::get<Options>(parse({"--interop-batch", "off"})).pipeline, false);
+  EXPECT_TRUE(mode_row(Mode::gpu).pipelines_by_default);
+  EXPECT_TRUE(mode_row(Mode::cpu_readback).pipelines_by_default);
+  EXPECT_FALSE(mode_row(Mode::gpu_extmem).pipelines_by_default);  // GL and OpenCL take turns there (§24)
   expect_refused({"--pipeline", "--interop-batch", "off"}, "--pipeline: needs --interop-batch on or all");
   expect_refused({"--pipeline", "--no-pipeline"}, "--pipeline excludes --no-pipeline");
 }
