@@ -50,6 +50,11 @@ void draw_interop_sync(Demo& demo) {
     ImGui::EndDisabled();
     if (reason) tooltip_when_hovered(reason->c_str());
   }
+}
+
+// How the OpenCL modes hand a frame over (--interop-batch, --pipeline): in each of them, since
+// each has its own pipelining default.
+void draw_hand_over(Demo& demo) {
   ImGui::Checkbox("one hand-over a frame", &demo.settings().interop_batch);
   tooltip_when_hovered("stereogram, compose, effect and histogram behind one GL<->CL acquire, composing in OpenCL "
                        "(--interop-batch); off: one hand-over per step, composing in GL");
@@ -81,6 +86,7 @@ void draw_mode_section(Demo& demo) {
       ImGui::SameLine();
   }
   if (settings.mode == Mode::gpu) draw_interop_sync(demo);
+  if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
   if (!mode_row(settings.mode).makes_stereogram) return;
   bool z_only = settings.depth_pass == DepthPass::z_only;
   ImGui::BeginDisabled(!SceneRenderer::z_only_available());
