@@ -103,7 +103,7 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
 // CPU-readback one round trip a frame: each also runs pipelined unless --no-pipeline, so that
 // every mode's default is measured beside its unpipelined self.
 std::vector<Variant> variants_for(Mode mode, const Options& options) {
-  if ((mode == Mode::gpu_extmem || mode == Mode::cpu_readback) && options.pipeline.value_or(true))
+  if ((mode == Mode::gpu_extmem || mode == Mode::cpu_readback) && options.bench_pipelined())
     return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
   if (mode != Mode::gpu) return {Variant{}};
   std::vector<std::optional<SyncStrategy>> strategies = {parse_sync_strategy(options.interop_sync)};
@@ -113,7 +113,7 @@ std::vector<Variant> variants_for(Mode mode, const Options& options) {
   std::vector<Variant> variants;
   for (const bool batch : batching)
     for (const auto& sync : strategies) variants.push_back({sync, batch, false});
-  if (options.pipeline.value_or(true))
+  if (options.bench_pipelined())
     for (const auto& sync : strategies) variants.push_back({sync, true, true});
   return variants;
 }

@@ -121,7 +121,7 @@ json parameters_block(const Options& options, const Demo& demo) {
           {"seed", options.seed},
           {"interop_sync", options.interop_sync},
           {"interop_batch", options.interop_batch},
-          {"pipeline", options.pipeline.value_or(true)},  // whether pipelined runs were measured too
+          {"pipeline", options.bench_pipelined()},
           {"depth_pass", SceneRenderer::z_only_available() ? options.depth_pass : "shaded"},
           {"compose", StereogramCompositor::compute_available() ? options.compose : "fragment"},
           {"frame_end", "glFinish, nothing presented, vsync off"}};

@@ -324,13 +324,13 @@ Status Demo::render_frame_unguarded(double seconds) {
     return render_pipelined_frame(backend, seconds, histogram_due);
   previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
   const bool draws_scene = settings_.depth_source == DepthSource::scene;
-  const BufferPipelining pipelining = !this->pipelining() || !draws_scene ? BufferPipelining::off
-                                      : pipelined_before == &backend      ? BufferPipelining::continues
-                                                                          : BufferPipelining::starts;
+  const BufferPipelining buffer_pipelining = !pipelining() || !draws_scene   ? BufferPipelining::off
+                                             : pipelined_before == &backend ? BufferPipelining::continues
+                                                                            : BufferPipelining::starts;
   const SharedGlBuffers* shared = stereogram && !whole_frame
                                       ? backend.gl_buffers(*scene_, settings_.stereogram,
                                                            !draws_scene || settings_.debug_view != DebugView::none,
-                                                           pipelining)
+                                                           buffer_pipelining)
                                       : nullptr;
   if (draws_scene) render_scene(seconds, *scene_, shared ? shared->depth : 0);
   if (whole_frame) return render_whole_frame(backend, *scene_, histogram_due);
@@ -344,7 +344,7 @@ Status Demo::render_frame_unguarded(double seconds) {
     gl_timer_.end();
     if (shared) {
       backend.picture_composed();
-      if (pipelining != BufferPipelining::off) buffers_pipelined_by_ = &backend;
+      if (buffer_pipelining != BufferPipelining::off) buffers_pipelined_by_ = &backend;
     }
     image = compositor_.output();
   }

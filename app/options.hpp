@@ -69,6 +69,8 @@ struct Options {
   // CPU-readback; not GPU (external memory), docs/performance.md §24). --pipeline and --no-pipeline
   // set it for all; --bench runs those modes both ways unless --no-pipeline.
   std::optional<bool> pipeline;
+  // --bench: whether those modes run pipelined as well as not (all but --no-pipeline).
+  bool bench_pipelined() const { return pipeline.value_or(true); }
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
   double soak_seconds = 0;
