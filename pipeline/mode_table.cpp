@@ -59,7 +59,8 @@ constexpr ModeRow kModes[] = {
     {Mode::gpu, "gpu", "GPU", '4', "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over", true, true,
      true, needs_gl_sharing, make_cl_shared},
     {Mode::gpu_extmem, "gpu-extmem", "GPU (external memory)", '5',
-     "GL timer queries, OpenCL event profiling (a frame late); transfer = the CPU's time to enqueue the semaphore hand-overs",
+     "GL timer queries, OpenCL event profiling (a frame late); transfer = the CPU's time to enqueue the semaphore "
+     "hand-overs, or with an effect (GPU mode's frame) its wait in the GL<->CL hand-over",
      true, true, false, needs_external_memory, make_external_memory},
 };
 
