@@ -146,6 +146,49 @@ void print_table(const nlohmann::ordered_json& report) {
               " in GPU mode the GL<->CL hand-over; CPU = CPU-timed stages: readback/upload, CPU kernels, GPU mode's wait)\n");
 }
 
+// The floors of the modes with a hand-over: GPU mode's for each sync strategy it was measured
+// with, GPU (external memory) mode's. After the modes, so that their frames are not disturbed.
+std::vector<BenchFloor> measure_floors(const Options& options, int frames, Demo& demo) {
+  std::vector<BenchFloor> floors;
+  const auto measure_one = [&](Mode mode, std::optional<SyncStrategy> sync) {
+    BenchFloor& entry = floors.emplace_back(BenchFloor{mode, sync, std::nullopt, {}});
+    Result<HandoverFloor> floor = demo.handover_floor(mode, sync, frames);
+    if (floor) entry.floor = *floor;
+    else entry.reason = floor.error();
+  };
+  std::vector<std::optional<SyncStrategy>> strategies;
+  for (const Variant& variant : variants_for(Mode::gpu, options))
+    if (std::find(strategies.begin(), strategies.end(), variant.sync) == strategies.end())
+      strategies.push_back(variant.sync);
+  for (const auto& sync : strategies) measure_one(Mode::gpu, sync);
+  measure_one(Mode::gpu_extmem, std::nullopt);
+  return floors;
+}
+
+// Each floor, and how far above it the GPU idle of the frames with that hand-over is.
+void print_floors(const nlohmann::ordered_json& report) {
+  std::printf("\nhand-over floor = a frame that hands a 16x16 texture (gpu) or one float (gpu-extmem) GL -> OpenCL -> GL\n"
+              "with nothing else to do, minus the same frame without the hand-over (medians; ms):\n");
+  for (const auto& floor : report["handover_floors"]) {
+    const std::string label = floor["label"].get<std::string>();
+    if (floor.contains("skipped")) {
+      std::printf("  %-21s skipped: %s\n", label.c_str(), floor["skipped"].get<std::string>().c_str());
+      continue;
+    }
+    const double floor_ms = floor["floor_ms"].get<double>();
+    std::printf("  %-21s %7.3f (round trip %.3f, GL only %.3f)", label.c_str(), floor_ms,
+                floor["round_trip_ms"].get<double>(), floor["gl_only_ms"].get<double>());
+    const char* separator = "; GPUidle above it:";
+    for (const auto& m : report["modes"]) {
+      if (m["mode"] != floor["mode"] || m["interop_sync"] != floor["interop_sync"]) continue;
+      std::printf("%s %s %+.3f", separator, m["label"].get<std::string>().c_str(),
+                  m["gpu_idle_ms"].get<double>() - floor_ms);
+      separator = ",";
+    }
+    std::printf("\n");
+  }
+}
+
 // Atomically, like every output: a full disk or an interrupted run never leaves half a result.
 bool write_json(const Options& options, const nlohmann::ordered_json& report) {
   const std::string error =
@@ -209,8 +252,10 @@ int run_bench(const Options& options, Demo& demo) {
       results.push_back(*measured);
     }
   }
-  const nlohmann::ordered_json report = bench_report(options, demo, results, skipped);
+  const std::vector<BenchFloor> floors = measure_floors(options, static_cast<int>(std::min(frames, 100000LL)), demo);
+  const nlohmann::ordered_json report = bench_report(options, demo, results, skipped, floors);
   print_table(report);
+  print_floors(report);
   if (!options.json_file.empty() && !write_json(options, report)) return 1;
   return 0;
 }

@@ -197,6 +197,21 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps) {
           {"gpu_idle_ms", std::max(0.0, frame_median - gpu_work)}};
 }
 
+json floor_json(const BenchFloor& floor) {
+  json entry = {{"mode", mode_cli_name(floor.mode)},
+                {"label", bench_label(floor.mode, floor.sync)},
+                {"interop_sync", floor.sync ? json(sync_strategy_name(*floor.sync)) : json(nullptr)}};
+  if (!floor.floor) {
+    entry["skipped"] = floor.reason;
+    return entry;
+  }
+  entry["floor_ms"] = floor.floor->floor_ms();
+  entry["round_trip_ms"] = floor.floor->round_trip_ms;
+  entry["gl_only_ms"] = floor.floor->gl_only_ms;
+  entry["frames"] = floor.floor->frames;
+  return entry;
+}
+
 }  // namespace
 
 std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync, const std::optional<bool>& batch,
@@ -221,7 +236,7 @@ bool stage_is_gpu_side(Mode mode, Stage stage) {
 }
 
 json bench_report(const Options& options, const Demo& demo, const std::vector<BenchModeResult>& results,
-                  const std::vector<BenchSkip>& skipped) {
+                  const std::vector<BenchSkip>& skipped, const std::vector<BenchFloor>& floors) {
   json report;
   report["schema_version"] = kBenchSchemaVersion;
   report["stereocl"] = {{"version", STEREOCL_VERSION_TEXT}, {"git_describe", STEREOCL_GIT_DESCRIBE}};
@@ -242,6 +257,8 @@ json bench_report(const Options& options, const Demo& demo, const std::vector<Be
   const double scene_fps = fps_of_mode(results, Mode::scene), cpu_fps = fps_of_mode(results, Mode::cpu);
   report["modes"] = json::array();
   for (const auto& result : results) report["modes"].push_back(mode_json(result, scene_fps, cpu_fps));
+  report["handover_floors"] = json::array();
+  for (const auto& floor : floors) report["handover_floors"].push_back(floor_json(floor));
   return report;
 }
 

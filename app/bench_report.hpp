@@ -36,6 +36,15 @@ struct BenchSkip {
   std::string reason;
 };
 
+// One hand-over floor (pipeline/handover_floor.hpp): GPU mode's for one sync strategy, or GPU
+// (external memory) mode's; `reason` where it could not be measured here.
+struct BenchFloor {
+  Mode mode = Mode::gpu;
+  std::optional<SyncStrategy> sync;
+  std::optional<HandoverFloor> floor;
+  std::string reason;
+};
+
 // "gpu", "gpu/fence", "gpu/fence/steps" or "gpu/fence/pipeline": how a result is named in the
 // table, the JSON and stereocl-compare. "/steps" marks --interop-batch off, a hand-over per step
 // (all GPU mode had before the one-hand-over frame, so files from then call that "gpu/fence").
@@ -47,6 +56,6 @@ std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync, cons
 bool stage_is_gpu_side(Mode mode, Stage stage);
 
 nlohmann::ordered_json bench_report(const Options& options, const Demo& demo, const std::vector<BenchModeResult>& results,
-                            const std::vector<BenchSkip>& skipped);
+                                    const std::vector<BenchSkip>& skipped, const std::vector<BenchFloor>& floors);
 
 }  // namespace stereocl

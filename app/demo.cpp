@@ -417,6 +417,19 @@ Status Demo::render_whole_frame(Backend& backend, const SceneTarget& depth, bool
   return {};
 }
 
+Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames) {
+  if (const auto reason = availability_.reason(mode)) return failure(*reason);
+  Backend* backend = backends_[static_cast<std::size_t>(mode)].get();
+  if (!backend) return failure(std::string(mode_row(mode).display_name) + " has no back-end here");
+  if (sync) {
+    if (const auto reason = sync_unsupported_reason(*sync, opencl_environment())) return failure(*reason);
+    backend->set_interop_sync(*sync);
+  }
+  Result<HandoverFloor> floor = backend->handover_floor(frames);
+  backend->set_interop_sync(settings_.interop_sync);
+  return floor;
+}
+
 Status Demo::resize_scene(Size size) {
   if (size == options_.size) return {};
   if (Status fits = check_fits_textures(size.width, size.height, stereogram_strip_width(settings_.stereogram)); !fits)

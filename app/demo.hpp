@@ -74,6 +74,10 @@ class Demo {
   // Closes the frame's timing sample with the frame time measured by the caller.
   void end_frame(double frame_milliseconds) { timings_.end_frame(frame_milliseconds); }
 
+  // --bench: the hand-over floor (pipeline/handover_floor.hpp) of `mode`'s back-end, GPU mode's
+  // with `sync`. Fails, saying why, where the mode does not run here or hands nothing over.
+  Result<HandoverFloor> handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames);
+
   // The final image at native size, top row first, without any UI.
   RgbaImage final_image() const;
   // What --screenshot, S and --record save: the final image, with --guide-dots the convergence

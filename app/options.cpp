@@ -247,7 +247,7 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   app.add_option("--cl-device", options.cl_device, "OpenCL device: P:D as --list-devices numbers them, or part of its name")
       ->type_name("P:D|NAME");
   // --bench draws no last frame to save: these would be silently ignored.
-  auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here, print a table, then exit")
+  auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here and the floor of each GL<->OpenCL hand-over, print a table, then exit")
                     ->excludes(screenshot)->excludes(screenshot_window)->excludes(histogram)->excludes(record);
   app.add_flag("--list-devices", options.list_devices, "list OpenCL platforms and devices, then exit")
       ->configurable(false)->excludes(bench);

@@ -6,6 +6,7 @@
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/result.hpp"
 #include "pipeline/effects.hpp"
+#include "pipeline/handover_floor.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/stage_timings.hpp"
 #include "core/pattern_sampling.hpp"
@@ -84,6 +85,11 @@ class Backend {
   }
   // Called after the compose pass read the offsets gl_buffers() handed out.
   virtual void picture_composed() {}
+  // --bench's hand-over floor (pipeline/handover_floor.hpp), through this back-end's own
+  // hand-over code with nothing to do on either side.
+  virtual Result<HandoverFloor> handover_floor(int /*frames*/) {
+    return failure("this mode hands nothing between GL and OpenCL");
+  }
 };
 
 }  // namespace stereocl

@@ -148,4 +148,39 @@ void ExternalMemoryBackend::picture_composed() {
   gl_signalled_ = primed_ = true;
 }
 
+Result<HandoverFloor> ExternalMemoryBackend::handover_floor(int frames) {
+  std::optional<ExternalMemoryLink> link;
+  Result<HandoverFloor> floor = failure("not measured");
+  try {
+    link.emplace(cl_, 64, 64);
+    const auto gl_work = [&](int i) {
+      const float value = static_cast<float>(i);
+      glClearNamedBufferSubData(link->gl_depth(0), GL_R32F, 0, sizeof value, GL_RED, GL_FLOAT, &value);
+    };
+    const auto hand_over = [&](int) {
+      link->hand_depth_to_cl(cl_.queue, 0);
+      cl_.queue.enqueueCopyBuffer(link->cl_depth(0), link->cl_offsets(), 0, 0, sizeof(float));
+      link->hand_offsets_to_gl(cl_.queue);
+    };
+    const auto check = [&](int last) -> Status {
+      float copied = -1;
+      glGetNamedBufferSubData(link->gl_offsets(), 0, sizeof copied, &copied);
+      if (copied == static_cast<float>(last)) return {};
+      return failure("GL read " + std::to_string(copied) + " where OpenCL copied " + std::to_string(last) +
+                     ": the semaphores did not order GL and OpenCL");
+    };
+    floor = time_handover_floor(frames, gl_work, hand_over, check);
+  } catch (const std::exception& error) {
+    floor = failure(error.what());
+  }
+  // The memory goes only once neither API can still be using it.
+  try {
+    cl_.queue.finish();
+  } catch (const cl::Error&) {
+  }
+  glFinish();
+  if (!floor) return failure("GPU (external memory) hand-over floor: " + floor.error());
+  return floor;
+}
+
 }  // namespace stereocl

@@ -45,6 +45,9 @@ class ExternalMemoryBackend final : public Backend {
   const SharedGlBuffers* gl_buffers(const SceneTarget& scene, const StereogramParams& params, bool textures_needed,
                                     BufferPipelining pipelining) override;
   void picture_composed() override;
+  // Its own 64-float link, so that the frames' link and its semaphores are left as they were;
+  // OpenCL copies one float from the depth buffer to the offsets buffer.
+  Result<HandoverFloor> handover_floor(int frames) override;
   Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
   void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
                     StageTimings& timings) override {

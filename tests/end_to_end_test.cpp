@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <optional>
+#include <set>
 
 namespace stereocl {
 namespace {
@@ -333,6 +334,42 @@ TEST(EndToEnd, BenchWritesJsonForEveryModeThatRuns) {
                           "\"stereogram\"", "\"transfer\"", "\"mode\": \"scene\"", "\"mode\": \"cpu\""})
     EXPECT_NE(text.find(key), std::string::npos) << key << " in " << text;
   EXPECT_NE(result.out.find("vs Scene"), std::string::npos) << result.out;
+}
+
+// A floor is measured through the mode's own hand-over code, whose last frame's value must come
+// back through GL (else the entry would say the hand-over did not order the two APIs): so every
+// hand-over that ran in the bench has a measured floor, and one that could not run says why.
+TEST(EndToEnd, BenchMeasuresTheHandOverFloorOfEveryHandOverThatRanOrSaysWhyNot) {
+  const std::string path = scratch_file("bench-floor.json");
+  const ProgramResult result = run_stereocl({"--bench", "--size", "80x48", "--frames", "20", "--bench-repeat", "1",
+                                             "--interop-sync", "all", "--json", path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto report = nlohmann::json::parse(testing::read_text(path));
+  ASSERT_TRUE(report.contains("handover_floors")) << report.dump(1);
+  const auto& floors = report["handover_floors"];
+  std::set<std::string> floor_labels;
+  for (const auto& floor : floors) {
+    const std::string label = floor["label"];
+    SCOPED_TRACE(label);
+    floor_labels.insert(label);
+    bool ran = false;
+    for (const auto& mode : report["modes"])
+      ran |= mode["mode"] == floor["mode"] && mode["interop_sync"] == floor["interop_sync"];
+    if (!ran) {
+      ASSERT_TRUE(floor.contains("skipped"));
+      EXPECT_FALSE(floor["skipped"].get<std::string>().empty());
+      std::printf("[   INFO   ] %s floor not measured here: %s\n", label.c_str(), floor["skipped"].get<std::string>().c_str());
+      continue;
+    }
+    ASSERT_FALSE(floor.contains("skipped")) << floor["skipped"];
+    EXPECT_EQ(floor["frames"], 20);
+    EXPECT_GT(floor["round_trip_ms"].get<double>(), 0.0);
+    EXPECT_GT(floor["gl_only_ms"].get<double>(), 0.0);
+    EXPECT_DOUBLE_EQ(floor["floor_ms"].get<double>(),
+                     floor["round_trip_ms"].get<double>() - floor["gl_only_ms"].get<double>());
+  }
+  EXPECT_EQ(floor_labels, (std::set<std::string>{"gpu/finish", "gpu/fence", "gpu/implicit", "gpu-extmem"}));
+  EXPECT_NE(result.out.find("hand-over floor"), std::string::npos) << result.out;
 }
 
 }  // namespace

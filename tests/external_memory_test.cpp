@@ -9,6 +9,7 @@
 #include "core/pattern.hpp"
 #include "hidden_window.hpp"
 #include "pipeline/external_memory_link.hpp"
+#include "pipeline/handover_floor.hpp"
 #include "pipeline/vulkan_exporter.hpp"
 #include "render/gl_external_memory.hpp"
 #include "render/pixel_transfer.hpp"
@@ -135,6 +136,35 @@ TEST_F(ExternalMemoryGl, VulkanMemoryImportsIntoGl) {
   EXPECT_EQ(read_floats(imported.get(), 1024), written);
   const GlImportedSemaphore semaphore(vulkan->export_semaphore(vulkan->create_semaphore()));
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+// --bench's floor frames without OpenCL: both kinds of frame as often, GL's work twice in each, the
+// last frame's number to the check, and a check that fails is what comes back, not a time.
+TEST_F(ExternalMemoryGl, TheHandOverFloorAlternatesBothFramesAndReturnsAFailedCheck) {
+  int gl_calls = 0, hand_overs = 0, checked = -1;
+  const auto gl_work = [&](int) { ++gl_calls; };
+  const auto hand_over = [&](int) { ++hand_overs; };
+  const int frames = 37, warm_up = frames / 10 + 1;
+  Result<HandoverFloor> floor = time_handover_floor(frames, gl_work, hand_over, [&](int last) -> Status {
+    checked = last;
+    return {};
+  });
+  ASSERT_TRUE(floor.ok()) << floor.error();
+  EXPECT_EQ(floor->frames, frames);
+  EXPECT_EQ(hand_overs, warm_up + frames);
+  EXPECT_EQ(gl_calls, 4 * (warm_up + frames));
+  EXPECT_EQ(checked, warm_up + frames - 1);
+  EXPECT_GE(floor->round_trip_ms, 0.0);
+  EXPECT_GE(floor->gl_only_ms, 0.0);
+  EXPECT_DOUBLE_EQ(floor->floor_ms(), floor->round_trip_ms - floor->gl_only_ms);
+
+  const Result<HandoverFloor> unordered =
+      time_handover_floor(3, gl_work, hand_over, [](int) -> Status { return failure("GL read 1 where OpenCL wrote 2"); });
+  ASSERT_FALSE(unordered.ok());
+  EXPECT_EQ(unordered.error(), "GL read 1 where OpenCL wrote 2");
+  const Result<HandoverFloor> none = time_handover_floor(0, gl_work, hand_over, [](int) -> Status { return {}; });
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().find("at least 1 frame, not 0"), std::string::npos) << none.error();
 }
 
 // Where every step works: GL writes, CL reads, CL writes, GL reads, ordered by the semaphores alone.
