@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """scripts/stereocl-compare and docs/bench-schema.json on hand-written fixtures (tests/fixtures)."""
 import copy
+import importlib.machinery
+import importlib.util
 import json
 import os
 import subprocess
@@ -78,6 +80,54 @@ class CompareTable(unittest.TestCase):
         self.assertIn("<table>", text)
         self.assertIn("data:image/png;base64,iVBOR", text)
         self.assertIn("<td>gpu/fence</td>", text)
+
+    # Every H100 file has GPU (external memory) rows; the script once knew only four modes and
+    # stopped on them. Its hand-over is split out in the chart like GPU mode's.
+    def test_gpu_extmem_rows_compare_and_chart(self):
+        extmem = fixture("bench-a.json")
+        row = copy.deepcopy(extmem["modes"][2])
+        row.update({"mode": "gpu-extmem", "label": "gpu-extmem", "interop_sync": None, "fps": 1200.0})
+        extmem["modes"].append(row)
+        with tempfile.TemporaryDirectory() as directory:
+            path, png = os.path.join(directory, "extmem.json"), os.path.join(directory, "chart.png")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump(extmem, file)
+            result = compare(path, "bench-b.json", "--plot", png)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertTrue(os.path.getsize(png) > 0)
+        self.assertIn("| gpu-extmem | fps | 1200.0 | – |", result.stdout)
+        self.assertLess(result.stdout.index("| gpu/implicit | fps"), result.stdout.index("| gpu-extmem | fps"))
+
+    def test_hand_over_floors_compare_or_say_why_not(self):
+        lines = compare("bench-b.json", "bench-a.json").stdout.splitlines()
+        self.assertIn("| gpu-extmem | hand-over floor ms (no work) | 0.125 | skipped: Vulkan: no Vulkan device exports "
+                      "opaque fds |", lines)
+        self.assertIn("| gpu/fence | hand-over floor ms (no work) | skipped: no sharing | 0.500 (–) |", lines)
+        older = fixture("bench-a.json")
+        del older["handover_floors"]
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "older.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump(older, file)
+            result = compare(path, "bench-b.json")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("| gpu-extmem | hand-over floor ms (no work) | – | 0.125 (–) |", result.stdout)
+
+    def test_the_chart_splits_a_hand_over_at_the_floor_of_its_own_sync_strategy(self):
+        loader = importlib.machinery.SourceFileLoader("stereocl_compare", COMPARE)
+        script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+        loader.exec_module(script)
+        result = fixture("bench-a.json")
+        fence = result["modes"][2]
+        self.assertEqual(fence["label"], "gpu/fence")
+        self.assertEqual(script.floor_for(result, fence), 0.5)
+        self.assertIsNone(script.floor_for(result, dict(fence, interop_batch=False)))  # steps: several hand-overs
+        self.assertIsNone(script.floor_for(fixture("bench-b.json"), fence))  # skipped there
+        parts = dict(script.frame_segments(fence, 0.5))
+        idle = fence["frame_ms"]["median"] - sum(fence["stages_ms"][s] for s in ("render", "stereogram", "effects", "compose"))
+        self.assertAlmostEqual(parts["GL↔CL hand-over: the driver's floor"], 0.5)
+        self.assertAlmostEqual(parts["GL↔CL hand-over: above the floor"], idle - 0.5)
+        self.assertAlmostEqual(sum(parts.values()), fence["frame_ms"]["median"])
 
 
 class BenchSchema(unittest.TestCase):
