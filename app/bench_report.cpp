@@ -113,6 +113,7 @@ json parameters_block(const Options& options, const Demo& demo) {
           {"max_offset", settings.stereogram.max_offset},
           {"algorithm", stereogram_algorithm_name(settings.stereogram.algorithm)},
           {"effect", effect_name(settings.effect.effect)},
+          {"depth_source", settings.depth_source == DepthSource::scene ? "scene" : "image"},
           {"blur_radius", settings.effect.blur_radius},
           {"blur_border", settings.effect.blur_clamp ? "clamp" : "zero"},
           {"frames_per_run", options.frames.value_or(500)},

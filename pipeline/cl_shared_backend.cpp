@@ -156,38 +156,44 @@ Result<std::optional<Histogram256>> ClSharedBackend::run_whole_frame(const Whole
 Result<HandoverFloor> ClSharedBackend::handover_floor(int frames) {
   if (!glClearTexSubImage || !glGetTextureSubImage) return failure("the GPU-mode hand-over floor needs GL 4.5");
   const gl::Texture texture = gl::make_texture_2d(GL_R32F, 16, 16, GL_RED, GL_FLOAT);
+  Result<HandoverFloor> floor = failure("not measured");
+  StageTimings unused;  // the floor's own stage times are not the mode's
   try {
     const cl::ImageGL& image = shared(texture, CL_MEM_READ_WRITE);
     const std::vector<cl::Memory> objects{image};
-    StageTimings unused;  // the floor's own stage times are not the mode's
-    const auto gl_work = [&](int i) {
-      const float value = static_cast<float>(i);
-      glClearTexSubImage(texture.get(), 0, 1, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, &value);
+    const auto gl_work = [&](int value) {
+      const float texel = static_cast<float>(value);
+      glClearTexSubImage(texture.get(), 0, 1, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, &texel);
     };
-    const auto hand_over = [&](int i) {
+    const auto hand_over = [&] {
       run_on_shared(objects, unused, [&](const std::vector<cl::Event>& wait) {
-        cl::Event filled;
-        const cl_float4 value{{static_cast<float>(i) + 0.5f, 0, 0, 0}};
-        cl_.queue.enqueueFillImage(image, value, {0, 0, 0}, {1, 1, 1}, &wait, &filled);
-        return StagedEvents{{Stage::stereogram, {filled}}};
+        cl::Event copied;
+        cl_.queue.enqueueCopyImage(image, image, {1, 0, 0}, {0, 0, 0}, {1, 1, 1}, &wait, &copied);
+        return StagedEvents{{Stage::stereogram, {copied}}};
       });
     };
     // Read through GL, so after GL's next use: under implicit sync that is what waits for the release.
     const auto check = [&](int last) -> Status {
-      float filled = -1;
-      glGetTextureSubImage(texture.get(), 0, 0, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, sizeof filled, &filled);
-      collect_deferred(unused);
-      const float expected = static_cast<float>(last) + 0.5f;
-      if (filled == expected) return {};
-      return failure("GPU mode hand-over floor (" + std::string(sync_strategy_name(sync_)) + "): GL read " +
-                     std::to_string(filled) + " where OpenCL filled " + std::to_string(expected) +
+      float copied = -1;
+      glGetTextureSubImage(texture.get(), 0, 0, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, sizeof copied, &copied);
+      if (copied == static_cast<float>(last)) return {};
+      return failure("GL read " + std::to_string(copied) + " where OpenCL copied " + std::to_string(last) +
                      ": the hand-over did not order GL and OpenCL");
     };
-    return time_handover_floor(frames, gl_work, hand_over, check);
+    floor = time_handover_floor(frames, gl_work, hand_over, check);
   } catch (const cl::Error& error) {
-    cl_.queue.finish();
-    return failure("GPU mode hand-over floor: " + std::string(error.what()) + " (" + std::to_string(error.err()) + ")");
+    floor = failure(std::string(error.what()) + " (" + std::to_string(error.err()) + ")");
   }
+  // The texture goes only once neither API can still be using it; a queue that just failed may
+  // fail again here, and that adds nothing to the error already on its way.
+  try {
+    cl_.queue.finish();
+    collect_deferred(unused);
+  } catch (const cl::Error&) {
+  }
+  glFinish();
+  if (!floor) return failure("GPU mode hand-over floor (" + std::string(sync_strategy_name(sync_)) + "): " + floor.error());
+  return floor;
 }
 
 }  // namespace stereocl

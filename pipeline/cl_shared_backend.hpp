@@ -29,7 +29,7 @@ class ClSharedBackend final : public Backend {
   void set_interop_sync(SyncStrategy strategy) override { sync_ = strategy; }
   bool runs_whole_frames(bool) const override { return true; }
   Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override;
-  // A 16x16 texture handed over with the current --interop-sync; OpenCL fills one texel.
+  // A 16x16 texture handed over with the current --interop-sync; OpenCL copies one texel to another.
   Result<HandoverFloor> handover_floor(int frames) override;
 
  private:

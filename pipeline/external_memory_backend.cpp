@@ -153,11 +153,11 @@ Result<HandoverFloor> ExternalMemoryBackend::handover_floor(int frames) {
   Result<HandoverFloor> floor = failure("not measured");
   try {
     link.emplace(cl_, 64, 64);
-    const auto gl_work = [&](int i) {
-      const float value = static_cast<float>(i);
-      glClearNamedBufferSubData(link->gl_depth(0), GL_R32F, 0, sizeof value, GL_RED, GL_FLOAT, &value);
+    const auto gl_work = [&](int value) {
+      const float depth = static_cast<float>(value);
+      glClearNamedBufferSubData(link->gl_depth(0), GL_R32F, 0, sizeof depth, GL_RED, GL_FLOAT, &depth);
     };
-    const auto hand_over = [&](int) {
+    const auto hand_over = [&] {
       link->hand_depth_to_cl(cl_.queue, 0);
       cl_.queue.enqueueCopyBuffer(link->cl_depth(0), link->cl_offsets(), 0, 0, sizeof(float));
       link->hand_offsets_to_gl(cl_.queue);

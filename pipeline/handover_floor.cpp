@@ -10,7 +10,7 @@
 namespace stereocl {
 
 Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(int)>& gl_work,
-                                          const std::function<void(int)>& hand_over,
+                                          const std::function<void()>& hand_over,
                                           const std::function<Status(int)>& check) {
   if (frames < 1) return failure("the hand-over floor needs at least 1 frame, not " + std::to_string(frames));
   const int warm_up = frames / 10 + 1;
@@ -20,12 +20,12 @@ Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(i
   for (; i < warm_up + frames; ++i) {
     Stopwatch clock;
     gl_work(i);
-    gl_work(i);
+    gl_work(-1 - i);
     glFinish();
     const double plain = clock.lap();
     gl_work(i);
-    hand_over(i);
-    gl_work(i);
+    hand_over();
+    gl_work(-1 - i);
     glFinish();
     const double handed = clock.lap();
     if (i < warm_up) continue;

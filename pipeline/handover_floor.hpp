@@ -16,13 +16,14 @@ struct HandoverFloor {
   double floor_ms() const { return round_trip_ms - gl_only_ms; }
 };
 
-// The two kinds of frame alternate, so that clocks and other load fall on both alike; the first
-// tenth of each is warm-up. gl_work(i) is a tiny GL write; hand_over(i) hands over after it, lets
-// OpenCL write something that depends on i, and hands back; the second gl_work(i) is GL's next use.
-// check(last i) then reads what OpenCL wrote through GL: a failure there means the hand-over did
-// not order the two APIs, and is returned rather than a time.
+// The two kinds of frame alternate, so that clocks and other load fall on both alike, after
+// frames / 10 + 1 of each as warm-up. gl_work(v) is a tiny GL write of v; hand_over() hands over
+// after gl_work(i), lets OpenCL copy what GL wrote, and hands back; then gl_work(-1 - i) is GL's
+// next use. check(i) reads the copy through GL, in the last frame only (a read each frame would
+// add a wait to what is timed): anything but i means OpenCL copied before GL's write or after its
+// next one, or GL read before the copy, and is returned rather than a time.
 Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(int)>& gl_work,
-                                          const std::function<void(int)>& hand_over,
+                                          const std::function<void()>& hand_over,
                                           const std::function<Status(int)>& check);
 
 }  // namespace stereocl

@@ -128,6 +128,12 @@ class CompareTable(unittest.TestCase):
         self.assertAlmostEqual(parts["GL↔CL hand-over: the driver's floor"], 0.5)
         self.assertAlmostEqual(parts["GL↔CL hand-over: above the floor"], idle - 0.5)
         self.assertAlmostEqual(sum(parts.values()), fence["frame_ms"]["median"])
+        # With an effect, GPU (external memory) frames take GPU mode's hand-over: not its floor.
+        extmem = fixture("bench-b.json")
+        row = dict(fence, mode="gpu-extmem", label="gpu-extmem", interop_sync=None)
+        self.assertEqual(script.floor_for(extmem, row), 0.125)
+        extmem["parameters"]["effect"] = "sobel"
+        self.assertIsNone(script.floor_for(extmem, row))
 
 
 class BenchSchema(unittest.TestCase):
