@@ -102,12 +102,17 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
 // driver lacks are skipped with the reason. GPU (external memory) mode has one hand-over and
 // CPU-readback one round trip a frame: each also runs pipelined unless --no-pipeline, so that
 // every mode's default is measured beside its unpipelined self.
+// GPU mode's sync strategies to measure: --interop-sync's, or each of them for "all".
+std::vector<std::optional<SyncStrategy>> sync_strategies(const Options& options) {
+  if (options.interop_sync == "all") return {kAllSyncStrategies.begin(), kAllSyncStrategies.end()};
+  return {parse_sync_strategy(options.interop_sync)};
+}
+
 std::vector<Variant> variants_for(Mode mode, const Options& options) {
   if ((mode == Mode::gpu_extmem || mode == Mode::cpu_readback) && options.bench_pipelined())
     return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
   if (mode != Mode::gpu) return {Variant{}};
-  std::vector<std::optional<SyncStrategy>> strategies = {parse_sync_strategy(options.interop_sync)};
-  if (options.interop_sync == "all") strategies.assign(kAllSyncStrategies.begin(), kAllSyncStrategies.end());
+  const std::vector<std::optional<SyncStrategy>> strategies = sync_strategies(options);
   std::vector<bool> batching = {options.interop_batch != "off"};
   if (options.interop_batch == "all") batching = {true, false};
   std::vector<Variant> variants;
@@ -156,11 +161,7 @@ std::vector<BenchFloor> measure_floors(const Options& options, int frames, Demo&
     if (floor) entry.floor = *floor;
     else entry.reason = floor.error();
   };
-  std::vector<std::optional<SyncStrategy>> strategies;
-  for (const Variant& variant : variants_for(Mode::gpu, options))
-    if (std::find(strategies.begin(), strategies.end(), variant.sync) == strategies.end())
-      strategies.push_back(variant.sync);
-  for (const auto& sync : strategies) measure_one(Mode::gpu, sync);
+  for (const auto& sync : sync_strategies(options)) measure_one(Mode::gpu, sync);
   measure_one(Mode::gpu_extmem, std::nullopt);
   return floors;
 }

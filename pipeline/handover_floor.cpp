@@ -16,8 +16,7 @@ Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(i
   const int warm_up = frames / 10 + 1;
   std::vector<double> round_trips, gl_only;
   glFinish();
-  int i = 0;
-  for (; i < warm_up + frames; ++i) {
+  for (int i = 0; i < warm_up + frames; ++i) {
     Stopwatch clock;
     gl_work(i);
     gl_work(-1 - i);
@@ -32,7 +31,7 @@ Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(i
     gl_only.push_back(plain);
     round_trips.push_back(handed);
   }
-  if (Status checked = check(i - 1); !checked) return failure(checked.error());
+  if (Status checked = check(warm_up + frames - 1); !checked) return failure(checked.error());
   HandoverFloor floor;
   floor.round_trip_ms = median_of(round_trips);
   floor.gl_only_ms = median_of(gl_only);
