@@ -166,16 +166,6 @@ std::vector<BenchFloor> measure_floors(const Options& options, int frames, Demo&
   return floors;
 }
 
-// Whether a mode's frames ran the hand-over whose floor this is. Not step-by-step frames, which hand
-// over once per step; not GPU (external memory) frames with an effect or a depth image, which take
-// GPU mode's hand-over. scripts/stereocl-compare pairs them by the same rule.
-bool frames_ran_floors_hand_over(const nlohmann::ordered_json& mode, const nlohmann::ordered_json& floor,
-                                 const nlohmann::ordered_json& parameters) {
-  if (mode["mode"] != floor["mode"] || mode["interop_sync"] != floor["interop_sync"]) return false;
-  if (mode["interop_batch"] == false) return false;
-  return mode["mode"] != "gpu-extmem" || (parameters["effect"] == "none" && parameters["depth_source"] == "scene");
-}
-
 // Each floor, and how far above it the GPU idle of the frames with that hand-over is.
 void print_floors(const nlohmann::ordered_json& report) {
   std::printf("\nhand-over floor = a frame that hands a 16x16 texture (gpu) or one float (gpu-extmem) GL -> OpenCL -> GL\n"
@@ -191,9 +181,9 @@ void print_floors(const nlohmann::ordered_json& report) {
                 floor["round_trip_ms"].get<double>(), floor["gl_only_ms"].get<double>());
     const char* separator = "; GPUidle above it:";
     for (const auto& m : report["modes"]) {
-      if (!frames_ran_floors_hand_over(m, floor, report["parameters"])) continue;
+      if (m.value("handover_floor", "") != label) continue;
       std::printf("%s %s %+.3f", separator, m["label"].get<std::string>().c_str(),
-                  m["gpu_idle_ms"].get<double>() - floor_ms);
+                  m["gpu_idle_above_floor_ms"].get<double>());
       separator = ",";
     }
     std::printf("\n");

@@ -167,7 +167,7 @@ double fps_of_mode(const std::vector<BenchModeResult>& results, Mode mode) {
   return 0.0;
 }
 
-json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps) {
+json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps, const BenchFloor* floor) {
   json stages, sides;
   double gpu_work = 0, cpu_side = 0;
   for (std::size_t i = 0; i < kStageCount; ++i) {
@@ -180,7 +180,8 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps) {
   const double fps = fps_of(r), frame_median = median_of(r.frame_ms);
   json spread = stats_json(r.run_fps);
   spread.erase("p95");
-  return {{"mode", mode_cli_name(r.mode)},
+  const double gpu_idle = std::max(0.0, frame_median - gpu_work);
+  json entry = {{"mode", mode_cli_name(r.mode)},
           {"label", bench_label(r.mode, r.sync, r.batch, r.pipeline)},
           {"interop_sync", r.sync ? json(sync_strategy_name(*r.sync)) : json(nullptr)},
           {"interop_batch", r.batch ? json(*r.batch) : json(nullptr)},
@@ -195,7 +196,12 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps) {
           {"stage_sides", sides},
           {"gpu_work_ms", gpu_work},
           {"cpu_side_ms", cpu_side},
-          {"gpu_idle_ms", std::max(0.0, frame_median - gpu_work)}};
+          {"gpu_idle_ms", gpu_idle}};
+  if (floor) {
+    entry["handover_floor"] = bench_label(floor->mode, floor->sync);
+    entry["gpu_idle_above_floor_ms"] = gpu_idle - floor->floor->floor_ms();
+  }
+  return entry;
 }
 
 json floor_json(const BenchFloor& floor) {
@@ -222,6 +228,17 @@ std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync, cons
   if (batch && !*batch) label += "/steps";
   if (pipeline && *pipeline) label += "/pipeline";
   return label;
+}
+
+const BenchFloor* floor_of_frames(const BenchModeResult& result, const std::vector<BenchFloor>& floors,
+                                  const DemoSettings& settings) {
+  if (result.batch == false) return nullptr;
+  if (result.mode == Mode::gpu_extmem &&
+      (settings.effect.effect != nullptr || settings.depth_source != DepthSource::scene))
+    return nullptr;
+  for (const BenchFloor& floor : floors)
+    if (floor.mode == result.mode && floor.sync == result.sync) return floor.floor ? &floor : nullptr;
+  return nullptr;
 }
 
 bool stage_is_gpu_side(Mode mode, Stage stage) {
@@ -257,7 +274,8 @@ json bench_report(const Options& options, const Demo& demo, const std::vector<Be
                                  {"reason", skip.reason}});
   const double scene_fps = fps_of_mode(results, Mode::scene), cpu_fps = fps_of_mode(results, Mode::cpu);
   report["modes"] = json::array();
-  for (const auto& result : results) report["modes"].push_back(mode_json(result, scene_fps, cpu_fps));
+  for (const auto& result : results)
+    report["modes"].push_back(mode_json(result, scene_fps, cpu_fps, floor_of_frames(result, floors, demo.settings())));
   report["handover_floors"] = json::array();
   for (const auto& floor : floors) report["handover_floors"].push_back(floor_json(floor));
   return report;

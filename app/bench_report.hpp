@@ -55,6 +55,15 @@ std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync, cons
 // by the CPU's clock; GPU stages add up to the GPU's work, and the rest of the frame is idle.
 bool stage_is_gpu_side(Mode mode, Stage stage);
 
+// The floor measured for the hand-over that `result`'s frames ran once each, or nullptr: GPU mode's
+// for the same sync strategy; GPU (external memory) mode's where its frames ran its own semaphores,
+// that is on the scene's depth without an effect (a depth image or an effect hands the frame to
+// GPU mode's hand-over). Never for step-by-step frames, which hand over once per step, nor for a
+// floor that was not measured here. The JSON names it in each mode's entry, so that the table and
+// scripts/stereocl-compare pair by that name instead of by this rule again.
+const BenchFloor* floor_of_frames(const BenchModeResult& result, const std::vector<BenchFloor>& floors,
+                                  const DemoSettings& settings);
+
 nlohmann::ordered_json bench_report(const Options& options, const Demo& demo, const std::vector<BenchModeResult>& results,
                                     const std::vector<BenchSkip>& skipped, const std::vector<BenchFloor>& floors);
 

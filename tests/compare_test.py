@@ -113,7 +113,7 @@ class CompareTable(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("| gpu-extmem | hand-over floor ms (no work) | – | 0.125 (–) |", result.stdout)
 
-    def test_the_chart_splits_a_hand_over_at_the_floor_of_its_own_sync_strategy(self):
+    def test_the_chart_splits_a_hand_over_at_the_floor_the_bench_paired_it_with(self):
         loader = importlib.machinery.SourceFileLoader("stereocl_compare", COMPARE)
         script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
         loader.exec_module(script)
@@ -121,19 +121,15 @@ class CompareTable(unittest.TestCase):
         fence = result["modes"][2]
         self.assertEqual(fence["label"], "gpu/fence")
         self.assertEqual(script.floor_for(result, fence), 0.5)
-        self.assertIsNone(script.floor_for(result, dict(fence, interop_batch=False)))  # steps: several hand-overs
+        self.assertEqual(script.floor_for(result, dict(fence, handover_floor="gpu/implicit")), 0.25)  # its name, not its mode
+        unpaired = {key: value for key, value in fence.items() if key != "handover_floor"}
+        self.assertIsNone(script.floor_for(result, unpaired))  # older files; frames of several or no hand-overs
         self.assertIsNone(script.floor_for(fixture("bench-b.json"), fence))  # skipped there
         parts = dict(script.frame_segments(fence, 0.5))
         idle = fence["frame_ms"]["median"] - sum(fence["stages_ms"][s] for s in ("render", "stereogram", "effects", "compose"))
         self.assertAlmostEqual(parts["GL↔CL hand-over: the driver's floor"], 0.5)
         self.assertAlmostEqual(parts["GL↔CL hand-over: above the floor"], idle - 0.5)
         self.assertAlmostEqual(sum(parts.values()), fence["frame_ms"]["median"])
-        # With an effect, GPU (external memory) frames take GPU mode's hand-over: not its floor.
-        extmem = fixture("bench-b.json")
-        row = dict(fence, mode="gpu-extmem", label="gpu-extmem", interop_sync=None)
-        self.assertEqual(script.floor_for(extmem, row), 0.125)
-        extmem["parameters"]["effect"] = "sobel"
-        self.assertIsNone(script.floor_for(extmem, row))
 
 
 class BenchSchema(unittest.TestCase):

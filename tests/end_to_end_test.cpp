@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 #include <set>
@@ -369,6 +370,20 @@ TEST(EndToEnd, BenchMeasuresTheHandOverFloorOfEveryHandOverThatRanOrSaysWhyNot) 
                      floor["round_trip_ms"].get<double>() - floor["gl_only_ms"].get<double>());
   }
   EXPECT_EQ(floor_labels, (std::set<std::string>{"gpu/finish", "gpu/fence", "gpu/implicit", "gpu-extmem"}));
+  // A mode's frames that ran one measured hand-over each name its floor, with their idle above it
+  // (which frames pair with which floor: tests/bench_report_test.cpp).
+  for (const auto& mode : report["modes"]) {
+    SCOPED_TRACE(mode["label"].get<std::string>());
+    const auto floor = std::find_if(floors.begin(), floors.end(), [&](const auto& f) {
+      return f["mode"] == mode["mode"] && f["interop_sync"] == mode["interop_sync"] && !f.contains("skipped");
+    });
+    const bool one_hand_over = floor != floors.end() && mode["interop_batch"] != false;
+    ASSERT_EQ(mode.contains("handover_floor"), one_hand_over);
+    if (!one_hand_over) continue;
+    EXPECT_EQ(mode["handover_floor"], (*floor)["label"]);
+    EXPECT_DOUBLE_EQ(mode["gpu_idle_above_floor_ms"].get<double>(),
+                     mode["gpu_idle_ms"].get<double>() - (*floor)["floor_ms"].get<double>());
+  }
   EXPECT_NE(result.out.find("hand-over floor"), std::string::npos) << result.out;
 }
 
