@@ -182,21 +182,21 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps, const
   spread.erase("p95");
   const double gpu_idle = std::max(0.0, frame_median - gpu_work);
   json entry = {{"mode", mode_cli_name(r.mode)},
-          {"label", bench_label(r.mode, r.sync, r.batch, r.pipeline)},
-          {"interop_sync", r.sync ? json(sync_strategy_name(*r.sync)) : json(nullptr)},
-          {"interop_batch", r.batch ? json(*r.batch) : json(nullptr)},
-          {"pipeline", r.pipeline ? json(*r.pipeline) : json(nullptr)},
-          {"fps", fps},
-          {"fps_runs", r.run_fps},
-          {"fps_spread", spread},
-          {"fps_vs_scene", scene_fps > 0 ? fps / scene_fps : 0.0},
-          {"fps_vs_cpu", cpu_fps > 0 ? fps / cpu_fps : 0.0},
-          {"frame_ms", stats_json(r.frame_ms)},
-          {"stages_ms", stages},
-          {"stage_sides", sides},
-          {"gpu_work_ms", gpu_work},
-          {"cpu_side_ms", cpu_side},
-          {"gpu_idle_ms", gpu_idle}};
+              {"label", bench_label(r.mode, r.sync, r.batch, r.pipeline)},
+              {"interop_sync", r.sync ? json(sync_strategy_name(*r.sync)) : json(nullptr)},
+              {"interop_batch", r.batch ? json(*r.batch) : json(nullptr)},
+              {"pipeline", r.pipeline ? json(*r.pipeline) : json(nullptr)},
+              {"fps", fps},
+              {"fps_runs", r.run_fps},
+              {"fps_spread", spread},
+              {"fps_vs_scene", scene_fps > 0 ? fps / scene_fps : 0.0},
+              {"fps_vs_cpu", cpu_fps > 0 ? fps / cpu_fps : 0.0},
+              {"frame_ms", stats_json(r.frame_ms)},
+              {"stages_ms", stages},
+              {"stage_sides", sides},
+              {"gpu_work_ms", gpu_work},
+              {"cpu_side_ms", cpu_side},
+              {"gpu_idle_ms", gpu_idle}};
   if (floor) {
     entry["handover_floor"] = bench_label(floor->mode, floor->sync);
     entry["gpu_idle_above_floor_ms"] = gpu_idle - floor->floor->floor_ms();
