@@ -27,6 +27,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <optional>
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
@@ -50,6 +51,7 @@ WindowSettings window_settings_for(const Options& options) {
   settings.vsync = options.vsync;
   settings.fullscreen = options.fullscreen;
   settings.monitor = options.monitor;
+  settings.gl_api = options.gl_context == "egl" ? GlShareHandles::Api::egl : GlShareHandles::Api::glx;
   return settings;
 }
 
@@ -155,9 +157,10 @@ bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& sa
   return width == 0 || height == 0 || oversized;
 }
 
-// --list-devices, as text or (--json) as JSON to stdout or the --json file.
-int list_devices(const Options& options, GLFWwindow* window) {
-  const auto devices = list_opencl_devices(window);
+// --list-devices, as text or (--json) as JSON to stdout or the --json file. Without a display
+// (no window) every device is listed all the same; only which one shares with GL stays unknown.
+int list_devices(const Options& options, const GlShareHandles& gl) {
+  const auto devices = list_opencl_devices(gl);
   if (!options.list_devices_as_json) {
     std::fputs(describe_opencl_devices(devices).c_str(), stdout);
     return 0;
@@ -176,9 +179,9 @@ int list_devices(const Options& options, GLFWwindow* window) {
 
 // Before anything runs: a device asked for by name or number that is not here is a typo, not a
 // reason to quietly measure or show something else.
-void refuse_unmatched_device(const Options& options, GLFWwindow* window) {
+void refuse_unmatched_device(const Options& options, const GlShareHandles& gl) {
   if (options.cl_device.empty()) return;
-  if (const auto unmatched = unmatched_device_filter(options.cl_device, list_opencl_devices(window)))
+  if (const auto unmatched = unmatched_device_filter(options.cl_device, list_opencl_devices(gl)))
     throw InputError(*unmatched);
 }
 
@@ -233,12 +236,33 @@ void run_panel_bench(Demo& demo, PanelState& panel) {
   panel.bench_result = text;
 }
 
+// The OpenCL device start-up chose, in one line, where others were passed over for a reason.
+void say_opencl_choice(const ClSetup& cl) {
+  if (cl.skipped.empty()) return;
+  const std::string chosen = cl.environment ? "OpenCL on " + cl.environment->device_name + " (" + cl.environment->platform_name + ")"
+                                            : "no OpenCL device";
+  std::fprintf(stderr, "stereocl: %s; passed over: %s\n", chosen.c_str(), cl.skipped.c_str());
+}
+
+// --list-devices needs no display: without a window only which device shares with GL is unknown.
+int list_devices_with_or_without_window(const Options& options) {
+  std::optional<Window> window;
+  try {
+    window.emplace(window_settings_for(options));
+  } catch (const std::runtime_error&) {
+    window.reset();
+  }
+  return list_devices(options, window ? window->share_handles() : GlShareHandles{});
+}
+
 int run(const Options& command_line) {
+  if (command_line.list_devices) return list_devices_with_or_without_window(command_line);
   Window window(window_settings_for(command_line));
   const Options options = with_screen_dpi(command_line, screen_dpi());
-  if (options.list_devices) return list_devices(options, window.handle());
-  refuse_unmatched_device(options, window.handle());
-  Demo demo(options, open_opencl(window.handle(), options.cl_device));
+  refuse_unmatched_device(options, window.share_handles());
+  ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
+  say_opencl_choice(cl);
+  Demo demo(options, std::move(cl));
   if (options.bench) return run_bench(options, demo);
 
   Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}};

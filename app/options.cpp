@@ -246,6 +246,10 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("N")->capture_default_str()->check(range(0, 1024));
   app.add_option("--cl-device", options.cl_device, "OpenCL device: P:D as --list-devices numbers them, or part of its name")
       ->type_name("P:D|NAME");
+  app.add_option("--gl-context", options.gl_context,
+                 "how the window's GL context is made: glx, X11's own, or egl, for OpenCL drivers that share "
+                 "textures only with EGL contexts")
+      ->type_name("glx|egl")->capture_default_str()->check(CLI::IsMember({"glx", "egl"}));
   // --bench draws no last frame to save: these would be silently ignored.
   auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here and the floor of each GL<->OpenCL hand-over, print a table, then exit")
                     ->excludes(screenshot)->excludes(screenshot_window)->excludes(histogram)->excludes(record);

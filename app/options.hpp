@@ -53,6 +53,7 @@ struct Options {
   bool blur_clamp = false;  // border: zero padding (the paper's) unless clamp is asked for
   std::string histogram_file;
   std::string cl_device;
+  std::string gl_context = "glx";  // glx | egl: how the window's GL context is made
   bool list_devices = false;
   bool list_devices_as_json = false;  // --list-devices --json: to json_file, or stdout when that is empty
   bool fast_stereogram_kernel = true;

@@ -5,6 +5,10 @@
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
+#define GLFW_EXPOSE_NATIVE_X11
+#define GLFW_EXPOSE_NATIVE_GLX
+#define GLFW_EXPOSE_NATIVE_EGL
+#include <GLFW/glfw3native.h>
 
 #include <algorithm>
 #include <charconv>
@@ -85,6 +89,8 @@ Window::Window(const WindowSettings& settings) : title_(settings.title) {
 #ifndef NDEBUG
   glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
 #endif
+  glfwWindowHint(GLFW_CONTEXT_CREATION_API,
+                 settings.gl_api == GlShareHandles::Api::egl ? GLFW_EGL_CONTEXT_API : GLFW_NATIVE_CONTEXT_API);
   glfwWindowHint(GLFW_VISIBLE, settings.visible ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
   monitor_ = settings.fullscreen ? find_monitor(settings.monitor) : glfwGetPrimaryMonitor();
@@ -126,6 +132,12 @@ Window::Window(const WindowSettings& settings) : title_(settings.title) {
 Window::~Window() {
   glfwDestroyWindow(window_);
   glfwTerminate();
+}
+
+GlShareHandles Window::share_handles() const {
+  if (glfwGetWindowAttrib(window_, GLFW_CONTEXT_CREATION_API) == GLFW_EGL_CONTEXT_API)
+    return {GlShareHandles::Api::egl, glfwGetEGLDisplay(), glfwGetEGLContext(window_)};
+  return {GlShareHandles::Api::glx, glfwGetX11Display(), reinterpret_cast<void*>(glfwGetGLXContext(window_))};
 }
 
 bool Window::should_close() const { return glfwWindowShouldClose(window_); }

@@ -1,5 +1,7 @@
 #pragma once
 // The GLFW window and its GL 3.3 core context, owned for the life of the program.
+#include "compute/cl/gl_share_handles.hpp"
+
 #include <string>
 
 struct GLFWwindow;
@@ -15,6 +17,8 @@ struct WindowSettings {
   std::string title = "stereocl";
   bool fullscreen = false;
   std::string monitor;  // --fullscreen MONITOR: an index or part of a name; empty: the primary one
+  // --gl-context: GLX (X11's own) or EGL. Some OpenCL drivers share only with EGL contexts.
+  GlShareHandles::Api gl_api = GlShareHandles::Api::glx;
 };
 
 class Window {
@@ -27,6 +31,8 @@ class Window {
   Window& operator=(const Window&) = delete;
 
   GLFWwindow* handle() const { return window_; }
+  // The context's handles for an OpenCL context that shares with it.
+  GlShareHandles share_handles() const;
   bool should_close() const;
   void request_close();
   void swap_buffers();

@@ -7,7 +7,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace stereocl {
 namespace {
@@ -97,6 +101,64 @@ TEST(ClDeviceChoice, TheJsonListGoesToAFileWhenOneIsNamed) {
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(result.out.empty()) << result.out;
   EXPECT_EQ(nlohmann::json::parse(testing::read_text(path)), device_list());
+}
+
+}  // namespace
+}  // namespace stereocl
+
+namespace stereocl {
+namespace {
+
+// The platforms clinfo sees, in its order: an independent look at the same ICD loader.
+std::vector<std::string> clinfo_platforms() {
+  const std::string listing = testing::scratch_file("clinfo-l.txt");
+  if (std::system(("clinfo -l > " + listing + " 2>/dev/null").c_str()) != 0) return {};
+  std::vector<std::string> names;
+  std::istringstream lines(testing::read_text(listing));
+  for (std::string line; std::getline(lines, line);)
+    if (const auto at = line.find("Platform #"); at == 0) names.push_back(line.substr(line.find(": ") + 2));
+  return names;
+}
+
+// Mesa's rusticl and Clover (mesa-opencl-icd, in CI beside PoCL) have no GL sharing; calling
+// through the loader's trampoline for it crashed --list-devices and every start-up. Each
+// platform is listed, one without devices says so, and the program starts and draws.
+TEST(EveryPlatform, IsListedAndNoneStopsTheProgram) {
+  const std::vector<std::string> expected = clinfo_platforms();
+  if (expected.empty()) GTEST_SKIP() << "clinfo lists no OpenCL platform here";
+  const nlohmann::json list = device_list();
+  ASSERT_EQ(list.at("platforms").size(), expected.size()) << list.dump();
+  for (std::size_t p = 0; p < expected.size(); ++p) {
+    const auto& platform = list["platforms"][p];
+    EXPECT_EQ(platform.at("name").get<std::string>(), expected[p]);
+    if (platform.at("devices").empty()) EXPECT_NE(platform.at("note").get<std::string>().find("no devices"), std::string::npos);
+  }
+  const ProgramResult text = run_stereocl({"--list-devices"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  for (const std::string& name : expected) EXPECT_NE(text.out.find(name), std::string::npos) << text.out;
+  const std::string out = testing::scratch_file("every-platform-cpu.png");
+  const ProgramResult started = run_stereocl({"--hidden", "--mode", "cpu", "--size", "64x48", "--frames", "2", "--screenshot", out});
+  EXPECT_EQ(started.exit_code, 0) << started.err;
+}
+
+// A platform whose driver lacks the GL sharing calls is named with the call it lacks when GPU
+// mode cannot run, instead of being called through a null pointer.
+TEST(EveryPlatform, GpuModeNamesTheSharingCallADriverLacks) {
+  bool mesa = false;
+  for (const std::string& name : clinfo_platforms()) mesa = mesa || name == "rusticl" || name == "Clover";
+  if (!mesa) GTEST_SKIP() << "no Mesa OpenCL platform here (mesa-opencl-icd)";
+  const ProgramResult result = run_stereocl({"--hidden", "--mode", "gpu", "--size", "64x48", "--frames", "2"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  if (result.err.find("unavailable") == std::string::npos) GTEST_SKIP() << "GPU mode runs here: " << result.err;
+  EXPECT_NE(result.err.find("its driver has no GL sharing (no clGetGLContextInfoKHR)"), std::string::npos) << result.err;
+}
+
+// Without a display the list is still there, only which device shares with GL is unknown.
+TEST(EveryPlatform, ListsWithoutADisplay) {
+  const ProgramResult result = run_stereocl({"--list-devices"}, "env -u DISPLAY -u WAYLAND_DISPLAY");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  if (clinfo_platforms().empty()) return;
+  EXPECT_NE(result.out.find("platform 0:"), std::string::npos) << result.out;
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ using ClTestDevice = ClEnvironment;  // context, device and a profiling queue
 // nullopt when there is no OpenCL device at all: tests then skip with that reason.
 inline std::optional<ClTestDevice> open_cl_test_device() {
   const char* wanted = std::getenv("STEREOCL_CL_DEVICE");
-  return open_opencl(nullptr, wanted ? wanted : "").environment;
+  return open_opencl({}, wanted ? wanted : "").environment;
 }
 
 }  // namespace stereocl::testing

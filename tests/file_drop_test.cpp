@@ -48,7 +48,7 @@ class FileDrop : public ::testing::Test {
     options_.size = Size{96, 64};
     options_.mode = Mode::cpu;
     options_.stereogram.algorithm = StereogramAlgorithm::lookup;  // a picture P wider than the depth
-    demo_ = std::make_unique<Demo>(options_, open_opencl(window_->handle(), ""));
+    demo_ = std::make_unique<Demo>(options_, open_opencl(window_->share_handles(), ""));
     ASSERT_TRUE(demo_->render_frame(1.0 / 60.0).ok());
   }
   // A frame after the drop, as the main loop would draw it: must not throw or crash.

@@ -23,7 +23,7 @@ class HistogramCadence : public ::testing::Test {
     options.size = Size{97, 31};
     options.mode = Mode::cpu;
     options.histogram_file = histogram_file;
-    return std::make_unique<Demo>(options, open_opencl(window_->handle(), ""));
+    return std::make_unique<Demo>(options, open_opencl(window_->share_handles(), ""));
   }
   // Frames whose histogram differs from the one before: each is a recomputation, as the ball moves.
   static int recomputations(Demo& demo, int frames) {

@@ -66,7 +66,7 @@ class PresetsLive : public ::testing::Test {
     Options options;
     options.size = Size{96, 64};
     options.mode = Mode::cpu;
-    demo_.emplace(options, open_opencl(window_->handle(), ""));
+    demo_.emplace(options, open_opencl(window_->share_handles(), ""));
   }
 
   // As main.cpp's key callback does it: the key table names the step, the cycle applies it.

@@ -66,7 +66,7 @@ class DemoBuilds : public ::testing::Test {
     options.mode = Mode::cpu_readback;
     options.stereogram.algorithm = algorithm;
     options.effect = effect;
-    auto demo = std::make_unique<Demo>(options, open_opencl(window_->handle(), ""));
+    auto demo = std::make_unique<Demo>(options, open_opencl(window_->share_handles(), ""));
     if (!demo->availability().available(Mode::cpu_readback)) {
       skip_reason_ = "CPU-readback cannot run here: " + *demo->availability().reason(Mode::cpu_readback);
       return nullptr;

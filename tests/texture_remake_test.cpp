@@ -54,7 +54,7 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
     options.stereogram.algorithm = StereogramAlgorithm::lookup;  // the one whose size follows P
     options.mode = mode;
     options.effect = find_effect("sobel");
-    return std::make_unique<Demo>(options, open_opencl(window_->handle(), ""));
+    return std::make_unique<Demo>(options, open_opencl(window_->share_handles(), ""));
   }
 
   static void apply(Demo& demo, const Change& change, bool new_depth_map) {

@@ -2,19 +2,9 @@
 
 #include "compute/cl/cl_program.hpp"
 
-#include <CL/cl_gl.h>
+#include "compute/cl/cl_vendor_calls.hpp"
 
-#if defined(_WIN32)
-#define GLFW_EXPOSE_NATIVE_WIN32
-#define GLFW_EXPOSE_NATIVE_WGL
-#elif defined(__APPLE__)
-#include <OpenGL/OpenGL.h>
-#else
-#define GLFW_EXPOSE_NATIVE_X11
-#define GLFW_EXPOSE_NATIVE_GLX
-#endif
-#include <GLFW/glfw3.h>
-#include <GLFW/glfw3native.h>
+#include <CL/cl_gl.h>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +17,17 @@
 #include <vector>
 
 namespace stereocl {
+
+const char* gl_api_name(GlShareHandles::Api api) {
+  switch (api) {
+    case GlShareHandles::Api::glx: return "GLX";
+    case GlShareHandles::Api::egl: return "EGL";
+    case GlShareHandles::Api::wgl: return "WGL";
+    case GlShareHandles::Api::none: break;
+  }
+  return "no GL";
+}
+
 namespace {
 
 std::string lowercase(std::string text) {
@@ -39,35 +40,47 @@ std::string trimmed(std::string text) {
   return text;
 }
 
-std::string platform_name_of(const cl::Platform& platform) { return trimmed(platform.getInfo<CL_PLATFORM_NAME>()); }
-std::string device_name_of(const cl::Device& device) { return trimmed(device.getInfo<CL_DEVICE_NAME>()); }
-
-// The context properties that tie a CL context to the window's GL context, per window system.
-std::vector<cl_context_properties> gl_sharing_properties(GLFWwindow* window, const cl::Platform& platform) {
-#if defined(_WIN32)
-  return {CL_GL_CONTEXT_KHR, reinterpret_cast<cl_context_properties>(glfwGetWGLContext(window)),
-          CL_WGL_HDC_KHR, reinterpret_cast<cl_context_properties>(GetDC(glfwGetWin32Window(window))),
-          CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform()), 0};
-#elif defined(__APPLE__)
-  (void)window;
-  (void)platform;
-  return {CL_CONTEXT_PROPERTY_USE_CGL_SHAREGROUP_APPLE,
-          reinterpret_cast<cl_context_properties>(CGLGetShareGroup(CGLGetCurrentContext())), 0};
-#else
-  return {CL_GL_CONTEXT_KHR, reinterpret_cast<cl_context_properties>(glfwGetGLXContext(window)),
-          CL_GLX_DISPLAY_KHR, reinterpret_cast<cl_context_properties>(glfwGetX11Display()),
-          CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform()), 0};
-#endif
+// A driver may fail any query (a broken installation, a device that went away): the name then
+// says so instead of stopping the program.
+std::string platform_name_of(const cl::Platform& platform) {
+  try {
+    return trimmed(platform.getInfo<CL_PLATFORM_NAME>());
+  } catch (const cl::Error& error) {
+    return "an OpenCL platform (its name: " + cl_error_name(error.err()) + ")";
+  }
 }
 
-// The device of `platform` that drives the GL context, if the platform can tell.
+std::string device_name_of(const cl::Device& device) {
+  try {
+    return trimmed(device.getInfo<CL_DEVICE_NAME>());
+  } catch (const cl::Error& error) {
+    return "an OpenCL device (its name: " + cl_error_name(error.err()) + ")";
+  }
+}
+
+// The context properties that tie a CL context to the GL context, per window system API.
+std::vector<cl_context_properties> gl_sharing_properties(const GlShareHandles& gl, const cl::Platform& platform) {
+  cl_context_properties display_property = CL_GLX_DISPLAY_KHR;
+  if (gl.api == GlShareHandles::Api::egl) display_property = CL_EGL_DISPLAY_KHR;
+  if (gl.api == GlShareHandles::Api::wgl) display_property = CL_WGL_HDC_KHR;
+  return {CL_GL_CONTEXT_KHR, reinterpret_cast<cl_context_properties>(gl.context),
+          display_property, reinterpret_cast<cl_context_properties>(gl.display),
+          CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform()), 0};
+}
+
+// The device of `platform` that drives the GL context, if the platform can tell. Its driver's
+// dispatch table is asked first: the loader's address for the call is no proof (cl_vendor_calls.hpp).
 std::optional<cl::Device> device_for_gl_context(const cl::Platform& platform, const std::vector<cl_context_properties>& properties,
                                                 std::string& why_not) {
+  if (const auto missing = missing_gl_sharing_call(platform)) {
+    why_not = "its driver has no GL sharing (no " + *missing + ")";
+    return std::nullopt;
+  }
   using GetGlContextInfo = cl_int(CL_API_CALL*)(const cl_context_properties*, cl_gl_context_info, size_t, void*, size_t*);
   auto get_info = reinterpret_cast<GetGlContextInfo>(
       clGetExtensionFunctionAddressForPlatform(platform(), "clGetGLContextInfoKHR"));
   if (!get_info) {
-    why_not = "the driver has no clGetGLContextInfoKHR";
+    why_not = "the loader has no clGetGLContextInfoKHR";
     return std::nullopt;
   }
   cl_device_id device = nullptr;
@@ -85,12 +98,21 @@ std::optional<cl::Device> device_for_gl_context(const cl::Platform& platform, co
 
 bool has_extension(const cl::Device& device, const std::string& name) {
   std::string extensions = " ";  // padded so a name matches whole, never as a prefix of another
-  extensions += device.getInfo<CL_DEVICE_EXTENSIONS>();
+  try {
+    extensions += device.getInfo<CL_DEVICE_EXTENSIONS>();
+  } catch (const cl::Error&) {
+    return false;
+  }
   extensions += ' ';
-  std::string word = " ";
-  word += name;
-  word += ' ';
-  return extensions.find(word) != std::string::npos;
+  return extensions.find(" " + name + " ") != std::string::npos;
+}
+
+bool is_gpu(const cl::Device& device) {
+  try {
+    return (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_GPU) != 0;
+  } catch (const cl::Error&) {
+    return false;
+  }
 }
 
 // --cl-device's "P:D", or nullopt where the filter is (part of) a name.
@@ -121,7 +143,7 @@ ClEnvironment make_environment(const cl::Platform& platform, const cl::Device& d
   environment.queue = cl::CommandQueue(environment.context, device, CL_QUEUE_PROFILING_ENABLE);
   environment.programs = ProgramBuilder(environment.context, device);
   environment.shares_gl = shares;
-  environment.gl_events = shares && has_extension(device, "cl_khr_gl_event");
+  environment.gl_events = shares && has_extension(device, "cl_khr_gl_event") && has_gl_event_call(platform);
   environment.platform_name = platform_name_of(platform);
   environment.device_name = device_name_of(device);
   return environment;
@@ -137,14 +159,22 @@ std::vector<cl::Platform> platforms_or_empty() {
   return platforms;
 }
 
-std::vector<cl::Device> devices_or_empty(const cl::Platform& platform) {
+// A platform without devices is no error (Clover on a machine without an AMD GPU, rusticl until
+// RUSTICL_ENABLE names a driver); any other failure is said in `error`.
+std::vector<cl::Device> devices_of(const cl::Platform& platform, std::string& error) {
   std::vector<cl::Device> devices;
   try {
     platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
-  } catch (const cl::Error&) {
+  } catch (const cl::Error& failure) {
     devices.clear();
+    if (failure.err() != CL_DEVICE_NOT_FOUND) error = "listing its devices failed: " + cl_error_name(failure.err());
   }
   return devices;
+}
+
+std::vector<cl::Device> devices_or_empty(const cl::Platform& platform) {
+  std::string ignored;
+  return devices_of(platform, ignored);
 }
 
 // Where `device` sits in its platform's list: its number in "P:D".
@@ -166,20 +196,77 @@ ClDeviceDescription describe_device(const cl::Device& device, std::string index,
   ClDeviceDescription description;
   description.index = std::move(index);
   description.name = device_name_of(device);
-  description.type = device_type_name(device.getInfo<CL_DEVICE_TYPE>());
-  description.version = trimmed(device.getInfo<CL_DEVICE_VERSION>());
-  description.driver_version = trimmed(device.getInfo<CL_DRIVER_VERSION>());
-  description.compute_units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-  description.local_memory_bytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
-  description.image2d_max_width = device.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
-  description.image2d_max_height = device.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
   description.shares_gl = shares_gl;
+  try {
+    description.type = device_type_name(device.getInfo<CL_DEVICE_TYPE>());
+    description.version = trimmed(device.getInfo<CL_DEVICE_VERSION>());
+    description.driver_version = trimmed(device.getInfo<CL_DRIVER_VERSION>());
+    description.compute_units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    description.local_memory_bytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+    description.image2d_max_width = device.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
+    description.image2d_max_height = device.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
+  } catch (const cl::Error& error) {
+    description.error = std::string("a query failed: ") + error.what() + " " + cl_error_name(error.err());
+  }
   return description;
+}
+
+std::string joined(const std::vector<std::string>& clauses) {
+  std::string text;
+  for (const std::string& clause : clauses) text += (text.empty() ? "" : "; ") + clause;
+  return text;
+}
+
+// The device driving the GL context on the first platform that has one and shares with it.
+// Every platform passed over adds its reason to `failures`.
+std::optional<ClEnvironment> open_shared(const std::vector<cl::Platform>& platforms, const GlShareHandles& gl,
+                                         const std::string& device_filter, std::vector<std::string>& failures) {
+  for (std::size_t p = 0; p < platforms.size(); ++p) {
+    const cl::Platform& platform = platforms[p];
+    const std::string platform_name = platform_name_of(platform);
+    const auto properties = gl_sharing_properties(gl, platform);
+    std::string why_not;
+    const auto device = device_for_gl_context(platform, properties, why_not);
+    if (device && !matches(device_filter, p, index_in(devices_or_empty(platform), *device), platform_name, device_name_of(*device)))
+      why_not = "its GL device does not match --cl-device";
+    if (device && why_not.empty()) {
+      try {
+        return make_environment(platform, *device, cl::Context(*device, properties.data()), true);
+      } catch (const cl::Error& error) {
+        why_not = "creating a context shared with " + std::string(gl_api_name(gl.api)) + " failed: " + cl_error_name(error.err());
+      }
+    }
+    failures.push_back(platform_name + ": " + why_not);
+  }
+  return std::nullopt;
+}
+
+// The devices --cl-device allows, GPUs first, each platform's in its own order.
+std::vector<std::pair<cl::Platform, cl::Device>> candidates(const std::vector<cl::Platform>& platforms,
+                                                            const std::string& device_filter,
+                                                            std::vector<std::string>& passed_over) {
+  std::vector<std::pair<cl::Platform, cl::Device>> gpus, others;
+  for (std::size_t p = 0; p < platforms.size(); ++p) {
+    std::string error;
+    const auto devices = devices_of(platforms[p], error);
+    const std::string platform_name = platform_name_of(platforms[p]);
+    if (devices.empty()) passed_over.push_back(platform_name + ": " + (error.empty() ? "no devices" : error));
+    for (std::size_t d = 0; d < devices.size(); ++d) {
+      if (!matches(device_filter, p, d, platform_name, device_name_of(devices[d]))) continue;
+      (is_gpu(devices[d]) ? gpus : others).emplace_back(platforms[p], devices[d]);
+    }
+  }
+  gpus.insert(gpus.end(), others.begin(), others.end());
+  return gpus;
 }
 
 }  // namespace
 
-ClSetup open_opencl(GLFWwindow* window, const std::string& device_filter) {
+ClEnvironment open_device(const cl::Platform& platform, const cl::Device& device) {
+  return make_environment(platform, device, cl::Context(device), false);
+}
+
+ClSetup open_opencl(const GlShareHandles& gl, const std::string& device_filter) {
   ClSetup setup;
   const std::vector<cl::Platform> platforms = platforms_or_empty();
   if (platforms.empty()) {
@@ -188,73 +275,60 @@ ClSetup open_opencl(GLFWwindow* window, const std::string& device_filter) {
     return setup;
   }
 
-  std::vector<std::string> sharing_failures;
-  if (window) {
-    for (std::size_t p = 0; p < platforms.size(); ++p) {
-      const cl::Platform& platform = platforms[p];
-      const std::string platform_name = platform_name_of(platform);
-      const auto properties = gl_sharing_properties(window, platform);
-      std::string why_not;
-      const auto device = device_for_gl_context(platform, properties, why_not);
-      if (device && !matches(device_filter, p, index_in(devices_or_empty(platform), *device), platform_name, device_name_of(*device)))
-        why_not = "its GL device does not match --cl-device";
-      if (device && why_not.empty()) {
-        try {
-          cl::Context context(*device, properties.data());
-          setup.environment = make_environment(platform, *device, std::move(context), true);
-          return setup;
-        } catch (const cl::Error& error) {
-          why_not = "creating a shared context failed: " + cl_error_name(error.err());
-        }
-      }
-      sharing_failures.push_back(platform_name + ": " + why_not);
+  std::vector<std::string> passed_over;
+  if (gl.present()) {
+    std::vector<std::string> sharing_failures;
+    setup.environment = open_shared(platforms, gl, device_filter, sharing_failures);
+    setup.no_sharing_reason = "no OpenCL device can share this " + std::string(gl_api_name(gl.api)) + " context; " +
+                              joined(sharing_failures);
+    if (setup.environment) {
+      setup.no_sharing_reason.clear();
+      setup.skipped = joined(sharing_failures);
+      return setup;
     }
+  } else {
+    setup.no_sharing_reason = "no GL context to share";
   }
-  setup.no_sharing_reason = window ? "no OpenCL device can share this GL context" : "no GL context to share";
-  for (const auto& failure : sharing_failures) setup.no_sharing_reason += "; " + failure;
 
-  // No sharing: the best device for the CPU-readback mode, a GPU before a CPU.
-  std::optional<std::pair<cl::Platform, cl::Device>> best;
-  for (std::size_t p = 0; p < platforms.size(); ++p) {
-    const cl::Platform& platform = platforms[p];
-    const auto devices = devices_or_empty(platform);
-    for (std::size_t d = 0; d < devices.size(); ++d) {
-      const cl::Device& device = devices[d];
-      if (!matches(device_filter, p, d, platform_name_of(platform), device_name_of(device))) continue;
-      const bool gpu = device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_GPU;
-      if (!best || (gpu && !(best->second.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_GPU))) best.emplace(platform, device);
+  // No sharing: the first device that opens, a GPU before a CPU.
+  for (const auto& [platform, device] : candidates(platforms, device_filter, passed_over)) {
+    try {
+      setup.environment = open_device(platform, device);
+      break;
+    } catch (const cl::Error& error) {
+      passed_over.push_back(platform_name_of(platform) + " " + device_name_of(device) +
+                            ": creating a context failed: " + cl_error_name(error.err()));
     }
   }
-  if (!best) {
-    setup.no_opencl_reason = device_filter.empty()
-                                 ? "the OpenCL platforms have no devices"
-                                 : "no OpenCL device matches --cl-device '" + device_filter + "' (see --list-devices)";
-    return setup;
-  }
-  try {
-    cl::Context context(best->second);
-    setup.environment = make_environment(best->first, best->second, std::move(context), false);
-  } catch (const cl::Error& error) {
-    setup.no_opencl_reason = "creating an OpenCL context failed: " + cl_error_name(error.err());
-  }
+  setup.skipped = joined(passed_over);
+  if (!setup.environment)
+    setup.no_opencl_reason = !device_filter.empty() ? "no OpenCL device matches --cl-device '" + device_filter + "' (see --list-devices)"
+                             : passed_over.empty()  ? "the OpenCL platforms have no devices"
+                                                    : "no OpenCL device opens: " + setup.skipped;
   return setup;
 }
 
-std::vector<ClPlatformDescription> list_opencl_devices(GLFWwindow* window) {
+std::vector<ClPlatformDescription> list_opencl_devices(const GlShareHandles& gl) {
   std::vector<ClPlatformDescription> descriptions;
   const std::vector<cl::Platform> platforms = platforms_or_empty();
   for (std::size_t p = 0; p < platforms.size(); ++p) {
     const cl::Platform& platform = platforms[p];
     ClPlatformDescription& description = descriptions.emplace_back();
     description.name = platform_name_of(platform);
-    description.vendor = trimmed(platform.getInfo<CL_PLATFORM_VENDOR>());
-    description.version = trimmed(platform.getInfo<CL_PLATFORM_VERSION>());
-    std::optional<cl::Device> gl_device;
-    if (window) {
-      std::string ignored;
-      gl_device = device_for_gl_context(platform, gl_sharing_properties(window, platform), ignored);
+    try {
+      description.vendor = trimmed(platform.getInfo<CL_PLATFORM_VENDOR>());
+      description.version = trimmed(platform.getInfo<CL_PLATFORM_VERSION>());
+    } catch (const cl::Error& error) {
+      description.error = "a query failed: " + cl_error_name(error.err());
     }
-    const auto devices = devices_or_empty(platform);
+    std::optional<cl::Device> gl_device;
+    if (gl.present()) {
+      std::string ignored;
+      gl_device = device_for_gl_context(platform, gl_sharing_properties(gl, platform), ignored);
+    }
+    std::string devices_error;
+    const auto devices = devices_of(platform, devices_error);
+    if (!devices_error.empty()) description.error = devices_error;
     for (std::size_t d = 0; d < devices.size(); ++d)
       description.devices.push_back(describe_device(devices[d], std::to_string(p) + ":" + std::to_string(d),
                                                     gl_device && (*gl_device)() == devices[d]()));
@@ -262,14 +336,31 @@ std::vector<ClPlatformDescription> list_opencl_devices(GLFWwindow* window) {
   return descriptions;
 }
 
+namespace {
+
+// What a platform without devices can be told: rusticl lists a device only for the Gallium
+// drivers RUSTICL_ENABLE names, so a newcomer with llvmpipe sees an empty platform otherwise.
+std::string no_devices_note(const ClPlatformDescription& platform) {
+  if (!platform.error.empty()) return platform.error;
+  if (platform.name == "rusticl") return "no devices (rusticl shows the drivers RUSTICL_ENABLE names, e.g. RUSTICL_ENABLE=llvmpipe)";
+  return "no devices";
+}
+
+}  // namespace
+
 std::string describe_opencl_devices(const std::vector<ClPlatformDescription>& platforms) {
   if (platforms.empty()) return "no OpenCL platform is installed\n";
   std::ostringstream out;
   for (std::size_t p = 0; p < platforms.size(); ++p) {
     out << "platform " << p << ": " << platforms[p].name << " (" << platforms[p].version << ")\n";
+    if (platforms[p].devices.empty()) out << "  " << no_devices_note(platforms[p]) << '\n';
     for (const ClDeviceDescription& device : platforms[p].devices) {
-      out << "  device " << device.index << ": " << device.name << " | " << device.type << " | " << device.version << " | "
-          << device.compute_units << " compute units | " << device.local_memory_bytes / 1024 << " KiB local memory";
+      out << "  device " << device.index << ": " << device.name;
+      if (device.error.empty())
+        out << " | " << device.type << " | " << device.version << " | " << device.compute_units << " compute units | "
+            << device.local_memory_bytes / 1024 << " KiB local memory";
+      else
+        out << " | " << device.error;
       if (device.shares_gl) out << " | shares with this GL context";
       out << '\n';
     }
@@ -281,18 +372,25 @@ std::string describe_opencl_devices_json(const std::vector<ClPlatformDescription
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const ClPlatformDescription& platform : platforms) {
     nlohmann::ordered_json devices = nlohmann::ordered_json::array();
-    for (const ClDeviceDescription& device : platform.devices)
-      devices.push_back({{"index", device.index},
-                         {"name", device.name},
-                         {"type", device.type},
-                         {"version", device.version},
-                         {"driver_version", device.driver_version},
-                         {"compute_units", device.compute_units},
-                         {"local_memory_bytes", device.local_memory_bytes},
-                         {"image2d_max_width", device.image2d_max_width},
-                         {"image2d_max_height", device.image2d_max_height},
-                         {"shares_gl", device.shares_gl}});
-    list.push_back({{"name", platform.name}, {"vendor", platform.vendor}, {"version", platform.version}, {"devices", devices}});
+    for (const ClDeviceDescription& device : platform.devices) {
+      nlohmann::ordered_json entry = {{"index", device.index},
+                                      {"name", device.name},
+                                      {"type", device.type},
+                                      {"version", device.version},
+                                      {"driver_version", device.driver_version},
+                                      {"compute_units", device.compute_units},
+                                      {"local_memory_bytes", device.local_memory_bytes},
+                                      {"image2d_max_width", device.image2d_max_width},
+                                      {"image2d_max_height", device.image2d_max_height},
+                                      {"shares_gl", device.shares_gl}};
+      if (!device.error.empty()) entry["error"] = device.error;
+      devices.push_back(std::move(entry));
+    }
+    nlohmann::ordered_json entry = {
+        {"name", platform.name}, {"vendor", platform.vendor}, {"version", platform.version}, {"devices", devices}};
+    if (platform.devices.empty()) entry["note"] = no_devices_note(platform);
+    if (!platform.error.empty()) entry["error"] = platform.error;
+    list.push_back(std::move(entry));
   }
   return nlohmann::ordered_json{{"platforms", list}}.dump(2) + "\n";
 }

@@ -1,8 +1,11 @@
 #pragma once
 // Finding the OpenCL device to use and, where the driver allows, a context that shares the GL
-// context's textures (cl_khr_gl_sharing). Never gates on the extension string: NVIDIA shares
-// without listing it, so we try, and fall back with the reason when it fails.
+// context's textures (cl_khr_gl_sharing). Never gates on the extension string (NVIDIA and ROCm
+// share without listing it): a driver whose dispatch table has the sharing calls is tried, and
+// one that fails is skipped with the reason. No platform or device can stop the program: a query
+// that fails skips that platform or device, and says why.
 #include "compute/cl/cl_program.hpp"
+#include "compute/cl/gl_share_handles.hpp"
 
 #include <CL/opencl.hpp>
 
@@ -10,8 +13,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-struct GLFWwindow;
 
 namespace stereocl {
 
@@ -31,12 +32,18 @@ struct ClSetup {
   std::optional<ClEnvironment> environment;  // nullopt: no OpenCL at all
   std::string no_opencl_reason;              // why environment is empty
   std::string no_sharing_reason;             // why environment->shares_gl is false
+  // What was passed over on the way to `environment`, one clause per platform or device
+  // ("rusticl: its driver has no clGetGLContextInfoKHR; Clover: no devices"); empty if nothing.
+  std::string skipped;
 };
 
 // `device_filter` (--cl-device): "P:D", platform P's device D as list_opencl_devices() numbers
 // them, or a case-insensitive substring of "platform device"; empty = choose.
-// `window`: the GLFW window whose context is current (nullptr: no sharing is attempted).
-ClSetup open_opencl(GLFWwindow* window, const std::string& device_filter);
+// `gl`: the current GL context's handles (none: no sharing is attempted).
+ClSetup open_opencl(const GlShareHandles& gl, const std::string& device_filter);
+
+// A context and profiling queue on `device`, without sharing. Throws cl::Error.
+ClEnvironment open_device(const cl::Platform& platform, const cl::Device& device);
 
 struct ClDeviceDescription {
   std::string index;  // "P:D", what --cl-device takes
@@ -49,6 +56,7 @@ struct ClDeviceDescription {
   std::size_t image2d_max_width = 0;
   std::size_t image2d_max_height = 0;
   bool shares_gl = false;  // drives the window's GL context, so GPU mode can share its textures
+  std::string error;       // a query that failed: the fields after `index` may be empty
 };
 
 struct ClPlatformDescription {
@@ -56,10 +64,11 @@ struct ClPlatformDescription {
   std::string vendor;
   std::string version;
   std::vector<ClDeviceDescription> devices;
+  std::string error;  // why its devices (or its own details) could not be listed; "" if they were
 };
 
 // Every platform and device in the order --cl-device numbers them; empty without a platform.
-std::vector<ClPlatformDescription> list_opencl_devices(GLFWwindow* window);
+std::vector<ClPlatformDescription> list_opencl_devices(const GlShareHandles& gl);
 
 // For --list-devices: one line per platform and device, or the same as JSON.
 std::string describe_opencl_devices(const std::vector<ClPlatformDescription>& platforms);

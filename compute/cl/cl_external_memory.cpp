@@ -1,6 +1,7 @@
 #include "compute/cl/cl_external_memory.hpp"
 
 #include "compute/cl/cl_program.hpp"
+#include "compute/cl/cl_vendor_calls.hpp"
 
 #include <stdexcept>
 
@@ -13,7 +14,7 @@ void check(cl_int status, const std::string& call) {
 
 template <class Function>
 Function look_up(const cl::Platform& platform, const char* name, bool required) {
-  auto* address = clGetExtensionFunctionAddressForPlatform(platform(), name);
+  void* address = vendor_extension_call(platform, name);
   if (!address && required) throw std::runtime_error(std::string("the OpenCL platform has no ") + name);
   return reinterpret_cast<Function>(address);
 }
