@@ -15,19 +15,23 @@ build=(
   libglfw3-dev libxrandr-dev libgl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   libglm-dev libimgui-dev libspng-dev libcli11-dev nlohmann-json3-dev
   libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
-  libvulkan-dev
+  libvulkan-dev libegl-dev
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
 # driver (PoCL on the CPU where no GPU driver exists), an X server for machines with no display,
-# and the panel's font (DejaVu Sans; ImGui's small built-in font is the fallback).
-run=(libgl1-mesa-dri pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core)
+# and the panel's font (DejaVu Sans; ImGui's small built-in font is the fallback). libegl-mesa0:
+# Mesa's EGL, for --gl-context egl.
+run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core)
 # Headers and libraries of the tests and benchmarks.
 # python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
 # netpbm: pamstereogram, the reference the stereogram quality test measures against.
 # zlib1g-dev: tests that build hostile PNG files byte by byte.
 # mesa-vulkan-drivers: lavapipe, a CPU Vulkan that exports memory, so GPU (external memory) mode's
 # Vulkan and GL steps run in tests on machines without a GPU.
-test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers)
+# mesa-opencl-icd: Mesa's OpenCL (rusticl and Clover) beside PoCL, as on many developers' machines:
+# a second OpenCL compiler the kernel tests run on (RUSTICL_ENABLE=llvmpipe, scripts/test.sh).
+test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers
+  mesa-opencl-icd)
 # The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).
 fuzz=(clang libclang-rt-14-dev libomp-14-dev)
 

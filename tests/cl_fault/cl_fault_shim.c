@@ -3,13 +3,23 @@
 // meets a real error code from a real API call, through the same bindings as in production.
 //   STEREOCL_FAULT_AFTER=N   the first N launches go through; every later one fails
 //   STEREOCL_FAULT_CODE=C    the error returned (default CL_OUT_OF_RESOURCES, -5)
+// It also makes a large device look like a small one (many Intel and AMD GPUs), reporting and
+// enforcing its limits as that device's driver would:
+//   STEREOCL_LIMIT_LOCAL_MEMORY=BYTES   CL_DEVICE_LOCAL_MEM_SIZE; a launch needing more fails
+//                                       with CL_OUT_OF_RESOURCES
+//   STEREOCL_LIMIT_IMAGE2D=PIXELS       CL_DEVICE_IMAGE2D_MAX_WIDTH and _HEIGHT
 #define _GNU_SOURCE
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
+typedef cl_int (*GetDeviceInfo)(cl_device_id, cl_device_info, size_t, void*, size_t*);
+typedef cl_int (*GetKernelWorkGroupInfo)(cl_kernel, cl_device_id, cl_kernel_work_group_info, size_t, void*, size_t*);
+typedef cl_int (*GetCommandQueueInfo)(cl_command_queue, cl_command_queue_info, size_t, void*, size_t*);
 typedef cl_int (*EnqueueNDRange)(cl_command_queue, cl_kernel, cl_uint, const size_t*, const size_t*, const size_t*,
                                   cl_uint, const cl_event*, cl_event*);
 
@@ -20,12 +30,56 @@ static long env_long(const char* name, long fallback) {
   return text ? strtol(text, NULL, 10) : fallback;
 }
 
+// Lowers a reported limit to `limit` where that is set and smaller.
+static void clamp_reported(void* value, size_t value_size, long limit) {
+  if (limit <= 0 || !value) return;
+  if (value_size == sizeof(cl_ulong)) {
+    cl_ulong reported;
+    memcpy(&reported, value, sizeof reported);
+    if (reported > (cl_ulong)limit) reported = (cl_ulong)limit;
+    memcpy(value, &reported, sizeof reported);
+  } else if (value_size == sizeof(cl_uint)) {
+    cl_uint reported;
+    memcpy(&reported, value, sizeof reported);
+    if (reported > (cl_uint)limit) reported = (cl_uint)limit;
+    memcpy(value, &reported, sizeof reported);
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_info name, size_t value_size, void* value,
+                                                size_t* size_returned) {
+  static GetDeviceInfo real;
+  if (!real) real = (GetDeviceInfo)dlsym(RTLD_NEXT, "clGetDeviceInfo");
+  const cl_int status = real(device, name, value_size, value, size_returned);
+  if (status != CL_SUCCESS) return status;
+  if (name == CL_DEVICE_LOCAL_MEM_SIZE) clamp_reported(value, value_size, env_long("STEREOCL_LIMIT_LOCAL_MEMORY", 0));
+  if (name == CL_DEVICE_IMAGE2D_MAX_WIDTH || name == CL_DEVICE_IMAGE2D_MAX_HEIGHT)
+    clamp_reported(value, value_size, env_long("STEREOCL_LIMIT_IMAGE2D", 0));
+  return status;
+}
+
+// What the launch needs of local memory (its __local arrays and arguments), over the limit?
+static int needs_too_much_local_memory(cl_command_queue queue, cl_kernel kernel) {
+  const long limit = env_long("STEREOCL_LIMIT_LOCAL_MEMORY", 0);
+  if (limit <= 0) return 0;
+  static GetCommandQueueInfo queue_info;
+  static GetKernelWorkGroupInfo kernel_info;
+  if (!queue_info) queue_info = (GetCommandQueueInfo)dlsym(RTLD_NEXT, "clGetCommandQueueInfo");
+  if (!kernel_info) kernel_info = (GetKernelWorkGroupInfo)dlsym(RTLD_NEXT, "clGetKernelWorkGroupInfo");
+  cl_device_id device = NULL;
+  cl_ulong used = 0;
+  if (queue_info(queue, CL_QUEUE_DEVICE, sizeof device, &device, NULL) != CL_SUCCESS) return 0;
+  if (kernel_info(kernel, device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof used, &used, NULL) != CL_SUCCESS) return 0;
+  return used > (cl_ulong)limit;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint dimensions,
                                                        const size_t* offset, const size_t* global, const size_t* local,
                                                        cl_uint waits, const cl_event* wait_list, cl_event* event) {
   static EnqueueNDRange real;
   if (!real) real = (EnqueueNDRange)dlsym(RTLD_NEXT, "clEnqueueNDRangeKernel");
-  if (atomic_fetch_add(&launches, 1) >= env_long("STEREOCL_FAULT_AFTER", 0))
+  if (atomic_fetch_add(&launches, 1) >= env_long("STEREOCL_FAULT_AFTER", LONG_MAX))
     return (cl_int)env_long("STEREOCL_FAULT_CODE", CL_OUT_OF_RESOURCES);
+  if (needs_too_much_local_memory(queue, kernel)) return CL_OUT_OF_RESOURCES;
   return real(queue, kernel, dimensions, offset, global, local, waits, wait_list, event);
 }

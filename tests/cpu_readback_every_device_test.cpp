@@ -1,0 +1,116 @@
+// CPU-readback mode on every OpenCL device of this machine (PoCL and Mesa's rusticl in CI, another
+// compiler with its own images and atomics), on the demo's own animated scene: each device draws
+// CPU mode's picture, for both algorithms and every effect.
+#include "compute/cl/cl_environment.hpp"
+#include "core/image_file.hpp"
+#include "pipeline/effects.hpp"
+#include "render/pixel_transfer.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+using testing::ProgramResult;
+using testing::run_stereocl;
+using testing::scratch_file;
+
+struct Device {
+  std::string index, name;
+};
+
+std::vector<Device> every_device() {
+  std::vector<Device> devices;
+  for (const ClPlatformDescription& platform : list_opencl_devices({}))
+    for (const ClDeviceDescription& device : platform.devices)
+      if (device.error.empty()) devices.push_back({device.index, platform.name + " " + device.name});
+  return devices;
+}
+
+int worst_channel_difference(const RgbaImage& a, const RgbaImage& b) {
+  int worst = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i)
+    worst = std::max({worst, std::abs(a.pixels[i].r - b.pixels[i].r), std::abs(a.pixels[i].g - b.pixels[i].g),
+                      std::abs(a.pixels[i].b - b.pixels[i].b)});
+  return worst;
+}
+
+// The animated scene after 7 frames, as `mode` draws it; empty (with the reason in `why_not`)
+// where the mode or device cannot run.
+RgbaImage animated(const std::string& mode, const std::string& algorithm, const std::string& effect,
+                   const std::string& device, std::string& why_not) {
+  const std::string out = scratch_file("every-device-" + mode + "-" + algorithm + "-" + effect + "-" +
+                                       (device.empty() ? "none" : device.substr(0, device.find(':'))) + ".png");
+  std::vector<std::string> arguments = {"--hidden", "--algorithm", algorithm, "--size", "300x170", "--frames", "7",
+                                        "--no-pipeline", "--mode", mode, "--effect", effect, "--screenshot", out};
+  if (!device.empty()) arguments.insert(arguments.end(), {"--cl-device", device});
+  const ProgramResult result = run_stereocl(arguments);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  if (result.exit_code != 0 || result.err.find("unavailable") != std::string::npos) {
+    why_not = result.err;
+    return {};
+  }
+  return testing::read_png(out);
+}
+
+// An effect's CPU reference on a screenshot (the effects see GL's rows, bottom first).
+RgbaImage cpu_effect_of(const EffectRow& row, RgbaImage picture) {
+  flip_rows(picture);
+  RgbaImage result = row.cpu(picture, EffectSettings{&row}, 1);
+  flip_rows(result);
+  return result;
+}
+
+class EveryDevice : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+// Without an effect: the symmetric picture is CPU mode's to the byte (the kernel is bit-exact and
+// the compose reads whole texels); lookup's within one level (its bilinear blend may round the
+// other way). With one, the effect is held exactly to its CPU reference on the device's own
+// picture, which the effect may amplify a level's difference from (emboss by up to 8).
+TEST_P(EveryDevice, CpuReadbackDrawsCpuModesPicture) {
+  const auto& [algorithm, effect] = GetParam();
+  const std::vector<Device> devices = every_device();
+  if (devices.empty()) GTEST_SKIP() << "no OpenCL device on this machine";
+  std::string why_not;
+  const RgbaImage cpu = animated("cpu", algorithm, "none", "", why_not);
+  ASSERT_FALSE(cpu.empty()) << why_not;
+  const EffectRow* row = find_effect(effect);
+  for (const Device& device : devices) {
+    SCOPED_TRACE(device.index + " " + device.name);
+    const RgbaImage plain = animated("cpu-readback", algorithm, "none", device.index, why_not);
+    if (plain.empty()) {
+      ADD_FAILURE() << "CPU-readback did not run on " << device.name << ": " << why_not;
+      continue;
+    }
+    ASSERT_EQ(plain.pixels.size(), cpu.pixels.size());
+    if (algorithm == "symmetric")
+      EXPECT_TRUE(plain.pixels == cpu.pixels) << "differs from CPU mode";
+    else
+      EXPECT_LE(worst_channel_difference(plain, cpu), 1);
+    if (!row) continue;
+    const RgbaImage with_effect = animated("cpu-readback", algorithm, effect, device.index, why_not);
+    ASSERT_FALSE(with_effect.empty()) << why_not;
+    EXPECT_TRUE(with_effect.pixels == cpu_effect_of(*row, plain).pixels) << effect << " differs from its CPU reference";
+  }
+}
+
+std::vector<std::string> every_effect() {
+  std::vector<std::string> names = {"none"};
+  for (const EffectRow& row : effect_table()) names.emplace_back(row.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(AlgorithmsAndEffects, EveryDevice,
+                         ::testing::Combine(::testing::Values("symmetric", "lookup"), ::testing::ValuesIn(every_effect())),
+                         [](const auto& info) { return std::get<0>(info.param) + "_" + std::get<1>(info.param); });
+
+}  // namespace
+}  // namespace stereocl
