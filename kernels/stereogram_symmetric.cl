@@ -20,6 +20,8 @@
 //                      width floats a row, not images: GPU (external memory) mode, whose GL and
 //                      CL share buffers only (pipeline/external_memory_backend.hpp). Only the
 //                      read of depth, the write of a coordinate and their argument types differ.
+//   LOOP_BUDGET_FLAG   (optional, llvmpipe only) one more argument, an int the kernel sets to 1
+//                      when the device has cut its loops short; see the end of the kernel.
 // Everything P and M decide (the table, E, the nearest separation, the pattern width) comes in
 // as arguments, so moving the panel's sliders builds nothing.
 
@@ -138,7 +140,11 @@ int row_ints(int width) { return 2 * width * OVERSAMPLE + width + (width + BLOCK
 // Work-groups take rows in turn, so the global variant needs scratch only per work-group.
 __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int width,
                                    int height, __global const int* separation_table, int eye, int nearest,
-                                   int pattern_columns, float inverse_pattern_columns, ROW_SPACE int* memory) {
+                                   int pattern_columns, float inverse_pattern_columns, ROW_SPACE int* memory
+#ifdef LOOP_BUDGET_FLAG
+                                   , __global int* loop_budget_cut
+#endif
+) {
   __local int pending_flags[3];
   volatile __local int* pending = pending_flags;
   const int lane = get_local_id(0);
@@ -243,4 +249,17 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
     }
     row_barrier();  // the next row reuses the memory
   }
+
+#ifdef LOOP_BUDGET_FLAG
+  // llvmpipe (Mesa's gallivm) counts the loop iterations of each SIMD vector of 8 work-items in
+  // a work-group, all its loops together, and past 65535 ends every loop after one iteration,
+  // silently. Rusticl gives this kernel 32 work-items there, so each vector walks a quarter of
+  // its rows' pixels: about one iteration per linking pixel on noise, over 65535 for a row
+  // 8192 wide at 8x, and on depth whose rays all walk their whole length already at 1921 x 8x.
+  // Once the budget is spent no loop runs whole, so the picture is wrong; then this loop of two
+  // iterations runs one, and the host refuses the launch. Built for llvmpipe only.
+  int runs = 0;
+  for (int x = lane; x < lane + 2 * lanes; x += lanes) ++runs;
+  if (runs < 2) *loop_budget_cut = 1;
+#endif
 }

@@ -59,7 +59,16 @@ TEST_P(SymmetricKernelMatchesReference, BitForBit) {
          {testing::random_depth(width, height, seed), testing::stepped_depth(width, height, seed),
           testing::sphere_on_ramp_depth(width, height)}) {
       if (test.row_memory == SymmetricRowMemory::local && !kernel.runs_in_local_memory(width)) continue;
-      ASSERT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), symmetric_on_images(*cl, kernel, depth)));
+      OffsetImage actual;
+      try {
+        actual = symmetric_on_images(*cl, kernel, depth);
+      } catch (const LoopBudgetExceeded& refusal) {
+        // llvmpipe only (8192 x8 here): refused, not wrong. A launch that ran out of loop
+        // iterations without the refusal would differ from the reference below.
+        std::printf("%dx%d: %s\n", width, height, refusal.what());
+        continue;
+      }
+      ASSERT_TRUE(same_bits(symmetric_coordinates_reference(depth, kernel.plan()), actual));
     }
   }
 }

@@ -22,10 +22,18 @@ constexpr std::size_t kScratchBudgetBytes = std::size_t{256} << 20;
 
 // Only the oversampling is compiled in (the kernel's header says why); the geometry P and M
 // decide is passed as arguments.
-std::string build_options(int oversample, bool rows_in_global, StereogramStorage storage) {
+std::string build_options(int oversample, bool rows_in_global, StereogramStorage storage, bool loop_budget) {
   return "-D OVERSAMPLE=" + std::to_string(oversample) + " -D SEPARATION_LEVELS=" + std::to_string(kSeparationLevels) +
          (rows_in_global ? " -D ROW_SPACE=__global -D ROW_IN_GLOBAL=1" : " -D ROW_SPACE=__local") +
-         (storage == StereogramStorage::buffers ? " -D STEREOGRAM_BUFFERS" : "");
+         (storage == StereogramStorage::buffers ? " -D STEREOGRAM_BUFFERS" : "") +
+         (loop_budget ? " -D LOOP_BUDGET_FLAG" : "");
+}
+
+// Mesa's llvmpipe (gallivm) ends every loop of a SIMD vector of work-items once the vector has run
+// 65535 loop iterations in a work-group, all its loops together (LP_MAX_TGSI_LOOP_ITERATIONS),
+// and says nothing: there the kernel reports it (LOOP_BUDGET_FLAG) and enqueue refuses the picture.
+bool loops_have_a_budget(const cl::Device& device) {
+  return device.getInfo<CL_DEVICE_NAME>().find("llvmpipe") != std::string::npos;
 }
 
 // The kernel's BLOCK_WIDTH: depth pixels per entry of its block minimum of separations.
@@ -59,8 +67,11 @@ SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, co
       storage_(storage),
       context_(builder.context()) {
   const cl::Device& device = builder.device();
-  const cl::Program local_program = builder.build(kKernelFile, build_options(plan_.oversample, false, storage));
-  const cl::Program global_program = builder.build(kKernelFile, build_options(plan_.oversample, true, storage));
+  const bool loop_budget = loops_have_a_budget(device);
+  const cl::Program local_program =
+      builder.build(kKernelFile, build_options(plan_.oversample, false, storage, loop_budget));
+  const cl::Program global_program =
+      builder.build(kKernelFile, build_options(plan_.oversample, true, storage, loop_budget));
   local_kernel_ = cl::Kernel(local_program, "stereogram_symmetric");
   global_kernel_ = cl::Kernel(global_program, "stereogram_symmetric");
   device_ = device;
@@ -69,6 +80,11 @@ SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, co
   const auto kernel_local = static_cast<std::size_t>(local_kernel_.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device));
   local_bytes_available_ = device_local > kernel_local ? device_local - kernel_local : 0;
   upload_separations();
+  if (loop_budget) {
+    cl_int cut = 0;
+    loop_budget_cut_ = cl::Buffer(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof cut, &cut);
+    for (cl::Kernel* kernel : {&local_kernel_, &global_kernel_}) kernel->setArg(10, loop_budget_cut_);
+  }
 }
 
 void SymmetricStereogramKernel::use(const SymmetricParams& params) {
@@ -149,16 +165,34 @@ cl::Event SymmetricStereogramKernel::launch(cl::CommandQueue& queue, const cl::M
     kernel->setArg(7, plan_.pattern_columns);
     kernel->setArg(8, plan_.inverse_pattern_columns);
   }
+  cl::Event done;
   if (!runs_in_local_memory(width)) {
     if (row_memory_ == SymmetricRowMemory::local)
       throw std::invalid_argument("a row " + std::to_string(width) + " wide does not fit this device's local memory");
-    return enqueue_global(queue, width, height, wait);
+    done = enqueue_global(queue, width, height, wait);
+  } else {
+    local_kernel_.setArg(9, cl::Local(row_bytes(width, plan_.oversample)));
+    queue.enqueueNDRangeKernel(local_kernel_, cl::NullRange, cl::NDRange(h * local_group_size_),
+                               cl::NDRange(local_group_size_), wait, &done);
   }
-  local_kernel_.setArg(9, cl::Local(row_bytes(width, plan_.oversample)));
-  cl::Event done;
-  queue.enqueueNDRangeKernel(local_kernel_, cl::NullRange, cl::NDRange(h * local_group_size_),
-                             cl::NDRange(local_group_size_), wait, &done);
+  if (loop_budget_cut_()) check_loop_budget(queue, done, width);
   return done;
+}
+
+// The flag stays 0 until a launch runs out, so it is read after every launch and written only
+// to clear it again.
+void SymmetricStereogramKernel::check_loop_budget(cl::CommandQueue& queue, const cl::Event& done, int width) const {
+  cl_int cut = 0;
+  const std::vector<cl::Event> after_kernel{done};
+  queue.enqueueReadBuffer(loop_budget_cut_, CL_TRUE, 0, sizeof cut, &cut, &after_kernel);
+  if (!cut) return;
+  cut = 0;
+  queue.enqueueWriteBuffer(loop_budget_cut_, CL_TRUE, 0, sizeof cut, &cut);
+  throw LoopBudgetExceeded(
+      "llvmpipe cut the symmetric stereogram kernel's loops short (it allows 65535 loop iterations per 8 work-items "
+      "of a work-group), so its picture of rows " + std::to_string(width) + " wide at --oversample " +
+      std::to_string(plan_.oversample) + " would be wrong for this depth: use narrower pictures, less oversampling "
+      "or another OpenCL device");
 }
 
 cl::Event SymmetricStereogramKernel::enqueue_global(cl::CommandQueue& queue, int width, int height,

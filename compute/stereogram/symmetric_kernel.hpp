@@ -10,6 +10,7 @@
 #include "compute/stereogram/symmetric_params.hpp"
 
 #include <CL/opencl.hpp>
+#include <stdexcept>
 #include <vector>
 
 namespace stereocl {
@@ -17,6 +18,14 @@ namespace stereocl {
 // Where a row's working set lives. automatic: local memory when the row fits, else global.
 // The forced choices let tests run both paths at any width.
 enum class SymmetricRowMemory { automatic, local, global };
+
+// enqueue's refusal where the device ended the kernel's loops early, so that its picture would
+// be wrong: Mesa's llvmpipe gives each 8 work-items of a work-group 65535 loop iterations in all
+// (the kernel's LOOP_BUDGET_FLAG). A std::invalid_argument, as the other refusals of a size are.
+class LoopBudgetExceeded : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
 
 class SymmetricStereogramKernel {
  public:
@@ -29,7 +38,8 @@ class SymmetricStereogramKernel {
 
   // depth and coordinates must hold at least width x height pixels. Throws
   // std::invalid_argument for sizes below 1x1 or images too small. GL-shared images must
-  // already be acquired. Sets kernel arguments, so one thread at a time.
+  // already be acquired. Sets kernel arguments, so one thread at a time. On llvmpipe only, waits
+  // for the kernel and throws LoopBudgetExceeded if the device cut its loops short.
   cl::Event enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& coordinates, int width,
                     int height, const std::vector<cl::Event>* wait = nullptr);
   // The same for a kernel built with StereogramStorage::buffers: depth and coordinates hold at
@@ -62,6 +72,8 @@ class SymmetricStereogramKernel {
   cl::Event launch(cl::CommandQueue& queue, const cl::Memory& depth, const cl::Memory& coordinates, int width,
                    int height, const std::vector<cl::Event>* wait);
   cl::Event enqueue_global(cl::CommandQueue& queue, int width, int height, const std::vector<cl::Event>* wait);
+  // llvmpipe only: waits for `done` and throws LoopBudgetExceeded if the kernel raised its flag.
+  void check_loop_budget(cl::CommandQueue& queue, const cl::Event& done, int width) const;
 
   SymmetricParams params_;
   SymmetricPlan plan_;
@@ -75,6 +87,7 @@ class SymmetricStereogramKernel {
   std::size_t local_bytes_available_ = 0;
   cl::Buffer scratch_;
   std::size_t scratch_bytes_ = 0;
+  cl::Buffer loop_budget_cut_;  // one int, only where loops have a budget (llvmpipe)
 };
 
 }  // namespace stereocl
