@@ -22,6 +22,7 @@
 #include <functional>
 #include <limits>
 #include <sstream>
+#include <type_traits>
 
 #ifndef STEREOCL_VERSION
 #define STEREOCL_VERSION "unknown"
@@ -139,12 +140,6 @@ std::function<std::string(std::string)> found_beside(const std::string& config) 
   };
 }
 
-// CLI11's range with a short description, so --help keeps its one-line columns.
-template <typename T>
-CLI::Validator range(T min, T max) {
-  return CLI::Range(min, max).description(number_text(min) + ".." + number_text(max));
-}
-
 // CLI11's Range writes doubles as 36.000000; this says "Value 20 not in range 36 to 1200" as it
 // does for integers. above_min: the minimum itself is refused (a depth of field of 0 is flat).
 CLI::Validator real_range(double min, double max, bool above_min = false) {
@@ -158,6 +153,14 @@ CLI::Validator real_range(double min, double max, bool above_min = false) {
         return inside ? std::string() : "Value " + text + " not in range " + rule;
       },
       (above_min ? ">" : "") + number_text(min) + ".." + number_text(max), "");
+}
+
+// CLI11's range with a short description, so --help keeps its one-line columns. Real numbers go
+// through real_range: CLI11's Range lets NaN through, every comparison with it being false.
+template <typename T>
+CLI::Validator range(T min, T max) {
+  if constexpr (std::is_floating_point_v<T>) return real_range(min, max);
+  return CLI::Range(min, max).description(number_text(min) + ".." + number_text(max));
 }
 
 CLI::Validator writable_path() { return CLI::Validator(unwritable_reason, "", "WRITABLE"); }
@@ -285,7 +288,7 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   const std::string testing = "Testing aids (scripts/soak.sh)";
   auto* soak = app.add_option("--soak", options.soak_seconds,
                               "for SECONDS, switch mode, size, depth map and pattern width every few seconds, then exit")
-                   ->type_name("SECONDS")->group(testing)->configurable(false)->check(CLI::Range(1.0, 86400.0));
+                   ->type_name("SECONDS")->group(testing)->configurable(false)->check(real_range(1.0, 86400.0));
   app.add_option("--soak-csv", options.soak_csv, "with --soak: RSS once a second as CSV")
       ->type_name("FILE.csv")->group(testing)->configurable(false)->needs(soak)->check(writable_path());
   app.add_option("--soak-modes", text.soak_modes, "with --soak: the modes to switch between (default: all that run)")

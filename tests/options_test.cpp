@@ -50,6 +50,10 @@ TEST(Options, ParsesEveryMode) {
 
 TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--size", "0x720"}, "0x720");
+  // NaN compares false with every bound, which CLI11's Range took for "inside".
+  expect_refused({"--soak", "nan"}, "--soak: Value nan not in range 1 to 86400");
+  expect_refused({"--ui-scale", "nan"}, "--ui-scale: Value nan not in range");
+  expect_refused({"--ui-scale", "inf"}, "--ui-scale: Value inf not in range");
   expect_refused({"--size", "16385x10"}, "1..16384");
   expect_refused({"--size", "big"}, "WIDTHxHEIGHT");
   expect_refused({"--size", "12x"}, "WIDTHxHEIGHT");
