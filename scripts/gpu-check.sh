@@ -11,10 +11,11 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
 export STEREOCL_CL_DEVICE=NVIDIA STEREOCL_TEST_BINARY="$root/.gpu/bin/stereocl" STEREOCL_CL_FAULT_SHIM="$root/.gpu/bin/cl_fault_shim.so"
-# Two parts, each inside one device call's 10 minutes: `modes` (the GPU tests and --bench) and
-# `kernels` (stereocl-bench and the peers); no argument runs both.
+# Parts, each inside one device call's 10 minutes: `modes` (`tests`, the GPU tests, then --bench),
+# `kernels` (stereocl-bench and the peers) and `compare` (the cross-implementation --bench); no
+# argument runs modes and kernels.
 part=${1:-all}
-modes="
+tests="
   stereocl --hidden --list-devices
   # Every test gpu-prepare.sh carried: that list is the one to edit.
   for test in \$(cd '$root/.gpu/bin' && ls *_test); do
@@ -22,6 +23,8 @@ modes="
     echo \"== \$test\"
     timeout 150 \$test --gtest_brief=1 2>&1 | grep -E 'FAILED|Failure|tests? ran|PASSED|SKIPPED' | head -12
   done
+"
+bench="
   bench='stereocl --bench --frames 300 --bench-repeat 2 --interop-sync all --interop-batch all'
   \$bench --size 1920x1080 --pipeline --json '$out/bench-1920x1080.json'
   \$bench --size 1920x1080 --algorithm lookup --pipeline --json '$out/bench-1920x1080-lookup.json'
@@ -31,15 +34,22 @@ modes="
   stereocl --hidden --mode gpu-extmem --algorithm lookup --size 1920x1080 --frames 30 --screenshot '$out/gpu-extmem.png'
   stereocl --hidden --mode gpu-extmem --algorithm symmetric --size 1920x1080 --frames 30 --screenshot '$out/gpu-extmem-symmetric.png'
 "
+# The size and settings docs/results/ compares OpenCL implementations at (PoCL, rusticl, NVIDIA):
+# the same command on every machine (README, "Compare your GPU").
+compare="
+  stereocl --bench --size 640x360 --frames 100 --json '$out/bench-640x360.json'
+"
 kernels="
   stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.2 2>&1 | tee '$out/kernels-profiled.txt'
   stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.2 --per-call 2>&1 | tee '$out/kernels-per-call.txt'
   python3 scripts/peers-bench.py --json '$out/peers.json' 2>&1 | tee '$out/peers.txt'
 "
 case $part in
-  modes) work=$modes ;;
+  tests) work=$tests ;;
+  modes) work="$tests $bench" ;;
+  compare) work=$compare ;;
   kernels) work=$kernels ;;
-  all) work="$modes $kernels" ;;
-  *) echo "usage: scripts/gpu-check.sh [modes|kernels]" >&2; exit 2 ;;
+  all) work="$tests $bench $kernels" ;;
+  *) echo "usage: scripts/gpu-check.sh [tests|modes|compare|kernels]" >&2; exit 2 ;;
 esac
 bash "$root/scripts/gpu-run.sh" bash -c "set -o pipefail; $work" 2>&1 | tee "$out/gpu-check-$part.log"
