@@ -241,7 +241,8 @@ std::optional<ClEnvironment> open_shared(const std::vector<cl::Platform>& platfo
   return std::nullopt;
 }
 
-// The devices --cl-device allows, GPUs first, each platform's in its own order.
+// The devices --cl-device allows, GPUs first, each platform's in its own order; a platform whose
+// devices cannot be listed goes into `passed_over`.
 std::vector<std::pair<cl::Platform, cl::Device>> candidates(const std::vector<cl::Platform>& platforms,
                                                             const std::string& device_filter,
                                                             std::vector<std::string>& passed_over) {
@@ -250,7 +251,8 @@ std::vector<std::pair<cl::Platform, cl::Device>> candidates(const std::vector<cl
     std::string error;
     const auto devices = devices_of(platforms[p], error);
     const std::string platform_name = platform_name_of(platforms[p]);
-    if (devices.empty()) passed_over.push_back(platform_name + ": " + (error.empty() ? "no devices" : error));
+    // A platform without devices is no failure (--list-devices says so); one that fails is.
+    if (!error.empty()) passed_over.push_back(platform_name + ": " + error);
     for (std::size_t d = 0; d < devices.size(); ++d) {
       if (!matches(device_filter, p, d, platform_name, device_name_of(devices[d]))) continue;
       (is_gpu(devices[d]) ? gpus : others).emplace_back(platforms[p], devices[d]);
@@ -281,9 +283,9 @@ ClSetup open_opencl(const GlShareHandles& gl, const std::string& device_filter) 
     setup.environment = open_shared(platforms, gl, device_filter, sharing_failures);
     setup.no_sharing_reason = "no OpenCL device can share this " + std::string(gl_api_name(gl.api)) + " context; " +
                               joined(sharing_failures);
+    // Platforms that do not drive this GL context are no failure once one does.
     if (setup.environment) {
       setup.no_sharing_reason.clear();
-      setup.skipped = joined(sharing_failures);
       return setup;
     }
   } else {

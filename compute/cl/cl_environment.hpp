@@ -32,8 +32,9 @@ struct ClSetup {
   std::optional<ClEnvironment> environment;  // nullopt: no OpenCL at all
   std::string no_opencl_reason;              // why environment is empty
   std::string no_sharing_reason;             // why environment->shares_gl is false
-  // What was passed over on the way to `environment`, one clause per platform or device
-  // ("rusticl: its driver has no clGetGLContextInfoKHR; Clover: no devices"); empty if nothing.
+  // What failed on the way to `environment`, one clause per platform or device ("Clover: listing
+  // its devices failed: CL_OUT_OF_HOST_MEMORY"); empty if nothing did. A platform without devices
+  // is no failure.
   std::string skipped;
 };
 

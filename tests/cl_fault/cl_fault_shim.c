@@ -3,11 +3,12 @@
 // meets a real error code from a real API call, through the same bindings as in production.
 //   STEREOCL_FAULT_AFTER=N   the first N launches go through; every later one fails
 //   STEREOCL_FAULT_CODE=C    the error returned (default CL_OUT_OF_RESOURCES, -5)
-// It also makes a large device look like a small one (many Intel and AMD GPUs), reporting and
-// enforcing its limits as that device's driver would:
-//   STEREOCL_LIMIT_LOCAL_MEMORY=BYTES   CL_DEVICE_LOCAL_MEM_SIZE; a launch needing more fails
-//                                       with CL_OUT_OF_RESOURCES
+// It also makes a large device report the limits of a small one (many Intel and AMD GPUs), so
+// that every choice the program sizes from them is the small device's:
+//   STEREOCL_LIMIT_LOCAL_MEMORY=BYTES   CL_DEVICE_LOCAL_MEM_SIZE
 //   STEREOCL_LIMIT_IMAGE2D=PIXELS       CL_DEVICE_IMAGE2D_MAX_WIDTH and _HEIGHT
+// The local memory limit is reported, not enforced at launch: PoCL's CL_KERNEL_LOCAL_MEM_SIZE
+// counts more than a kernel's own __local use (kernels with none reported over 32 KiB).
 #define _GNU_SOURCE
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -18,8 +19,6 @@
 #include <string.h>
 
 typedef cl_int (*GetDeviceInfo)(cl_device_id, cl_device_info, size_t, void*, size_t*);
-typedef cl_int (*GetKernelWorkGroupInfo)(cl_kernel, cl_device_id, cl_kernel_work_group_info, size_t, void*, size_t*);
-typedef cl_int (*GetCommandQueueInfo)(cl_command_queue, cl_command_queue_info, size_t, void*, size_t*);
 typedef cl_int (*EnqueueNDRange)(cl_command_queue, cl_kernel, cl_uint, const size_t*, const size_t*, const size_t*,
                                   cl_uint, const cl_event*, cl_event*);
 
@@ -58,21 +57,6 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_i
   return status;
 }
 
-// What the launch needs of local memory (its __local arrays and arguments), over the limit?
-static int needs_too_much_local_memory(cl_command_queue queue, cl_kernel kernel) {
-  const long limit = env_long("STEREOCL_LIMIT_LOCAL_MEMORY", 0);
-  if (limit <= 0) return 0;
-  static GetCommandQueueInfo queue_info;
-  static GetKernelWorkGroupInfo kernel_info;
-  if (!queue_info) queue_info = (GetCommandQueueInfo)dlsym(RTLD_NEXT, "clGetCommandQueueInfo");
-  if (!kernel_info) kernel_info = (GetKernelWorkGroupInfo)dlsym(RTLD_NEXT, "clGetKernelWorkGroupInfo");
-  cl_device_id device = NULL;
-  cl_ulong used = 0;
-  if (queue_info(queue, CL_QUEUE_DEVICE, sizeof device, &device, NULL) != CL_SUCCESS) return 0;
-  if (kernel_info(kernel, device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof used, &used, NULL) != CL_SUCCESS) return 0;
-  return used > (cl_ulong)limit;
-}
-
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint dimensions,
                                                        const size_t* offset, const size_t* global, const size_t* local,
                                                        cl_uint waits, const cl_event* wait_list, cl_event* event) {
@@ -80,6 +64,5 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue queue, c
   if (!real) real = (EnqueueNDRange)dlsym(RTLD_NEXT, "clEnqueueNDRangeKernel");
   if (atomic_fetch_add(&launches, 1) >= env_long("STEREOCL_FAULT_AFTER", LONG_MAX))
     return (cl_int)env_long("STEREOCL_FAULT_CODE", CL_OUT_OF_RESOURCES);
-  if (needs_too_much_local_memory(queue, kernel)) return CL_OUT_OF_RESOURCES;
   return real(queue, kernel, dimensions, offset, global, local, waits, wait_list, event);
 }
