@@ -24,15 +24,6 @@ bool load_font(ImGuiIO& io, const char* path, float pixels) {
   return false;
 }
 
-// Keyboard navigation (Tab, arrows, Space) with a focus frame one can see on a projector.
-void make_focus_visible(ImGuiIO& io, ImGuiStyle& style) {
-  // A focused panel alone does not take the keys: the presenter's keys (Space, PageDown) work
-  // until an arrow key starts navigating it (wants_keyboard()); then Space presses the focused
-  // widget. A mouse click on the picture gives the keys back.
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavNoCaptureKeyboard;
-  style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.8f, 0.2f, 1.0f);
-}
-
 }  // namespace
 
 ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, const char* font_file) {
@@ -46,7 +37,9 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, const char* font_file) {
   style.ItemSpacing.y = 3.0f;  // compact, so most sections fit a 720-line window (the rest scrolls)
   style.FramePadding.y = 2.0f;
   style.ScaleAllSizes(scale);
-  make_focus_visible(io, style);
+  // No keyboard navigation: the keyboard belongs to the stage. With it on, a presenter's first
+  // PageDown started navigating the panel (ImGui pages with it), which then kept every key --
+  // S, B, Esc, the clicker's next PageDown -- until someone clicked the picture.
   own_font_ = load_font(io, font_file, kFontPixels * scale);
   if (!ImGui_ImplGlfw_InitForOpenGL(window, true) || !ImGui_ImplOpenGL3_Init("#version 330")) {
     ImGui::DestroyContext();
@@ -73,7 +66,7 @@ void ImGuiLayer::render() {
 
 bool ImGuiLayer::wants_keyboard() const {
   const ImGuiIO& io = ImGui::GetIO();
-  return io.WantCaptureKeyboard || io.WantTextInput || io.NavVisible;
+  return io.WantCaptureKeyboard || io.WantTextInput;
 }
 
 }  // namespace stereocl
