@@ -2,12 +2,43 @@
 
 #include "record/frame_encoder.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 namespace stereocl {
+namespace {
 
-PartialFile::PartialFile(std::string final_path) : final_(std::move(final_path)), temporary_(final_ + ".partial") {}
+// A name of our own beside the final one ("talk.gif.Xa81Qz.partial"), created exclusively, so it
+// can never be a file the user already had (a "talk.gif.partial" of theirs stays untouched).
+std::string create_unique_temporary(const std::string& final_path) {
+  std::string pattern = final_path + ".XXXXXX.partial";
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  const int fd = ::mkstemps(name.data(), static_cast<int>(std::strlen(".partial")));
+  if (fd < 0) throw RecordError(final_path + ": cannot create a file beside it: " + std::strerror(errno));
+  // mkstemps makes it 0600; a finished recording gets what any new file would (the umask's).
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  const int chmod_error = ::fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
+  ::close(fd);
+  if (chmod_error) {
+    ::unlink(name.data());
+    throw RecordError(final_path + ": cannot set the new file's permissions: " + std::strerror(chmod_error));
+  }
+  return name.data();
+}
+
+}  // namespace
+
+PartialFile::PartialFile(std::string final_path)
+    : final_(std::move(final_path)), temporary_(create_unique_temporary(final_)) {}
 
 PartialFile::~PartialFile() {
   std::error_code ignored;

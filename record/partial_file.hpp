@@ -1,13 +1,15 @@
 #pragma once
 // A file written under a temporary name beside its final one and renamed into place when
 // complete: a recording cut short (an error, a crash, Ctrl+C) never leaves a truncated GIF or
-// MP4 that looks finished, and never clobbers an earlier good file half-way.
+// MP4 that looks finished, and never clobbers an earlier good file half-way. The temporary name
+// is unique and created exclusively (never a file the user had), with the umask's permissions.
 #include <string>
 
 namespace stereocl {
 
 class PartialFile {
  public:
+  // Creates the temporary file; throws RecordError where it cannot.
   explicit PartialFile(std::string final_path);
   ~PartialFile();  // removes the temporary file unless commit() succeeded
   PartialFile(const PartialFile&) = delete;

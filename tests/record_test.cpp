@@ -16,6 +16,7 @@
 #include "test_files.hpp"
 
 #include <gif_lib.h>
+#include <sys/stat.h>
 #include <gtest/gtest.h>
 
 extern "C" {
@@ -153,9 +154,20 @@ DecodedVideo decode_video(const std::string& path) {
   return video;
 }
 
-bool nothing_left_at(const std::string& path) {
-  return !std::filesystem::exists(path) && !std::filesystem::exists(path + ".partial");
+// The recording's temporary files beside `path` ("NAME.XXXXXX.partial").
+std::vector<std::filesystem::path> partials_of(const std::string& path) {
+  const std::filesystem::path final_path(path);
+  const std::string prefix = final_path.filename().string() + ".";
+  std::vector<std::filesystem::path> found;
+  for (const auto& entry : std::filesystem::directory_iterator(final_path.parent_path())) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > prefix.size() + 8 && name.rfind(prefix, 0) == 0 && name.substr(name.size() - 8) == ".partial")
+      found.push_back(entry.path());
+  }
+  return found;
 }
+
+bool nothing_left_at(const std::string& path) { return !std::filesystem::exists(path) && partials_of(path).empty(); }
 
 // --- which encoder a path asks for --------------------------------------------------------
 
@@ -213,7 +225,7 @@ TEST(GifEncoder, GreyFramesOfAwkwardSizesComeBackExactly) {
     for (std::size_t i = 0; i < frames.size(); ++i) EXPECT_TRUE(gif.frames[i].pixels == frames[i].pixels) << "frame " << i;
     EXPECT_TRUE(gif.loops_forever);
     EXPECT_TRUE(std::all_of(gif.delays_cs.begin(), gif.delays_cs.end(), [](int d) { return d == kGifFrameDelayCentiseconds; }));
-    EXPECT_TRUE(nothing_left_at(path + ".partial"));
+    EXPECT_TRUE(partials_of(path).empty());
   }
 }
 
@@ -246,9 +258,31 @@ TEST(GifEncoder, UnfinishedRecordingLeavesNothingBehind) {
   {
     GifEncoder encoder(path);
     encoder.add(random_grey_rgba(8, 8, 3));
-    EXPECT_TRUE(std::filesystem::exists(path + ".partial"));
+    EXPECT_EQ(partials_of(path).size(), 1u);
   }
   EXPECT_TRUE(nothing_left_at(path));
+}
+
+// GIFs were created 0600 by giflib while PNG and MP4 honoured the umask; and a user's own
+// "NAME.partial" was the temporary name, clobbered and then removed.
+TEST(GifEncoder, HonoursTheUmaskAndLeavesAUsersPartialFileAlone) {
+  const std::string path = scratch_file("umask.gif");
+  const std::string users = testing::write_bytes("umask.gif.partial", "the user's own notes");
+  for (const mode_t mask : {mode_t{022}, mode_t{027}}) {
+    std::filesystem::remove(path);
+    const mode_t old = ::umask(mask);
+    {
+      GifEncoder encoder(path);
+      encoder.add(random_grey_rgba(8, 8, 3));
+      encoder.finish();
+    }
+    ::umask(old);
+    struct stat status {};
+    ASSERT_EQ(::stat(path.c_str(), &status), 0);
+    EXPECT_EQ(status.st_mode & 0777, 0666 & ~mask) << std::oct << mask;
+  }
+  EXPECT_EQ(testing::read_text(users), "the user's own notes");
+  EXPECT_TRUE(partials_of(path).empty());
 }
 
 // --- MP4 ---------------------------------------------------------------------------------
@@ -276,7 +310,7 @@ TEST(Mp4Encoder, FramesDecodeBackInOrderAtAnEvenSize) {
       if (i % 2) EXPECT_GT(video.mean_luma[i], 200.0) << "frame " << i;  // limited range: white is Y 235
       else EXPECT_LT(video.mean_luma[i], 40.0) << "frame " << i;        // black is Y 16
     }
-    EXPECT_TRUE(nothing_left_at(path + ".partial"));
+    EXPECT_TRUE(partials_of(path).empty());
   }
 }
 
@@ -419,7 +453,7 @@ TEST(RecordOption, Mp4DecodesToEveryFrameAtAnEvenWidth) {
   EXPECT_EQ(video.width, kStereogramWidth + 1);  // 405 is odd: padded by one column
   EXPECT_EQ(video.height, kStereogramHeight);
   EXPECT_EQ(video.mean_luma.size(), static_cast<std::size_t>(kFrames));
-  EXPECT_TRUE(nothing_left_at(path + ".partial"));
+  EXPECT_TRUE(partials_of(path).empty());
 }
 
 TEST(RecordOption, UnwritablePathFailsWithOneLine) {
