@@ -1,5 +1,7 @@
 #include "app/options.hpp"
 
+#include "core/atomic_file.hpp"
+
 #include "pipeline/interop_sync.hpp"
 #include "app/key_bindings.hpp"
 #include "app/presets.hpp"
@@ -386,11 +388,43 @@ std::string config_text(const CLI::App& app) {
   return text;
 }
 
-ExitRequest write_config(const CLI::App& app, const std::string& path) {
-  std::ofstream file(path);
-  file << config_text(app);
-  if (!file) return ExitRequest{2, "stereocl: --write-config " + path + ": " + std::strerror(errno)};
+// Atomic like every output: a full disk leaves the old file whole, and a failed write is exit 1.
+ExitRequest write_config(const CLI::App& app, const std::string& path, const Options& options) {
+  if (const std::string error = write_file_atomically(path, config_text(app), input_files(options)); !error.empty())
+    return ExitRequest{1, "stereocl: --write-config " + error};
   return ExitRequest{0, "stereocl: wrote " + path};
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty()) return false;
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  const auto left = std::filesystem::weakly_canonical(a, error);
+  if (error) return false;
+  const auto right = std::filesystem::weakly_canonical(b, error);
+  return !error && left == right;
+}
+
+// Two outputs of one run naming one file would overwrite each other, and an output naming an
+// input would destroy it: both are refused before anything runs.
+std::optional<std::string> clashing_output(const Options& options, const std::string& write_config) {
+  const std::pair<const char*, std::string> outputs[] = {
+      {"--screenshot", options.screenshot_file}, {"--screenshot-window", options.screenshot_window_file},
+      {"--histogram", options.histogram_file},   {"--json", options.json_file},
+      {"--record", options.record_path},         {"--soak-csv", options.soak_csv},
+      {"--write-config", write_config}};
+  std::vector<std::pair<const char*, std::string>> inputs = {{"--depth", options.depth_file}, {"--pattern", options.pattern_file}};
+  for (const std::string& config : options.config_files) inputs.emplace_back("--config", config);
+  for (std::size_t i = 0; i < std::size(outputs); ++i) {
+    const auto& [option, path] = outputs[i];
+    for (const auto& [input, input_path] : inputs)
+      if (same_file(path, input_path))
+        return std::string(option) + " " + path + ": that is the " + input + " file; an output never replaces an input";
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file(path, outputs[j].second))
+        return std::string(option) + " " + path + ": " + outputs[j].first + " writes that file too; give each output its own";
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -442,8 +476,10 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   } catch (const CLI::ParseError& error) {
     return ExitRequest{2, std::string("stereocl: ") + error.what() + " (see --help)"};
   }
+  options.config_files = configs;
   if (const auto problem = finish_options(app, text, options)) return ExitRequest{2, "stereocl: " + *problem};
-  if (!text.write_config.empty()) return write_config(app, text.write_config);
+  if (const auto clash = clashing_output(options, text.write_config)) return ExitRequest{2, "stereocl: " + *clash};
+  if (!text.write_config.empty()) return write_config(app, text.write_config, options);
   return options;
 }
 

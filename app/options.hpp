@@ -38,6 +38,7 @@ struct Options {
   bool colour_pattern = false;
   int dot_size = 1;  // random dots as dot_size x dot_size blocks (core/pattern.hpp)
   std::string depth_file;
+  std::vector<std::string> config_files;  // every --config FILE given, which no output may replace
   bool invert_depth = false;
   std::uint32_t seed = 1;
   std::optional<long long> frames;
@@ -89,7 +90,11 @@ struct Options {
 };
 
 // The files an output must never replace (core/atomic_file refuses a target that is one of them).
-inline std::vector<std::string> input_files(const Options& options) { return {options.depth_file, options.pattern_file}; }
+inline std::vector<std::string> input_files(const Options& options) {
+  std::vector<std::string> inputs = {options.depth_file, options.pattern_file};
+  inputs.insert(inputs.end(), options.config_files.begin(), options.config_files.end());
+  return inputs;
+}
 
 // What --bench measures unless told otherwise: a common screen size, enough frames for a p95.
 inline constexpr Size kBenchSize{1920, 1080};

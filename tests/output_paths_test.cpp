@@ -67,6 +67,41 @@ TEST(OutputPaths, ANewFileInAWritableFolderIsAcceptedAndNotCreated) {
   EXPECT_TRUE(std::holds_alternative<Options>(parse_command_line({"--screenshot", "relative-name.png"})));
 }
 
+// An output naming the --config file turned the config into a PNG (exit 0); two outputs naming
+// one file overwrote each other (--screenshot X --histogram X left a CSV).
+TEST(OutputPaths, AnOutputNeverReplacesTheConfigOrAnotherOutput) {
+  const std::string config = testing::write_bytes("clash.toml", "frames = 2\n");
+  for (const std::string option : {"--screenshot", "--histogram", "--screenshot-window", "--write-config"}) {
+    const auto result = parse_command_line({"--config", config, option, config});
+    ASSERT_TRUE(std::holds_alternative<ExitRequest>(result)) << option;
+    const auto& exit = std::get<ExitRequest>(result);
+    EXPECT_EQ(exit.code, 2) << option;
+    EXPECT_NE(exit.message.find("that is the --config file"), std::string::npos) << exit.message;
+  }
+  const std::string inside = testing::write_bytes("clash-inside.toml", "screenshot = \"" + testing::scratch_file("clash-inside.toml") + "\"\n");
+  const auto named_inside = parse_command_line({"--config", inside});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(named_inside));
+  EXPECT_NE(std::get<ExitRequest>(named_inside).message.find("that is the --config file"), std::string::npos);
+  const std::string shared = testing::scratch_file("one-file-for-two");
+  const std::string same_again = (testing::scratch_dir() / "." / "one-file-for-two").string();
+  const auto twice = parse_command_line({"--screenshot", shared, "--histogram", same_again});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(twice));
+  EXPECT_NE(std::get<ExitRequest>(twice).message.find("--screenshot writes that file too"), std::string::npos)
+      << std::get<ExitRequest>(twice).message;
+  EXPECT_EQ(testing::read_text(config), "frames = 2\n");
+}
+
+// --write-config replaced its file in place: a full disk left it truncated, and said exit 2.
+// A file size limit below the config's size (1 KiB; the config is about 2.6) fails its write as a
+// full disk would, and leaves room for the one-line message on stderr.
+TEST(OutputPaths, WriteConfigThatCannotBeWrittenKeepsTheOldFileAndSaysExitOne) {
+  const std::string config = testing::write_bytes("kept.toml", "frames = 7\n");
+  const testing::ProgramResult result = testing::run_stereocl({"--write-config", config}, "ulimit -f 1;");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.err.find("--write-config " + config), std::string::npos) << result.err;
+  EXPECT_EQ(testing::read_text(config), "frames = 7\n");
+}
+
 TEST(OutputPaths, TheProgramRefusesBeforeTheFirstFrame) {
   // A million frames would time the test out: exiting 2 at once shows nothing ran.
   const testing::ProgramResult result =
