@@ -21,8 +21,14 @@ std::variant<RecordFormat, std::string> record_format_for(const std::string& pat
 
 std::string check_record_path(const std::string& path) {
   const auto format = record_format_for(path);
-  const auto* reason = std::get_if<std::string>(&format);
-  return reason ? *reason : std::string();
+  if (const auto* reason = std::get_if<std::string>(&format)) return *reason;
+  // Frames written over an earlier recording's would splice the two (new 1-2, old 3-6).
+  std::error_code error;
+  if (std::get<RecordFormat>(format) == RecordFormat::png_frames && std::filesystem::is_directory(path, error) &&
+      !std::filesystem::is_empty(path, error))
+    return "--record " + path + ": the folder is not empty, and frames written there would mix with what it holds; "
+           "name a new or empty folder";
+  return {};
 }
 
 }  // namespace stereocl

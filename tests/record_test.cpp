@@ -410,6 +410,18 @@ testing::ProgramResult record(const std::string& path, std::vector<std::string> 
   return run_stereocl(arguments);
 }
 
+// A second recording into the same folder spliced the two (new frames 1-2, old 3-6), silently.
+TEST(RecordOption, AFolderHoldingAnEarlierRecordingIsRefused) {
+  const std::string folder = scratch_file("recorded-twice");
+  ASSERT_EQ(record(folder).exit_code, 0);
+  const RgbaImage first_take = testing::read_png(folder + "/frame-000001.png");
+  const auto again = record(folder, {"--seed", "99"});
+  EXPECT_EQ(again.exit_code, 2) << again.err;
+  EXPECT_NE(again.err.find("--record " + folder + ": the folder is not empty"), std::string::npos) << again.err;
+  EXPECT_TRUE(testing::read_png(folder + "/frame-000001.png").pixels == first_take.pixels);
+  EXPECT_EQ(check_record_path(scratch_file("a-new-folder")), "");
+}
+
 TEST(RecordOption, PngFolderHoldsEveryFrameAndTheLastIsTheScreenshot) {
   const std::string folder = scratch_file("recorded-frames");
   const std::string screenshot = scratch_file("recorded-last.png");
