@@ -4,16 +4,24 @@ times: box blur 2560x2560 8UC1 and RGBA8 at r1, r2, r32 (clamped border), a 256-
 1920x1080 bytes, and Sobel dX and dY of 3840x2160. Each call is timed from before the library call
 to after the library's own device synchronisation; the median of --runs calls after --warmup.
 
-Peers: OpenCV T-API (cv2.UMat on an OpenCL GPU), CuPy, torch (CUDA). A peer that fails to import
-or finds no GPU is skipped with the reason. Prints a table (us) and writes JSON with --json FILE.
+Peers: OpenCV T-API (cv2.UMat on an OpenCL GPU), CuPy, torch (CUDA), and NVIDIA NPP through
+scripts/npp-bench.cpp, built here from the CUDA toolkit (CUDA_HOME or /usr/local/cuda*; never by
+the Debian build). NPP is timed both per call (column "npp", like the others) and as GPU time
+between CUDA events (column "npp-gpu", to hold against stereocl-bench's profiled times); it also
+times the blur radii 4..16 and Sobel at 1920x1080 and 7680x4320, the sizes stereocl-bench uses.
+A peer that fails to import or finds no GPU is skipped with the reason. Prints a table (us) and
+writes JSON with --json FILE.
 
   python3 scripts/peers-bench.py --json peers.json
 """
 import argparse
+import glob
 import json
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 BLUR_SIZE = 2560
@@ -148,6 +156,26 @@ def torch_histc_peer():
     return f"torch {torch.__version__} histc (float input)", prepare, torch.cuda.synchronize
 
 
+def npp_results(warmup, runs):
+    """NPP's rows, from scripts/npp-bench.cpp compiled against the CUDA toolkit found here."""
+    toolkits = [os.environ["CUDA_HOME"]] if os.environ.get("CUDA_HOME") else sorted(glob.glob("/usr/local/cuda*"), reverse=True)
+    cuda = next((path for path in toolkits if os.path.exists(os.path.join(path, "include", "npp.h"))), None)
+    if cuda is None:
+        raise RuntimeError("no CUDA toolkit with NPP here (set CUDA_HOME)")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "npp-bench.cpp")
+    binary = os.path.join(tempfile.mkdtemp(prefix="npp-bench."), "npp-bench")
+    build = subprocess.run(["g++", "-O2", "-std=c++17", source, f"-I{cuda}/include", f"-L{cuda}/lib64", "-lnppif", "-lnppist",
+                            "-lnppc", "-lcudart", "-o", binary], capture_output=True, text=True)
+    if build.returncode != 0:
+        last_line = build.stderr.strip().splitlines()[-1] if build.stderr.strip() else f"g++ exited {build.returncode}"
+        raise RuntimeError("building npp-bench failed: " + last_line)
+    environment = dict(os.environ, LD_LIBRARY_PATH=f"{cuda}/lib64:" + os.environ.get("LD_LIBRARY_PATH", ""))
+    run = subprocess.run([binary, "--warmup", str(warmup), "--runs", str(runs)], capture_output=True, text=True, env=environment)
+    if run.returncode != 0:
+        raise RuntimeError(run.stderr.strip() or f"npp-bench exited {run.returncode}")
+    return json.loads(run.stdout)
+
+
 PEERS = (("opencv-tapi", opencv_tapi), ("cupy", cupy_peer), ("torch", torch_peer), ("torch-histc", torch_histc_peer))
 
 
@@ -186,10 +214,22 @@ def main():
                 timings[name] = f"failed: {type(error).__name__}: {error}"
         results["peers"][key] = {"label": label, "us": timings}
 
+    try:
+        npp = npp_results(args.warmup, args.runs)
+        results["peers"]["npp"] = {"label": f"NPP {npp['npp']} per call",
+                                   "us": {call["name"]: call["per_call_us"] for call in npp["calls"]}}
+        results["peers"]["npp-gpu"] = {"label": f"NPP {npp['npp']} GPU time (CUDA events)",
+                                       "us": {call["name"]: call["gpu_us"] for call in npp["calls"]}}
+    except Exception as error:
+        results["skipped"]["npp"] = f"{type(error).__name__}: {error}"
+        print(f"peers-bench: skipping npp: {results['skipped']['npp']}", file=sys.stderr)
+
     keys = list(results["peers"])
     print("| work | " + " | ".join(results["peers"][k]["label"] for k in keys) + " |")
     print("|---|" + "---|" * len(keys))
-    for name, _, _, _ in items:
+    names = [name for name, _, _, _ in items]
+    names += [name for key in keys for name in results["peers"][key]["us"] if name not in names]
+    for name in dict.fromkeys(names):
         cells = [results["peers"][k]["us"].get(name, "-") for k in keys]
         print(f"| {name} | " + " | ".join(str(c) for c in cells) + " |")
     for key, reason in results["skipped"].items():

@@ -1,0 +1,197 @@
+// NVIDIA NPP on the work stereocl-bench times, for scripts/peers-bench.py: 8-bit grey and RGBA
+// box blur at 2560x2560 (clamped border, radius 1..32), Sobel horizontal + vertical (8-bit in,
+// 16-bit out, two images) at 1920x1080 and 7680x4320, and a 256-bin histogram of 1920x1080 bytes.
+// Each call is timed two ways, as the peer table states: GPU time between CUDA events around the
+// one call, and per call (host clock from before the call to after the stream synchronises).
+// Medians of --runs calls after --warmup. Prints one JSON object.
+//
+// Built on the GPU machine from its CUDA toolkit, never by the Debian build:
+//   g++ -O2 -std=c++17 scripts/npp-bench.cpp -I$CUDA/include -L$CUDA/lib64 -lnppif -lnppist -lnppc -lcudart
+// CUDA 13's NPP has only the _Ctx entry points, which take an NppStreamContext filled here from
+// cudaGetDeviceProperties.
+#include <cuda_runtime.h>
+#include <npp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+void check_cuda(cudaError_t status, const char* what) {
+  if (status == cudaSuccess) return;
+  std::fprintf(stderr, "npp-bench: %s: %s\n", what, cudaGetErrorString(status));
+  std::exit(1);
+}
+
+void check_npp(NppStatus status, const char* what) {
+  if (status >= NPP_SUCCESS) return;  // warnings are positive
+  std::fprintf(stderr, "npp-bench: %s returned NppStatus %d\n", what, static_cast<int>(status));
+  std::exit(1);
+}
+
+NppStreamContext stream_context(cudaStream_t stream) {
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  cudaDeviceProp properties{};
+  check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+  NppStreamContext context{};
+  context.hStream = stream;
+  context.nCudaDeviceId = device;
+  context.nMultiProcessorCount = properties.multiProcessorCount;
+  context.nMaxThreadsPerMultiProcessor = properties.maxThreadsPerMultiProcessor;
+  context.nMaxThreadsPerBlock = properties.maxThreadsPerBlock;
+  context.nSharedMemPerBlock = properties.sharedMemPerBlock;
+  context.nCudaDevAttrComputeCapabilityMajor = properties.major;
+  context.nCudaDevAttrComputeCapabilityMinor = properties.minor;
+  check_cuda(cudaStreamGetFlags(stream, &context.nStreamFlags), "cudaStreamGetFlags");
+  return context;
+}
+
+struct Timing {
+  double gpu_us = 0;       // CUDA events around the call
+  double per_call_us = 0;  // host clock, call to synchronised stream
+};
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+Timing time_call(const std::function<void()>& call, cudaStream_t stream, int warmup, int runs) {
+  for (int i = 0; i < warmup; ++i) call();
+  check_cuda(cudaStreamSynchronize(stream), "warm-up");
+  cudaEvent_t start, stop;
+  check_cuda(cudaEventCreate(&start), "cudaEventCreate");
+  check_cuda(cudaEventCreate(&stop), "cudaEventCreate");
+  std::vector<double> gpu, host;
+  for (int i = 0; i < runs; ++i) {
+    const auto before = std::chrono::steady_clock::now();
+    check_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
+    call();
+    check_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
+    check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    const auto after = std::chrono::steady_clock::now();
+    float ms = 0;
+    check_cuda(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    gpu.push_back(ms * 1000.0);
+    host.push_back(std::chrono::duration<double, std::micro>(after - before).count());
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  return {median(gpu), median(host)};
+}
+
+// A device image of random bytes, width x height x channels, rows `step` bytes apart.
+struct DeviceImage {
+  void* data = nullptr;
+  int step = 0;
+  DeviceImage(int width, int height, int bytes_per_pixel, unsigned seed) {
+    std::size_t pitch = 0;
+    check_cuda(cudaMallocPitch(&data, &pitch, static_cast<std::size_t>(width) * bytes_per_pixel, height), "cudaMallocPitch");
+    step = static_cast<int>(pitch);
+    std::vector<unsigned char> host(pitch * height);
+    std::mt19937 random(seed);
+    for (auto& byte : host) byte = static_cast<unsigned char>(random());
+    check_cuda(cudaMemcpy(data, host.data(), host.size(), cudaMemcpyHostToDevice), "cudaMemcpy");
+  }
+  ~DeviceImage() { cudaFree(data); }
+  DeviceImage(const DeviceImage&) = delete;
+  DeviceImage& operator=(const DeviceImage&) = delete;
+  Npp8u* bytes() const { return static_cast<Npp8u*>(data); }
+  Npp16s* shorts() const { return static_cast<Npp16s*>(data); }
+};
+
+std::string row(const std::string& name, const Timing& timing, double bytes_moved) {
+  char text[256];
+  // GB/s from the GPU time: bytes read plus bytes written once.
+  std::snprintf(text, sizeof text, "    {\"name\": \"%s\", \"gpu_us\": %.2f, \"per_call_us\": %.2f, \"gpu_gb_per_s\": %.1f}",
+                name.c_str(), timing.gpu_us, timing.per_call_us, bytes_moved / (timing.gpu_us * 1e3));
+  return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int warmup = 10, runs = 50;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string option = argv[i];
+    if (option == "--warmup") warmup = std::atoi(argv[i + 1]);
+    else if (option == "--runs") runs = std::atoi(argv[i + 1]);
+  }
+  cudaStream_t stream;
+  check_cuda(cudaStreamCreate(&stream), "cudaStreamCreate");
+  const NppStreamContext context = stream_context(stream);
+  std::vector<std::string> rows;
+
+  constexpr int kBlurSide = 2560;
+  const NppiSize blur_size{kBlurSide, kBlurSide};
+  for (const int channels : {1, 4}) {
+    DeviceImage in(kBlurSide, kBlurSide, channels, 1), out(kBlurSide, kBlurSide, channels, 2);
+    for (const int radius : {1, 2, 4, 8, 16, 32}) {
+      const NppiSize mask{2 * radius + 1, 2 * radius + 1};
+      const NppiPoint anchor{radius, radius};
+      const auto call = [&] {
+        const NppStatus status =
+            channels == 1 ? nppiFilterBoxBorder_8u_C1R_Ctx(in.bytes(), in.step, blur_size, NppiPoint{0, 0}, out.bytes(), out.step,
+                                                           blur_size, mask, anchor, NPP_BORDER_REPLICATE, context)
+                          : nppiFilterBoxBorder_8u_C4R_Ctx(in.bytes(), in.step, blur_size, NppiPoint{0, 0}, out.bytes(), out.step,
+                                                           blur_size, mask, anchor, NPP_BORDER_REPLICATE, context);
+        check_npp(status, "nppiFilterBoxBorder");
+      };
+      const double bytes = 2.0 * kBlurSide * kBlurSide * channels;
+      rows.push_back(row("blur " + std::to_string(kBlurSide) + "x" + std::to_string(kBlurSide) + (channels == 1 ? " 8UC1" : " RGBA8") +
+                             " r" + std::to_string(radius),
+                         time_call(call, stream, warmup, runs), bytes));
+    }
+  }
+
+  for (const auto& [width, height] : {std::pair{1920, 1080}, std::pair{7680, 4320}}) {
+    const NppiSize size{width, height};
+    DeviceImage in(width, height, 1, 3), dx(width, height, 2, 4), dy(width, height, 2, 5);
+    const auto call = [&] {
+      check_npp(nppiFilterSobelHorizBorder_8u16s_C1R_Ctx(in.bytes(), in.step, size, NppiPoint{0, 0}, dx.shorts(), dx.step, size,
+                                                         NPP_MASK_SIZE_3_X_3, NPP_BORDER_REPLICATE, context),
+                "nppiFilterSobelHorizBorder");
+      check_npp(nppiFilterSobelVertBorder_8u16s_C1R_Ctx(in.bytes(), in.step, size, NppiPoint{0, 0}, dy.shorts(), dy.step, size,
+                                                        NPP_MASK_SIZE_3_X_3, NPP_BORDER_REPLICATE, context),
+                "nppiFilterSobelVertBorder");
+    };
+    const double bytes = 5.0 * width * height;  // 1 in, 2 x 2 out
+    rows.push_back(row("sobel " + std::to_string(width) + "x" + std::to_string(height) + " dX+dY", time_call(call, stream, warmup, runs),
+                       bytes));
+  }
+
+  {
+    const NppiSize size{1920, 1080};
+    DeviceImage in(size.width, size.height, 1, 6);
+    constexpr int kLevels = 257;  // 256 bins
+    size_t buffer_bytes = 0;
+    check_npp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, kLevels, &buffer_bytes, context), "nppiHistogramEvenGetBufferSize");
+    Npp8u* buffer = nullptr;
+    Npp32s* bins = nullptr;
+    check_cuda(cudaMalloc(&buffer, buffer_bytes), "cudaMalloc");
+    check_cuda(cudaMalloc(&bins, 256 * sizeof(Npp32s)), "cudaMalloc");
+    const auto call = [&] {
+      check_npp(nppiHistogramEven_8u_C1R_Ctx(in.bytes(), in.step, size, bins, kLevels, 0, 256, buffer, context), "nppiHistogramEven");
+    };
+    rows.push_back(row("histogram 1920x1080", time_call(call, stream, warmup, runs), 1920.0 * 1080.0));
+    cudaFree(buffer);
+    cudaFree(bins);
+  }
+
+  cudaDeviceProp properties{};
+  check_cuda(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+  const NppLibraryVersion* version = nppGetLibVersion();
+  std::printf("{\n  \"device\": \"%s\",\n  \"npp\": \"%d.%d.%d\",\n  \"warmup\": %d,\n  \"runs\": %d,\n  \"calls\": [\n", properties.name,
+              version->major, version->minor, version->build, warmup, runs);
+  for (std::size_t i = 0; i < rows.size(); ++i) std::printf("%s%s\n", rows[i].c_str(), i + 1 < rows.size() ? "," : "");
+  std::printf("  ]\n}\n");
+  cudaStreamDestroy(stream);
+  return 0;
+}
