@@ -420,7 +420,11 @@ std::optional<std::string> clashing_output(const Options& options, const std::st
     for (const auto& [input, input_path] : inputs)
       if (same_file(path, input_path))
         return std::string(option) + " " + path + ": that is the " + input + " file; an output never replaces an input";
-    for (std::size_t j = 0; j < i; ++j)
+    // A device or pipe (/dev/null, /dev/stdout) is written in place, not replaced: two outputs
+    // may share one.
+    std::error_code error;
+    const bool replaced = !std::filesystem::exists(path, error) || std::filesystem::is_regular_file(path, error);
+    for (std::size_t j = 0; j < i && replaced; ++j)
       if (same_file(path, outputs[j].second))
         return std::string(option) + " " + path + ": " + outputs[j].first + " writes that file too; give each output its own";
   }

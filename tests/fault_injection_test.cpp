@@ -88,13 +88,14 @@ TEST(FaultInjection, AFileSizeLimitLeavesTheOldScreenshotWhole) {
   EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 1);  // no temporary left
 }
 
-// Finding 4: the input itself was truncated first.
+// Finding 4: the input itself was truncated first. Now refused before the first frame, in one
+// line naming the option and the input it would replace.
 TEST(FaultInjection, AnOutputOverAnInputIsRefusedAndTheInputKept) {
   const std::string depth = depth_png();
   const std::string before = read_text(depth);
   const ProgramResult result = run_bounded({"--depth", depth, "--screenshot", depth, "--histogram", depth});
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_EQ(count_of(result.err, depth + ": is the input file " + depth + "; refusing to overwrite it"), 2u) << result.err;
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_EQ(result.err, "stereocl: --screenshot " + depth + ": that is the --depth file; an output never replaces an input\n");
   EXPECT_EQ(read_text(depth), before);
 }
 
