@@ -250,7 +250,7 @@ int list_devices_with_or_without_window(const Options& options) {
   try {
     window.emplace(window_settings_for(options));
   } catch (const std::runtime_error&) {
-    window.reset();
+    // no display: the window stays empty, and so do the GL handles
   }
   return list_devices(options, window ? window->share_handles() : GlShareHandles{});
 }

@@ -4,7 +4,7 @@
 // STEREOCL_CL_DEVICE set (a P:D or part of a name), the tests run on that device alone.
 // STEREOCL_SMALL_DEVICE=1 runs them on PoCL shaped like many Intel and AMD GPUs (256 work-items a
 // group, 32 KiB of local memory), through PoCL's own limit and the preloaded fault shim.
-#include "compute/cl/cl_environment.hpp"
+#include "cl_test_device.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,32 +17,22 @@
 
 namespace {
 
-struct TestDevice {
-  std::string index, name;
-};
-
-std::vector<TestDevice> every_device() {
-  std::vector<TestDevice> devices;
-  for (const stereocl::ClPlatformDescription& platform : stereocl::list_opencl_devices({}))
-    for (const stereocl::ClDeviceDescription& device : platform.devices)
-      if (device.error.empty()) devices.push_back({device.index, platform.name + " " + device.name});
-  return devices;
-}
+using stereocl::testing::ClTestDeviceName;
 
 // Points open_cl_test_device() at the pass's device before the pass's first test.
 class DeviceForEachPass : public ::testing::EmptyTestEventListener {
  public:
-  explicit DeviceForEachPass(std::vector<TestDevice> devices) : devices_(std::move(devices)) {}
+  explicit DeviceForEachPass(std::vector<ClTestDeviceName> devices) : devices_(std::move(devices)) {}
 
   void OnTestIterationStart(const ::testing::UnitTest&, int pass) override {
-    const TestDevice& device = devices_[static_cast<std::size_t>(pass) % devices_.size()];
+    const ClTestDeviceName& device = devices_[static_cast<std::size_t>(pass) % devices_.size()];
     setenv("STEREOCL_CL_DEVICE", device.index.c_str(), 1);
     std::printf("[ DEVICE   ] %s: %s\n", device.index.c_str(), device.name.c_str());
     std::fflush(stdout);
   }
 
  private:
-  std::vector<TestDevice> devices_;
+  std::vector<ClTestDeviceName> devices_;
 };
 
 // The limits take effect before the first OpenCL call: the shim must be preloaded, so the test
@@ -84,7 +74,7 @@ int main(int argc, char** argv) {
   const bool listing = GTEST_FLAG_GET(list_tests);
   if (!listing && std::getenv("STEREOCL_SMALL_DEVICE")) check_small_device();
   if (!listing && !std::getenv("STEREOCL_CL_DEVICE")) {
-    std::vector<TestDevice> devices = every_device();
+    std::vector<ClTestDeviceName> devices = stereocl::testing::every_cl_test_device();
     if (devices.size() > 1 && GTEST_FLAG_GET(repeat) == 1) {
       GTEST_FLAG_SET(repeat, static_cast<int>(devices.size()));
       ::testing::UnitTest::GetInstance()->listeners().Append(new DeviceForEachPass(std::move(devices)));

@@ -6,10 +6,26 @@
 
 #include <cstdlib>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace stereocl::testing {
 
 using ClTestDevice = ClEnvironment;  // context, device and a profiling queue
+
+struct ClTestDeviceName {
+  std::string index;  // "P:D", what STEREOCL_CL_DEVICE and --cl-device take
+  std::string name;   // platform and device
+};
+
+// Every device of every platform that answered its queries, in --list-devices order.
+inline std::vector<ClTestDeviceName> every_cl_test_device() {
+  std::vector<ClTestDeviceName> devices;
+  for (const ClPlatformDescription& platform : list_opencl_devices({}))
+    for (const ClDeviceDescription& device : platform.devices)
+      if (device.error.empty()) devices.push_back({device.index, platform.name + " " + device.name});
+  return devices;
+}
 
 // nullopt when there is no OpenCL device at all: tests then skip with that reason.
 inline std::optional<ClTestDevice> open_cl_test_device() {

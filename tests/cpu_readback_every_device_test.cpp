@@ -1,7 +1,7 @@
 // CPU-readback mode on every OpenCL device of this machine (PoCL and Mesa's rusticl in CI, another
 // compiler with its own images and atomics), on the demo's own animated scene: each device draws
 // CPU mode's picture, for both algorithms and every effect.
-#include "compute/cl/cl_environment.hpp"
+#include "cl_test_device.hpp"
 #include "core/image_file.hpp"
 #include "pipeline/effects.hpp"
 #include "render/pixel_transfer.hpp"
@@ -22,18 +22,6 @@ namespace {
 using testing::ProgramResult;
 using testing::run_stereocl;
 using testing::scratch_file;
-
-struct Device {
-  std::string index, name;
-};
-
-std::vector<Device> every_device() {
-  std::vector<Device> devices;
-  for (const ClPlatformDescription& platform : list_opencl_devices({}))
-    for (const ClDeviceDescription& device : platform.devices)
-      if (device.error.empty()) devices.push_back({device.index, platform.name + " " + device.name});
-  return devices;
-}
 
 int worst_channel_difference(const RgbaImage& a, const RgbaImage& b) {
   int worst = 0;
@@ -77,13 +65,13 @@ class EveryDevice : public ::testing::TestWithParam<std::tuple<std::string, std:
 // picture, which the effect may amplify a level's difference from (emboss by up to 8).
 TEST_P(EveryDevice, CpuReadbackDrawsCpuModesPicture) {
   const auto& [algorithm, effect] = GetParam();
-  const std::vector<Device> devices = every_device();
+  const auto devices = testing::every_cl_test_device();
   if (devices.empty()) GTEST_SKIP() << "no OpenCL device on this machine";
   std::string why_not;
   const RgbaImage cpu = animated("cpu", algorithm, "none", "", why_not);
   ASSERT_FALSE(cpu.empty()) << why_not;
   const EffectRow* row = find_effect(effect);
-  for (const Device& device : devices) {
+  for (const testing::ClTestDeviceName& device : devices) {
     SCOPED_TRACE(device.index + " " + device.name);
     const RgbaImage plain = animated("cpu-readback", algorithm, "none", device.index, why_not);
     if (plain.empty()) {

@@ -97,14 +97,11 @@ std::optional<cl::Device> device_for_gl_context(const cl::Platform& platform, co
 }
 
 bool has_extension(const cl::Device& device, const std::string& name) {
-  std::string extensions = " ";  // padded so a name matches whole, never as a prefix of another
   try {
-    extensions += device.getInfo<CL_DEVICE_EXTENSIONS>();
+    return lists_extension(device.getInfo<CL_DEVICE_EXTENSIONS>(), name);
   } catch (const cl::Error&) {
     return false;
   }
-  extensions += ' ';
-  return extensions.find(" " + name + " ") != std::string::npos;
 }
 
 bool is_gpu(const cl::Device& device) {
@@ -262,11 +259,12 @@ std::vector<std::pair<cl::Platform, cl::Device>> candidates(const std::vector<cl
   return gpus;
 }
 
-}  // namespace
-
+// A context and profiling queue on `device`, without sharing. Throws cl::Error.
 ClEnvironment open_device(const cl::Platform& platform, const cl::Device& device) {
   return make_environment(platform, device, cl::Context(device), false);
 }
+
+}  // namespace
 
 ClSetup open_opencl(const GlShareHandles& gl, const std::string& device_filter) {
   ClSetup setup;
@@ -281,13 +279,10 @@ ClSetup open_opencl(const GlShareHandles& gl, const std::string& device_filter) 
   if (gl.present()) {
     std::vector<std::string> sharing_failures;
     setup.environment = open_shared(platforms, gl, device_filter, sharing_failures);
+    // Platforms that do not drive this GL context are no failure once one does.
+    if (setup.environment) return setup;
     setup.no_sharing_reason = "no OpenCL device can share this " + std::string(gl_api_name(gl.api)) + " context; " +
                               joined(sharing_failures);
-    // Platforms that do not drive this GL context are no failure once one does.
-    if (setup.environment) {
-      setup.no_sharing_reason.clear();
-      return setup;
-    }
   } else {
     setup.no_sharing_reason = "no GL context to share";
   }

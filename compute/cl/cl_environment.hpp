@@ -43,9 +43,6 @@ struct ClSetup {
 // `gl`: the current GL context's handles (none: no sharing is attempted).
 ClSetup open_opencl(const GlShareHandles& gl, const std::string& device_filter);
 
-// A context and profiling queue on `device`, without sharing. Throws cl::Error.
-ClEnvironment open_device(const cl::Platform& platform, const cl::Device& device);
-
 struct ClDeviceDescription {
   std::string index;  // "P:D", what --cl-device takes
   std::string name;

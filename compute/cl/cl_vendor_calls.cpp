@@ -13,11 +13,6 @@ struct IcdObject {
   const cl_icd_dispatch* dispatch;
 };
 
-bool lists_extension(const std::string& extensions, const std::string& name) {
-  const std::string padded = " " + extensions + " ";
-  return padded.find(" " + name + " ") != std::string::npos;
-}
-
 // A table with no entries: what a platform that cannot even name its extensions is taken to have.
 const cl_icd_dispatch kNothing{};
 
@@ -40,6 +35,11 @@ bool has_loader_call(const cl::Platform& platform, const char* name) {
 }
 
 }  // namespace
+
+bool lists_extension(const std::string& extensions, const std::string& name) {
+  const std::string padded = " " + extensions + " ";
+  return padded.find(" " + name + " ") != std::string::npos;
+}
 
 std::optional<std::string> missing_gl_sharing_call(const cl::Platform& platform) {
   const cl_icd_dispatch* table = dispatch_of(platform);

@@ -14,6 +14,9 @@
 
 namespace stereocl {
 
+// Whether a space-separated extension list names `name` whole (never as a prefix of another).
+bool lists_extension(const std::string& extensions, const std::string& name);
+
 // The first of the calls GPU mode needs (clGetGLContextInfoKHR, clCreateFromGLTexture,
 // clEnqueueAcquireGLObjects, clEnqueueReleaseGLObjects) that the platform's driver lacks, named,
 // or nullopt when it has them all.
