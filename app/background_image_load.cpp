@@ -1,5 +1,7 @@
 #include "app/background_image_load.hpp"
 
+#include "app/image_roles.hpp"
+
 #include <chrono>
 #include <filesystem>
 
@@ -9,7 +11,7 @@ std::string BackgroundImageLoad::start(const std::string& path) {
   const std::string name = std::filesystem::path(path).filename().string();
   if (busy()) return "Still loading " + std::filesystem::path(path_).filename().string() + "; drop " + name + " again when it is done";
   path_ = path;
-  pending_ = std::async(std::launch::async, [path, budget = budget_] { return load_image_file(path, budget); });
+  pending_ = std::async(std::launch::async, [path, budget = budget_] { return load_dropped_image(path, budget); });
   return "Loading " + name + "...";
 }
 

@@ -1,4 +1,5 @@
 #include "app/demo.hpp"
+#include "app/image_roles.hpp"
 
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
@@ -81,15 +82,10 @@ void Demo::take_look(const Options& look) {
   settings_.effect = EffectSettings{look.effect, look.blur_radius, look.blur_clamp};
 }
 
-Status Demo::use_look(const Options& look) {
-  // Both files are decoded before anything changes, so a bad one leaves the look as it was.
-  std::optional<LoadedImage> pattern, depth;
-  for (auto [path, image] : {std::pair{&look.pattern_file, &pattern}, std::pair{&look.depth_file, &depth}}) {
-    if (path->empty()) continue;
-    auto loaded = load_image(*path);
-    if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
-    *image = std::move(std::get<LoadedImage>(loaded));
-  }
+Status Demo::use_look(const Options& look, const LookImages& images) {
+  // Both files were decoded before anything changes, so a bad one leaves the look as it was.
+  const std::optional<LoadedImage>& pattern = images.pattern;
+  const std::optional<LoadedImage>& depth = images.depth;
   const DemoSettings before = settings_;
   take_look(look);
   Status used = pattern ? use_as_pattern(*pattern, look.pattern_file) : Status{};
@@ -156,14 +152,14 @@ std::string Demo::opencl_description() const {
 }
 
 Status Demo::load_depth_file(const std::string& path) {
-  const auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
+  const auto loaded = load_depth_map(path);
+  if (const auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
   return use_as_depth(std::get<LoadedImage>(loaded), path);
 }
 
 Status Demo::load_pattern_file(const std::string& path) {
-  const auto loaded = load_image(path);
-  if (const auto* reason = std::get_if<std::string>(&loaded)) return failure(*reason);
+  const auto loaded = load_pattern(path);
+  if (const auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
   return use_as_pattern(std::get<LoadedImage>(loaded), path);
 }
 

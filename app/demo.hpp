@@ -3,6 +3,7 @@
 // current mode, the effect and the histogram, timed stage by stage. The main loop calls
 // render_frame() and present() and stays free of all of this.
 #include "app/demo_settings.hpp"
+#include "app/image_roles.hpp"
 #include "app/options.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/image_limit.hpp"
@@ -98,7 +99,8 @@ class Demo {
   // A preset's look: its mode (where it runs, else the best that does, said by take_notice()),
   // algorithm, P and M, pattern, depth map or scene, seed, inversion and effect, as the command
   // line sets them at start. On failure (a file it names cannot be used) no setting changes.
-  Status use_look(const Options& look);
+  // `images` are the look's files, decoded beforehand (load_look_images, off the main thread).
+  Status use_look(const Options& look, const LookImages& images);
   bool has_depth_image() const { return still_depth_.has_value(); }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
   // Why the mode changed by itself since the last call (a size its images cannot hold, an OpenCL

@@ -19,6 +19,7 @@
 #include "app/viewport_limit.hpp"
 #include "app/window.hpp"
 #include "core/atomic_file.hpp"
+#include "core/memory_budget.hpp"
 #include "pipeline/mode_table.hpp"
 #include "render/convergence_dots.hpp"
 #include "core/image_file.hpp"
@@ -112,8 +113,7 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
     case ActionKind::next_preset:
     case ActionKind::previous_preset:
-      session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1, session.demo);
-      session.panel.preset = session.presets.current();
+      session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1);
       break;
     default:
       if (const Status done = apply_action(*bound, session.demo.settings(), session.demo.availability()); !done)
@@ -126,10 +126,14 @@ void on_drop(GLFWwindow* handle, int count, const char** paths) {
   if (count > 0) session_of(handle).panel.message = session_of(handle).dropped.start(paths[0]);
 }
 
-// A dropped file is decoded off this thread; once it is, it is used here, where GL is.
-void use_finished_drop(Session& session) {
+// A dropped file or a preset is decoded off this thread; once it is, it is used here, where GL is.
+void use_finished_loads(Session& session) {
   if (auto finished = session.dropped.take_finished())
     session.panel.show(use_dropped_image(session.demo, finished->path, finished->image));
+  if (auto said = session.presets.apply_finished(session.demo)) {
+    session.panel.message = std::move(*said);
+    session.panel.preset = session.presets.current();
+  }
 }
 
 // S and the panel's button save the stereogram itself (as --screenshot does), not the window:
@@ -255,8 +259,18 @@ int list_devices_with_or_without_window(const Options& options) {
   return list_devices(options, window ? window->share_handles() : GlShareHandles{});
 }
 
+// A scene size the machine cannot hold is refused before its window, textures and buffers exist.
+void refuse_unaffordable_size(const Options& options) {
+  const Size size = options.size;
+  const std::string what = "--size " + std::to_string(size.width) + "x" + std::to_string(size.height);
+  if (auto refused = memory_refusal(what, static_cast<std::uint64_t>(size.width + stereogram_strip_width(options.stereogram)),
+                                    static_cast<std::uint64_t>(size.height)))
+    throw InputError(*refused);
+}
+
 int run(const Options& command_line) {
   if (command_line.list_devices) return list_devices_with_or_without_window(command_line);
+  refuse_unaffordable_size(command_line);
   Window window(window_settings_for(command_line));
   const Options options = with_screen_dpi(command_line, screen_dpi());
   refuse_unmatched_device(options, window.share_handles());
@@ -291,7 +305,7 @@ int run(const Options& command_line) {
       last_time = glfwGetTime();
       continue;
     }
-    use_finished_drop(session);
+    use_finished_loads(session);
     const double now = glfwGetTime();
     const double seconds = now - last_time;
     last_time = now;

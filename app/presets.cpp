@@ -3,6 +3,7 @@
 #include "app/options.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <system_error>
 
@@ -59,20 +60,48 @@ PresetCycle::PresetCycle(const std::string& folder)
   if (!folder_.empty()) files_ = list_presets(folder_);
 }
 
-std::string PresetCycle::step(int direction, Demo& demo) {
+std::string PresetCycle::step(int direction) {
   if (folder_.empty()) return "No presets: no presets folder found (" + std::string(kInstalledPresetsHint) + "); give --presets DIR";
   if (files_.empty()) return "No presets: " + folder_ + " has no .toml files";
+  if (pending_.valid()) return "Still loading a preset; press again when it is shown";
   const auto count = static_cast<long long>(files_.size());
   index_ = index_ < 0 ? (direction > 0 ? 0 : count - 1) : ((index_ + direction) % count + count) % count;
-  const std::string& file = files_[static_cast<std::size_t>(index_)];
+  const std::string file = files_[static_cast<std::size_t>(index_)];
   const std::string name = preset_name(file);
-  const auto parsed = parse_command_line({"--config", file});
-  if (const auto* refused = std::get_if<ExitRequest>(&parsed))
-    return "Preset " + name + " not applied: " + one_line(refused->message);
-  if (const Status used = demo.use_look(std::get<Options>(parsed)); !used)
-    return "Preset " + name + " not applied: " + one_line(used.error());
-  current_ = name;
-  return "Preset " + std::to_string(index_ + 1) + "/" + std::to_string(count) + ": " + name;
+  const std::string position = std::to_string(index_ + 1) + "/" + std::to_string(count);
+  pending_ = std::async(std::launch::async, [file, name, position] {
+    Loaded loaded{name, position, std::nullopt, {}, {}};
+    auto parsed = parse_command_line({"--config", file});
+    if (const auto* refused = std::get_if<ExitRequest>(&parsed)) {
+      loaded.refusal = one_line(refused->message);
+      return loaded;
+    }
+    Options& look = std::get<Options>(parsed);
+    auto images = load_look_images(look.pattern_file, look.depth_file);
+    if (auto* failure = std::get_if<InputFailure>(&images)) {
+      loaded.refusal = failure->message;
+      return loaded;
+    }
+    loaded.images = std::move(std::get<LookImages>(images));
+    loaded.look = std::move(look);
+    return loaded;
+  });
+  return "Loading preset " + name + "...";
+}
+
+std::optional<std::string> PresetCycle::apply_finished(Demo& demo) {
+  if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
+  return apply_when_finished(demo);
+}
+
+std::optional<std::string> PresetCycle::apply_when_finished(Demo& demo) {
+  if (!pending_.valid()) return std::nullopt;
+  Loaded loaded = pending_.get();
+  if (!loaded.look) return "Preset " + loaded.name + " not applied: " + loaded.refusal;
+  if (const Status used = demo.use_look(*loaded.look, loaded.images); !used)
+    return "Preset " + loaded.name + " not applied: " + one_line(used.error());
+  current_ = loaded.name;
+  return "Preset " + loaded.position + ": " + loaded.name;
 }
 
 }  // namespace stereocl

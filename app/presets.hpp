@@ -6,6 +6,8 @@
 // (size, frames, outputs, --bench, the panel, vsync) stay as the command line set them.
 #include "app/demo.hpp"
 
+#include <future>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,24 +26,41 @@ std::vector<std::string> list_presets(const std::string& folder);
 // "scene-lookup" for ".../scene-lookup.toml": what the panel shows.
 std::string preset_name(const std::string& path);
 
+// A preset is read and its images decoded on a worker thread, as a dropped file is: a large
+// depth map in a preset must not freeze the picture on stage.
 class PresetCycle {
  public:
   // `folder` empty: default_presets_folder(). The folder is listed once, here.
   explicit PresetCycle(const std::string& folder);
 
-  // Applies the next (+1) or previous (-1) preset, wrapping, and returns the line for the panel.
-  // A preset that cannot be read or used changes no setting; the line says why, and the next
-  // step goes on from it.
-  std::string step(int direction, Demo& demo);
+  // Starts loading the next (+1) or previous (-1) preset, wrapping, and returns the line for the
+  // panel ("Loading preset NAME..."), or why nothing started.
+  std::string step(int direction);
+  // Once the preset is loaded: applies it to `demo` and returns the panel's line; nullopt while
+  // it loads or when none was started. A preset that cannot be read or used changes no
+  // setting; the line says why, and the next step goes on from it.
+  std::optional<std::string> apply_finished(Demo& demo);
+  // The same, waiting for the load to finish (tests, and a step while one is under way).
+  std::optional<std::string> apply_when_finished(Demo& demo);
+
   // The name of the preset last applied; empty before the first.
   const std::string& current() const { return current_; }
   std::size_t count() const { return files_.size(); }
 
  private:
+  struct Loaded {
+    std::string name;
+    std::string position;                 // "2/6"
+    std::optional<Options> look;          // nullopt: refused
+    LookImages images;
+    std::string refusal;
+  };
+
   std::string folder_;
   std::vector<std::string> files_;
   long long index_ = -1;  // before the first: PageDown goes to the first, PageUp to the last
   std::string current_;
+  std::future<Loaded> pending_;
 };
 
 }  // namespace stereocl

@@ -4,14 +4,15 @@
 
 namespace stereocl {
 
-std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, const ImageLoadBudget& budget) {
+std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, PixelTarget target,
+                                                        const ImageLoadBudget& budget) {
   auto bytes = read_input_file(path, budget.read);
   if (auto* failure = std::get_if<InputFailure>(&bytes)) return std::move(*failure);
-  return decode_png(std::get<std::string>(bytes), path, budget.decode);
+  return decode_png(std::get<std::string>(bytes), path, target, budget.decode);
 }
 
-std::variant<LoadedImage, std::string> load_image(const std::string& path) {
-  auto loaded = load_image_file(path);
+std::variant<LoadedImage, std::string> load_image(const std::string& path, PixelTarget target) {
+  auto loaded = load_image_file(path, target);
   if (auto* failure = std::get_if<InputFailure>(&loaded)) return std::move(failure->message);
   return std::move(std::get<LoadedImage>(loaded));
 }

@@ -18,10 +18,11 @@ struct ImageLoadBudget {
 };
 
 // The image, or why not, with the kind of failure for callers (and tests) that care.
-std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, const ImageLoadBudget& budget = {});
+std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, PixelTarget target,
+                                                        const ImageLoadBudget& budget = {});
 
 // The image, or a reason such as "depth.jpg: looks like a JPEG image; only PNG images are accepted".
-std::variant<LoadedImage, std::string> load_image(const std::string& path);
+std::variant<LoadedImage, std::string> load_image(const std::string& path, PixelTarget target);
 
 // Writes an 8-bit RGBA PNG atomically; returns an empty string on success, else the reason.
 // `inputs` are files it must never overwrite (the --depth and --pattern files).

@@ -1,6 +1,9 @@
 #include "core/input_file.hpp"
 
 #include <cerrno>
+#include <memory>
+#include <optional>
+#include <vector>
 #include <cstring>
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -44,29 +47,78 @@ InputFailure open_failure(const std::string& path, int error) {
   return failure(InputFailureKind::read_error, path, "cannot open it: " + why);
 }
 
+// Bytes of unknown total (a pipe, a /proc file that says it is empty, a file that grew) in 1 MiB
+// blocks, joined once at the end and freed block by block: a string grown by doubling held up to
+// twice the 1 GiB cap, zero-filled.
+class Blocks {
+ public:
+  static constexpr std::size_t kBlock = std::size_t{1} << 20;
+
+  // Room for the next read, at most kBlock bytes.
+  std::pair<char*, std::size_t> room() {
+    if (blocks_.empty() || used_ == kBlock) {
+      blocks_.emplace_back(new char[kBlock]);
+      used_ = 0;
+    }
+    return {blocks_.back().get() + used_, kBlock - used_};
+  }
+  void filled(std::size_t count) {
+    used_ += count;
+    total_ += count;
+  }
+  std::size_t size() const { return total_; }
+
+  std::string joined(std::string&& head) && {
+    std::string bytes = std::move(head);
+    bytes.reserve(bytes.size() + total_);
+    for (std::size_t i = 0; i < blocks_.size(); ++i) {
+      bytes.append(blocks_[i].get(), i + 1 == blocks_.size() ? used_ : kBlock);
+      blocks_[i].reset();
+    }
+    return bytes;
+  }
+
+ private:
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::size_t used_ = 0, total_ = 0;
+};
+
+// Reads to the end into `blocks` after `already` bytes; fails past the budget.
+std::optional<InputFailure> read_rest(int fd, const std::string& path, const ReadBudget& budget, std::size_t already,
+                                      Blocks& blocks) {
+  for (;;) {
+    const auto [at, room] = blocks.room();
+    const ssize_t got = ::read(fd, at, room);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return failure(InputFailureKind::read_error, path, std::string("cannot read it: ") + std::strerror(errno));
+    if (got == 0) return std::nullopt;
+    blocks.filled(static_cast<std::size_t>(got));
+    if (already + blocks.size() > budget.max_bytes) return too_large(path, budget);
+  }
+}
+
 std::variant<std::string, InputFailure> read_regular(int fd, const std::string& path, const struct stat& info,
                                                      const ReadBudget& budget) {
   if (static_cast<std::size_t>(info.st_size) > budget.max_bytes) return too_large(path, budget);
   std::string bytes(static_cast<std::size_t>(info.st_size), '\0');
   std::size_t filled = 0;
-  for (;;) {
-    // One byte of room past the stated size shows a file that grew while we read it.
-    if (filled == bytes.size()) bytes.resize(bytes.size() + 65536);
+  while (filled < bytes.size()) {
     const ssize_t got = ::read(fd, bytes.data() + filled, bytes.size() - filled);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) return failure(InputFailureKind::read_error, path, std::string("cannot read it: ") + std::strerror(errno));
     if (got == 0) break;
     filled += static_cast<std::size_t>(got);
-    if (filled > budget.max_bytes) return too_large(path, budget);
   }
   bytes.resize(filled);
-  return bytes;
+  // More than the stated size: a file that grew while we read it, or a /proc file (size 0).
+  Blocks rest;
+  if (auto failed = read_rest(fd, path, budget, filled, rest)) return *failed;
+  return std::move(rest).joined(std::move(bytes));
 }
 
 std::variant<std::string, InputFailure> read_pipe(int fd, const std::string& path, const ReadBudget& budget) {
   const auto deadline = std::chrono::steady_clock::now() + budget.pipe_timeout;
-  std::string bytes;
-  char chunk[65536];
+  Blocks blocks;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     pollfd wanted{fd, POLLIN, 0};
@@ -74,13 +126,14 @@ std::variant<std::string, InputFailure> read_pipe(int fd, const std::string& pat
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0)
       return failure(InputFailureKind::timed_out, path,
-                     "the pipe did not finish within " + std::to_string(budget.pipe_timeout.count()) + " ms (" + std::to_string(bytes.size()) + " bytes so far)");
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+                     "the pipe did not finish within " + std::to_string(budget.pipe_timeout.count()) + " ms (" + std::to_string(blocks.size()) + " bytes so far)");
+    const auto [at, room] = blocks.room();
+    const ssize_t got = ::read(fd, at, room);
     if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
     if (got < 0) return failure(InputFailureKind::read_error, path, std::string("cannot read it: ") + std::strerror(errno));
-    if (got == 0) return bytes;
-    bytes.append(chunk, static_cast<std::size_t>(got));
-    if (bytes.size() > budget.max_bytes) return too_large(path, budget);
+    if (got == 0) return std::move(blocks).joined({});
+    blocks.filled(static_cast<std::size_t>(got));
+    if (blocks.size() > budget.max_bytes) return too_large(path, budget);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <tuple>
 
 namespace stereocl {
 namespace {
@@ -23,6 +24,12 @@ InputFailure failed(InputFailureKind kind, const std::string& name, const std::s
 }
 
 InputFailure corrupt(const std::string& name, int error) {
+  // Not damage: a text, ICC or EXIF chunk larger, or more of them, than stereocl reads.
+  if (error == SPNG_ECHUNK_LIMITS || error == SPNG_EMEM)
+    return failed(InputFailureKind::too_large, name,
+                  "its metadata chunks (text, ICC profile, EXIF) are over the " + std::to_string(kChunkLimit >> 20) +
+                      " MiB each and " + std::to_string(kChunkCacheLimit >> 20) +
+                      " MiB in all that stereocl reads; save the image without them");
   return failed(InputFailureKind::corrupt, name, std::string("the PNG data is corrupt (") + spng_strerror(error) + ")");
 }
 
@@ -40,14 +47,28 @@ std::optional<InputFailure> check_signature(std::string_view bytes, const std::s
                     "; only PNG images are accepted");
 }
 
+}  // namespace
+
+std::optional<std::pair<std::uint32_t, std::uint32_t>> png_header_size(std::string_view bytes) {
+  if (bytes.size() < 24 || bytes.substr(0, kSignature.size()) != kSignature || bytes.substr(12, 4) != "IHDR")
+    return std::nullopt;
+  return std::pair{big_endian_u32(bytes, 16), big_endian_u32(bytes, 20)};
+}
+
+namespace {
+
 // The header's size, read by hand so a refusal can name it: libspng only says "exceeds limit".
-std::optional<InputFailure> check_header_size(std::string_view bytes, const std::string& name, std::uint32_t max_side) {
-  if (bytes.size() < 24 || bytes.substr(12, 4) != "IHDR") return std::nullopt;  // libspng reports that
-  const std::uint32_t width = big_endian_u32(bytes, 16), height = big_endian_u32(bytes, 20);
-  if (width >= 1 && height >= 1 && width <= max_side && height <= max_side) return std::nullopt;
-  return failed(InputFailureKind::too_large, name,
-                "the PNG header says " + std::to_string(width) + "x" + std::to_string(height) +
-                    " pixels; images must be 1.." + std::to_string(max_side) + " pixels per side");
+std::optional<InputFailure> check_header_size(std::string_view bytes, const std::string& name, const DecodeBudget& budget) {
+  const auto size = png_header_size(bytes);
+  if (!size) return std::nullopt;  // libspng reports that
+  const auto [width, height] = *size;
+  if (width < 1 || height < 1 || width > budget.max_side || height > budget.max_side)
+    return failed(InputFailureKind::too_large, name,
+                  "the PNG header says " + std::to_string(width) + "x" + std::to_string(height) +
+                      " pixels; images must be 1.." + std::to_string(budget.max_side) + " pixels per side");
+  if (width > budget.max_width)
+    return failed(InputFailureKind::too_large, name, std::to_string(width) + " pixels wide; " + budget.width_rule);
+  return std::nullopt;
 }
 
 std::uint64_t idat_bytes(std::string_view bytes) {
@@ -99,28 +120,55 @@ std::uint16_t luma16(std::uint16_t r, std::uint16_t g, std::uint16_t b) {
 
 std::uint8_t to8(std::uint16_t v) { return static_cast<std::uint8_t>((v + 128u) / 257u); }
 
-// Appends decoded RGBA rows to the three pictures a caller may want. Rows are appended as they
-// are decoded, so a file whose header lies about its size costs memory only for the rows it has.
+// Decoded RGBA rows (8 or 16 bits a channel) into the one target picture. Rows in file order are
+// appended into reserved memory, so a file whose header lies about its size costs memory only
+// for the rows it has; interlaced rows arrive pass by pass, so those need the picture sized first.
 template <class Channel>
 class RowConverter {
  public:
-  RowConverter(int width, bool is_grey) : width_(width) { loaded_.is_grey = is_grey; }
-
-  void add(const Channel* row) {
-    for (int x = 0; x < width_; ++x) {
-      const Channel* p = row + 4 * x;
-      const std::uint16_t r = wide(p[0]), g = wide(p[1]), b = wide(p[2]), a = wide(p[3]);
-      const std::uint16_t grey = loaded_.is_grey ? r : luma16(r, g, b);
-      loaded_.rgba.pixels.push_back(Rgba8{to8(r), to8(g), to8(b), to8(a)});
-      loaded_.grey16.pixels.push_back(grey);
-      loaded_.grey.pixels.push_back(to8(grey));
+  RowConverter(const spng_ihdr& header, PixelTarget target) : width_(static_cast<int>(header.width)), target_(target) {
+    loaded_.is_grey = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE || header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA;
+    loaded_.looks_grey = true;
+    const std::size_t pixels = std::size_t{header.width} * header.height;
+    interlaced_ = header.interlace_method != SPNG_INTERLACE_NONE;
+    if (interlaced_) {
+      rows_ = static_cast<int>(header.height);
+      if (target == PixelTarget::grey16) loaded_.grey16.pixels.resize(pixels);
+      else loaded_.rgba.pixels.resize(pixels);
+    } else if (target == PixelTarget::grey16) {
+      loaded_.grey16.pixels.reserve(pixels);
+    } else {
+      loaded_.rgba.pixels.reserve(pixels);
     }
-    ++rows_;
+  }
+
+  // A row in file order, or one pass of an interlaced row: only its pixels (x0, x0 + dx, ...) are new.
+  void add(const Channel* row, std::uint32_t row_number, int pass) {
+    static constexpr int kFirstX[7] = {0, 4, 0, 2, 0, 1, 0}, kStepX[7] = {8, 8, 4, 4, 2, 2, 1};
+    const int first = interlaced_ ? kFirstX[pass] : 0, step = interlaced_ ? kStepX[pass] : 1;
+    const std::size_t base = std::size_t{row_number} * static_cast<std::size_t>(width_);
+    for (int x = first; x < width_; x += step) {
+      const Channel* p = row + 4 * x;
+      const std::uint16_t r = wide(p[0]), g = wide(p[1]), b = wide(p[2]);
+      loaded_.looks_grey = loaded_.looks_grey && r == g && g == b;
+      if (target_ == PixelTarget::grey16) {
+        const std::uint16_t grey = loaded_.is_grey ? r : luma16(r, g, b);
+        if (interlaced_) loaded_.grey16.pixels[base + x] = grey;
+        else loaded_.grey16.pixels.push_back(grey);
+      } else {
+        const Rgba8 pixel{to8(r), to8(g), to8(b), to8(wide(p[3]))};
+        if (interlaced_) loaded_.rgba.pixels[base + x] = pixel;
+        else loaded_.rgba.pixels.push_back(pixel);
+      }
+    }
+    if (!interlaced_) ++rows_;
   }
 
   LoadedImage finish() && {
-    for (auto* size : {&loaded_.rgba.width, &loaded_.grey.width, &loaded_.grey16.width}) *size = width_;
-    for (auto* size : {&loaded_.rgba.height, &loaded_.grey.height, &loaded_.grey16.height}) *size = rows_;
+    Image<std::uint16_t>& grey = loaded_.grey16;
+    RgbaImage& rgba = loaded_.rgba;
+    if (target_ == PixelTarget::grey16) std::tie(grey.width, grey.height) = std::pair{width_, rows_};
+    else std::tie(rgba.width, rgba.height) = std::pair{width_, rows_};
     return std::move(loaded_);
   }
 
@@ -132,45 +180,40 @@ class RowConverter {
   }
 
   int width_;
+  PixelTarget target_;
+  bool interlaced_ = false;
   int rows_ = 0;
   LoadedImage loaded_;
 };
 
 // Row by row, so the time budget is checked between rows: a huge image gives up, not hangs.
-// Interlaced rows arrive pass by pass, so those images need the whole picture in memory first.
 template <class Channel>
 std::variant<LoadedImage, InputFailure> decode_rows(spng_ctx* context, const spng_ihdr& header, int format,
-                                                    const std::string& name, const DecodeBudget& budget) {
+                                                    PixelTarget target, const std::string& name, const DecodeBudget& budget) {
   const auto deadline = std::chrono::steady_clock::now() + budget.time;
-  const std::size_t row_channels = std::size_t{4} * header.width;
-  const bool interlaced = header.interlace_method != SPNG_INTERLACE_NONE;
-  std::vector<Channel> decoded(row_channels * (interlaced ? header.height : 1));
-  const bool is_grey = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE ||
-                       header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA;
-  RowConverter<Channel> converter(static_cast<int>(header.width), is_grey);
+  // One scratch row: libspng writes each interlace pass's pixels into it at their final x.
+  std::vector<Channel> row_pixels(std::size_t{4} * header.width);
+  RowConverter<Channel> converter(header, target);
   int error = spng_decode_image(context, nullptr, 0, format, SPNG_DECODE_TRNS | SPNG_DECODE_PROGRESSIVE);
   while (error == 0) {
     spng_row_info row{};
     if ((error = spng_get_row_info(context, &row)) != 0) break;
-    Channel* destination = decoded.data() + (interlaced ? row.row_num * row_channels : 0);
-    error = spng_decode_row(context, destination, row_channels * sizeof(Channel));
-    if (!interlaced && (error == 0 || error == SPNG_EOI)) converter.add(destination);
+    error = spng_decode_row(context, row_pixels.data(), row_pixels.size() * sizeof(Channel));
+    if (error == 0 || error == SPNG_EOI) converter.add(row_pixels.data(), row.row_num, row.pass);
     if (std::chrono::steady_clock::now() > deadline)
       return failed(InputFailureKind::timed_out, name,
                     "decoding took longer than " + std::to_string(budget.time.count()) + " ms; gave up");
   }
   if (error != SPNG_EOI) return corrupt(name, error);
-  if (interlaced)
-    for (std::uint32_t y = 0; y < header.height; ++y) converter.add(decoded.data() + y * row_channels);
   return std::move(converter).finish();
 }
 
 }  // namespace
 
-std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name,
+std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
                                                    const DecodeBudget& budget) {
   if (auto refused = check_signature(bytes, name)) return *refused;
-  if (auto refused = check_header_size(bytes, name, budget.max_side)) return *refused;
+  if (auto refused = check_header_size(bytes, name, budget)) return *refused;
   SpngContext context(spng_ctx_new(0), spng_ctx_free);
   if (!context) return failed(InputFailureKind::corrupt, name, "out of memory starting the PNG decoder");
   spng_set_image_limits(context.get(), budget.max_side, budget.max_side);
@@ -188,8 +231,8 @@ std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const
   if (decoded_size > cap)
     return failed(InputFailureKind::too_large, name,
                   "decodes to " + std::to_string(decoded_size) + " bytes, over the " + std::to_string(cap) + " allowed");
-  if (sixteen_bit) return decode_rows<std::uint16_t>(context.get(), header, format, name, budget);
-  return decode_rows<std::uint8_t>(context.get(), header, format, name, budget);
+  if (sixteen_bit) return decode_rows<std::uint16_t>(context.get(), header, format, target, name, budget);
+  return decode_rows<std::uint8_t>(context.get(), header, format, target, name, budget);
 }
 
 EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata) {

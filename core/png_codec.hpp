@@ -6,6 +6,7 @@
 #include "core/input_file.hpp"
 
 #include <chrono>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,24 +16,35 @@
 
 namespace stereocl {
 
+// The one form a consumer needs, decoded straight into it: a depth map wants exact 16-bit luma,
+// a pattern wants RGBA8. Holding both (and an 8-bit copy) cost 7 bytes a pixel.
+enum class PixelTarget { grey16, rgba8 };
+
 struct LoadedImage {
-  RgbaImage rgba;               // what the file holds, expanded to RGBA8
-  GreyImage grey;               // luma (BT.601), 8-bit
-  Image<std::uint16_t> grey16;  // luma at 16 bits, exact for 16-bit grey files
+  RgbaImage rgba;               // PixelTarget::rgba8: what the file holds, expanded to RGBA8
+  Image<std::uint16_t> grey16;  // PixelTarget::grey16: luma (BT.601) at 16 bits, exact for grey files
   bool is_grey = false;         // the file had one or two channels (grey, grey+alpha)
+  bool looks_grey = false;      // every pixel has r == g == b (many tools save depth maps as RGB)
 };
 
 struct DecodeBudget {
   // GL_MAX_TEXTURE_SIZE is 16384 on the drivers we run on; a larger image could not be shown anyway.
   std::uint32_t max_side = 16384;
+  // Read from the header, before any pixel is decoded: a pattern's width is its repeat, which
+  // has a rule of its own (`width_rule` completes "N pixels wide; ...").
+  std::uint32_t max_width = 16384;
+  std::string width_rule;
   std::chrono::milliseconds time{20000};
 };
 
 // `name` starts every message ("depth.png: ..."). Failures are not_png, too_large, corrupt or
 // timed_out. Other formats are refused on purpose, by name: only PNG carries 16-bit grey
 // losslessly, which depth maps need, and one format is one decoder to trust.
-std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name,
+std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
                                                    const DecodeBudget& budget = {});
+
+// Width and height from the IHDR chunk, or nullopt where the bytes do not start a PNG.
+std::optional<std::pair<std::uint32_t, std::uint32_t>> png_header_size(std::string_view bytes);
 
 struct PngMetadata {
   double dots_per_inch = 96.0;                               // stored as a pHYs chunk

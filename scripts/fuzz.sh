@@ -29,7 +29,7 @@ for target in "${targets[@]}"; do
   echo "== fuzz_$target for ${seconds}s"
   # halt_on_error: the first sanitizer report ends the run with an artifact, as a crash does.
   ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    "$build/tests/fuzz/fuzz_$target" "$work" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+    "$build/tests/fuzz/fuzz_$target" "$work" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" 2>&1 | tee "$build/fuzz_$target.log" \
     | grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|stat::|ERROR|SUMMARY|Test unit written" || true
   for artifact in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* "$artifacts"/leak-*; do

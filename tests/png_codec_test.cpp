@@ -85,10 +85,15 @@ TEST_P(EveryFormat, DecodesToTheValuesTheSamplesMean) {
     const std::string extra = colour_type == 3 ? png_chunk("PLTE", palette) + png_chunk("tRNS", alphas) : "";
     const std::string bytes = png_file(width, height, depth, colour_type,
                                        pack_rows(samples, width, height, channels, depth), extra);
-    const LoadedImage image = decoded_or_fail(decode_png(bytes, "t.png"));
+    const LoadedImage image = decoded_or_fail(decode_png(bytes, "t.png", PixelTarget::rgba8));
+    const LoadedImage grey = decoded_or_fail(decode_png(bytes, "t.png", PixelTarget::grey16));
     ASSERT_EQ(image.rgba.width, width);
     ASSERT_EQ(image.rgba.height, height);
+    ASSERT_EQ(grey.grey16.width, width);
+    ASSERT_EQ(grey.grey16.height, height);
+    EXPECT_TRUE(image.grey16.pixels.empty() && grey.rgba.pixels.empty());  // one form each, never both
     EXPECT_EQ(image.is_grey, colour_type == 0 || colour_type == 4);
+    bool all_grey = true;
     for (int i = 0; i < width * height; ++i) {
       const std::uint32_t* s = samples.data() + i * channels;
       std::uint32_t r, g, b, a = 65535;
@@ -106,9 +111,11 @@ TEST_P(EveryFormat, DecodesToTheValuesTheSamplesMean) {
       const Rgba8 expected{to8(r), to8(g), to8(b), to8(a)};
       ASSERT_EQ(image.rgba.pixels[i], expected) << "pixel " << i << " of " << width << "x" << height;
       const double luma = 0.299 * r + 0.587 * g + 0.114 * b;
-      ASSERT_NEAR(image.grey16.pixels[i], image.is_grey ? r : luma, image.is_grey ? 0 : 2) << "pixel " << i;
-      ASSERT_EQ(image.grey.pixels[i], to8(image.grey16.pixels[i])) << "pixel " << i;
+      ASSERT_NEAR(grey.grey16.pixels[i], image.is_grey ? r : luma, image.is_grey ? 0 : 2) << "pixel " << i;
+      all_grey = all_grey && r == g && g == b;
     }
+    EXPECT_EQ(image.looks_grey, all_grey);
+    EXPECT_EQ(grey.looks_grey, all_grey);
   }
 }
 
@@ -125,7 +132,7 @@ TEST(PngCodec, SixteenBitGreyKeepsEveryValueExactly) {
   std::vector<std::uint32_t> samples(65536);
   for (std::uint32_t v = 0; v < samples.size(); ++v) samples[v] = v;
   const auto bytes = png_file(256, 256, 16, 0, pack_rows(samples, 256, 256, 1, 16));
-  const LoadedImage image = decoded_or_fail(decode_png(bytes, "ramp.png"));
+  const LoadedImage image = decoded_or_fail(decode_png(bytes, "ramp.png", PixelTarget::grey16));
   ASSERT_EQ(image.grey16.pixels.size(), samples.size());
   for (std::uint32_t v = 0; v < samples.size(); ++v) ASSERT_EQ(image.grey16.pixels[v], v);
 }
@@ -135,7 +142,7 @@ TEST(PngCodec, WhatItWritesReadsBackExactlyAtAwkwardSizes) {
     const RgbaImage original = testing::random_rgba(width, height, 7);
     const EncodedPng png = encode_png(original);
     ASSERT_TRUE(png.error.empty()) << png.error;
-    const LoadedImage back = decoded_or_fail(decode_png(png.bytes, "round.png"));
+    const LoadedImage back = decoded_or_fail(decode_png(png.bytes, "round.png", PixelTarget::rgba8));
     EXPECT_EQ(back.rgba.width, width);
     EXPECT_TRUE(back.rgba.pixels == original.pixels) << width << "x" << height;
   }
@@ -154,8 +161,42 @@ TEST(PngCodec, AnInterlacedFileDecodesLikeThePlainOne) {
   const std::string bytes(static_cast<const char*>(buffer), length);
   std::free(buffer);
   spng_ctx_free(encoder);
-  const LoadedImage back = decoded_or_fail(decode_png(bytes, "adam7.png"));
+  const LoadedImage back = decoded_or_fail(decode_png(bytes, "adam7.png", PixelTarget::rgba8));
   EXPECT_TRUE(back.rgba.pixels == original.pixels);
+  // Depth maps arrive interlaced too: each pass fills only its own pixels of the grey picture.
+  const LoadedImage grey = decoded_or_fail(decode_png(bytes, "adam7.png", PixelTarget::grey16));
+  const LoadedImage plain = decoded_or_fail(decode_png(encode_png(original).bytes, "plain.png", PixelTarget::grey16));
+  EXPECT_TRUE(grey.grey16.pixels == plain.grey16.pixels);
+  EXPECT_EQ(grey.grey16.width, 37);
+  EXPECT_EQ(grey.grey16.height, 23);
+}
+
+// Issue 29, case 3: a 16384-wide pattern was decoded whole (4 GB, 17 s) before its width was
+// refused; the width is in the header.
+TEST(HostilePng, AWidthRuleIsCheckedFromTheHeaderBeforeDecoding) {
+  DecodeBudget budget;
+  budget.max_width = 1024;
+  budget.width_rule = "a pattern is at most 1024";
+  // A header alone: decoding would fail as corrupt, so a too_large answer came from the header.
+  const InputFailure failure = failure_of(decode_png(png_header(16384, 16, 8, 2), "wide.png", PixelTarget::rgba8, budget));
+  EXPECT_EQ(failure.kind, InputFailureKind::too_large);
+  EXPECT_EQ(failure.message, "wide.png: 16384 pixels wide; a pattern is at most 1024");
+  EXPECT_EQ(failure_of(decode_png(png_header(1024, 16, 8, 2), "fits.png", PixelTarget::rgba8, budget)).kind,
+            InputFailureKind::corrupt);
+}
+
+// Issue 29, case 15: a text chunk over the limit is not damage, and was reported as "corrupt".
+TEST(HostilePng, MetadataOverTheChunkLimitsIsSaidToBeThat) {
+  const std::string pixels = testing::zlib_compress(std::string(2, '\0'));
+  // Each chunk within the 16 MiB a chunk may have, five of them over the 64 MiB of all of them.
+  std::string texts;
+  for (int i = 0; i < 5; ++i) texts += png_chunk("tEXt", "Comment" + std::string(1, '\0') + std::string(15 << 20, 'x'));
+  const std::string bytes = png_header(1, 1, 8, 0) + texts + png_chunk("IDAT", pixels) + png_chunk("IEND", "");
+  const InputFailure failure = failure_of(decode_png(bytes, "notes.png", PixelTarget::grey16));
+  EXPECT_EQ(failure.kind, InputFailureKind::too_large);
+  EXPECT_NE(failure.message.find("metadata chunks (text, ICC profile, EXIF) are over the 16 MiB"), std::string::npos)
+      << failure.message;
+  EXPECT_EQ(failure.message.find("corrupt"), std::string::npos) << failure.message;
 }
 
 TEST(PngCodec, WritesPhysAndTextChunks) {
@@ -205,7 +246,7 @@ TEST(HostilePng, OtherFormatsAreRefusedByName) {
       {"", "empty"},
   };
   for (const auto& [bytes, what] : files) {
-    const InputFailure failure = failure_of(decode_png(bytes, "x.png"));
+    const InputFailure failure = failure_of(decode_png(bytes, "x.png", PixelTarget::rgba8));
     EXPECT_EQ(failure.kind, InputFailureKind::not_png) << what;
     EXPECT_NE(failure.message.find(what), std::string::npos) << failure.message;
     EXPECT_NE(failure.message.find("only PNG"), std::string::npos) << failure.message;
@@ -215,11 +256,11 @@ TEST(HostilePng, OtherFormatsAreRefusedByName) {
 
 // Finding 7: a header of 100000x100000 said "unknown image type".
 TEST(HostilePng, AnOversizedHeaderNamesTheSizeAndTheRule) {
-  const InputFailure failure = failure_of(decode_png(png_header(100000, 100000, 8, 0), "big.png"));
+  const InputFailure failure = failure_of(decode_png(png_header(100000, 100000, 8, 0), "big.png", PixelTarget::rgba8));
   EXPECT_EQ(failure.kind, InputFailureKind::too_large);
   EXPECT_NE(failure.message.find("100000x100000"), std::string::npos) << failure.message;
   EXPECT_NE(failure.message.find("16384"), std::string::npos) << failure.message;
-  EXPECT_EQ(failure_of(decode_png(png_header(0, 5, 8, 0), "zero.png")).kind, InputFailureKind::too_large);
+  EXPECT_EQ(failure_of(decode_png(png_header(0, 5, 8, 0), "zero.png", PixelTarget::rgba8)).kind, InputFailureKind::too_large);
 }
 
 // Finding 7: a 16384x16384 RGBA16 file said "corrupt (no SOI)", a JPEG reason. It is within the
@@ -228,7 +269,7 @@ TEST(HostilePng, AnOversizedHeaderNamesTheSizeAndTheRule) {
 TEST(HostilePng, ALargeFileWithTooLittleDataIsCorruptForAPngReason) {
   const std::string bytes = png_file(16384, 16384, 16, 6, std::string(1000, '\0'));
   const auto started = std::chrono::steady_clock::now();
-  const InputFailure failure = failure_of(decode_png(bytes, "rgba16.png"));
+  const InputFailure failure = failure_of(decode_png(bytes, "rgba16.png", PixelTarget::rgba8));
   EXPECT_EQ(failure.kind, InputFailureKind::corrupt);
   EXPECT_NE(failure.message.find("bytes of pixel data cannot hold a 16384x16384 image)"), std::string::npos) << failure.message;
   EXPECT_NE(failure.message.find("the PNG data is corrupt ("), std::string::npos) << failure.message;
@@ -241,7 +282,7 @@ TEST(HostilePng, AChunkLengthThatLiesDoesNotCountAsData) {
   const std::string bytes = png_header(16384, 16384, 16, 6, 1) + testing::big_endian(64 << 20) + "IDAT" +
                             testing::zlib_compress(std::string(100, '\0'));
   const auto started = std::chrono::steady_clock::now();
-  const InputFailure failure = failure_of(decode_png(bytes, "liar.png"));
+  const InputFailure failure = failure_of(decode_png(bytes, "liar.png", PixelTarget::rgba8));
   EXPECT_EQ(failure.kind, InputFailureKind::corrupt);
   EXPECT_NE(failure.message.find("bytes of pixel data cannot hold a 16384x16384 image"), std::string::npos)
       << failure.message;
@@ -252,7 +293,7 @@ TEST(HostilePng, ATruncatedFileGivesLibspngsReason) {
   std::mt19937 random(2);
   std::string one_row(1 + 64 * 8, '\0');
   for (std::size_t i = 1; i < one_row.size(); ++i) one_row[i] = static_cast<char>(random());
-  const InputFailure failure = failure_of(decode_png(png_file(64, 64, 16, 6, one_row), "cut.png"));
+  const InputFailure failure = failure_of(decode_png(png_file(64, 64, 16, 6, one_row), "cut.png", PixelTarget::rgba8));
   EXPECT_EQ(failure.kind, InputFailureKind::corrupt);
   EXPECT_EQ(failure.message, "cut.png: the PNG data is corrupt (IDAT stream too short)");
 }
@@ -275,7 +316,7 @@ TEST(HostilePng, ADecompressionBombIsRefusedBeforeInflating) {
   deflateEnd(&stream);
   const std::string bytes = png_header(1, 1, 8, 0) + png_chunk("IDAT", idat) + png_chunk("IEND", "");
   const auto started = std::chrono::steady_clock::now();
-  const InputFailure failure = failure_of(decode_png(bytes, "bomb.png"));
+  const InputFailure failure = failure_of(decode_png(bytes, "bomb.png", PixelTarget::rgba8));
   EXPECT_EQ(failure.kind, InputFailureKind::too_large);
   EXPECT_NE(failure.message.find("decompression bomb"), std::string::npos) << failure.message;
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(500));
@@ -285,7 +326,7 @@ TEST(HostilePng, DecodingStopsAtItsTimeBudget) {
   const std::string bytes = png_file(4096, 4096, 8, 0, std::string(4096 * 4097, '\0'));
   DecodeBudget budget;
   budget.time = std::chrono::milliseconds(0);
-  const InputFailure failure = failure_of(decode_png(bytes, "slow.png", budget));
+  const InputFailure failure = failure_of(decode_png(bytes, "slow.png", PixelTarget::grey16, budget));
   EXPECT_EQ(failure.kind, InputFailureKind::timed_out);
   EXPECT_NE(failure.message.find("gave up"), std::string::npos) << failure.message;
 }
@@ -301,7 +342,7 @@ TEST(HostilePng, DamagedFilesAreDecodedOrRefusedNeverCrash) {
     const int flips = 1 + static_cast<int>(random() % 8);
     for (int f = 0; f < flips; ++f) bytes[random() % bytes.size()] = static_cast<char>(random());
     if (trial % 3 == 0) bytes.resize(random() % bytes.size());
-    const auto result = decode_png(bytes, "damaged.png");
+    const auto result = decode_png(bytes, "damaged.png", PixelTarget::rgba8);
     if (const auto* failure = std::get_if<InputFailure>(&result)) {
       ++refused;
       ASSERT_EQ(failure->message.rfind("damaged.png: ", 0), 0u) << failure->message;

@@ -73,7 +73,9 @@ class PresetsLive : public ::testing::Test {
   std::string press(PresetCycle& presets, int key) {
     const auto action = action_for_key(key);
     EXPECT_TRUE(action && (action->kind == ActionKind::next_preset || action->kind == ActionKind::previous_preset));
-    const std::string said = presets.step(action->kind == ActionKind::next_preset ? 1 : -1, *demo_);
+    const std::string started = presets.step(action->kind == ActionKind::next_preset ? 1 : -1);
+    EXPECT_TRUE(demo_->render_frame(1.0 / 60.0).ok());  // frames go on while it loads
+    const std::string said = presets.apply_when_finished(*demo_).value_or(started);
     EXPECT_TRUE(demo_->render_frame(1.0 / 60.0).ok());  // the settings are applied, and stay
     return said;
   }

@@ -45,7 +45,7 @@ double luma(const Rgba8& c) { return (c.r + c.g + c.b) / 3.0; }
 // Depth goes through an 8-bit grey PNG for every algorithm, so all three see the same levels.
 DepthImage quantised(const DepthImage& depth, const std::string& name) {
   const std::string path = testing::write_png(name, visualise_depth(depth));
-  auto loaded = load_image(path);
+  auto loaded = load_image(path, PixelTarget::grey16);
   return depth_from_grey(std::get<LoadedImage>(loaded).grey16);
 }
 
@@ -230,8 +230,8 @@ TEST(StereogramQuality, SharpnessOnSmoothDepth) {
 }
 
 TEST(StereogramQuality, NoSeamWithTheAssetsRecipe) {
-  auto loaded_depth = load_image(std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png");
-  auto loaded_pattern = load_image(std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png");
+  auto loaded_depth = load_image(std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png", PixelTarget::grey16);
+  auto loaded_pattern = load_image(std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", PixelTarget::rgba8);
   ASSERT_TRUE(std::holds_alternative<LoadedImage>(loaded_depth) && std::holds_alternative<LoadedImage>(loaded_pattern));
   const DepthImage depth = depth_from_grey(std::get<LoadedImage>(loaded_depth).grey16);
   const RgbaImage& pattern = std::get<LoadedImage>(loaded_pattern).rgba;

@@ -33,7 +33,7 @@ inline std::string write_png(const std::string& name, const RgbaImage& image) {
 // The picture in a PNG the test (or the program) wrote; an empty image and a test failure if
 // it cannot be read.
 inline RgbaImage read_png(const std::string& path) {
-  auto loaded = load_image(path);
+  auto loaded = load_image(path, PixelTarget::rgba8);
   if (const auto* error = std::get_if<std::string>(&loaded)) {
     ADD_FAILURE() << *error;
     return {};

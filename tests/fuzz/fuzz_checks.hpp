@@ -4,6 +4,7 @@
 #include "app/options.hpp"
 #include "core/png_codec.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -11,15 +12,30 @@
 
 namespace stereocl::fuzzing {
 
-// A picture of consistent size, or a one-line refusal that names the file.
-inline bool png_decode_answer_is_sound(std::string_view bytes) {
-  const auto result = decode_png(bytes, "fuzz.png");
+// A picture of consistent size in the one form asked for, or a one-line refusal that names the file.
+// The decoder's own time budget is kept under the fuzzer's 10 s timeout, so a slow input (a 16k
+// seed under the sanitizers) must be given up on soundly, not hang.
+// RGBA8 is what patterns are decoded into, and a pattern is at most 1024 wide (app/image_roles).
+inline bool png_decode_answer_is_sound(std::string_view bytes, PixelTarget target) {
+  DecodeBudget budget;
+  budget.time = std::chrono::milliseconds(4000);
+  if (target == PixelTarget::rgba8) {
+    budget.max_width = 1024;
+    budget.width_rule = "a pattern is at most 1024 wide";
+  }
+  const auto result = decode_png(bytes, "fuzz.png", target, budget);
   if (const auto* failure = std::get_if<InputFailure>(&result))
     return failure->message.rfind("fuzz.png: ", 0) == 0 && failure->message.find('\n') == std::string::npos;
   const auto& image = std::get<LoadedImage>(result);
-  const std::size_t pixels = static_cast<std::size_t>(image.rgba.width) * static_cast<std::size_t>(image.rgba.height);
-  return pixels > 0 && image.rgba.pixels.size() == pixels && image.grey16.pixels.size() == pixels &&
-         image.grey.pixels.size() == pixels;
+  const bool grey = target == PixelTarget::grey16;
+  const int width = grey ? image.grey16.width : image.rgba.width, height = grey ? image.grey16.height : image.rgba.height;
+  const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  return pixels > 0 && (grey ? image.grey16.pixels.size() : image.rgba.pixels.size()) == pixels &&
+         (grey ? image.rgba.pixels.empty() : image.grey16.pixels.empty());
+}
+
+inline bool png_decode_answer_is_sound(std::string_view bytes) {
+  return png_decode_answer_is_sound(bytes, PixelTarget::grey16) && png_decode_answer_is_sound(bytes, PixelTarget::rgba8);
 }
 
 // The bytes split into arguments at NUL bytes, so any option can meet any value.

@@ -1,0 +1,61 @@
+#include "app/image_roles.hpp"
+
+#include "compute/stereogram/stereogram_params.hpp"
+#include "core/memory_budget.hpp"
+
+#include <tuple>
+
+namespace stereocl {
+namespace {
+
+DecodeBudget pattern_budget(DecodeBudget budget) {
+  budget.max_width = static_cast<std::uint32_t>(kMaxPatternWidth);
+  budget.width_rule = "as a pattern its width becomes the pattern width, at most " + std::to_string(kMaxPatternWidth) + " pixels";
+  return budget;
+}
+
+// A depth map's size becomes the scene's, so its size is weighed against the memory budget from
+// the header, before its pixels are decoded.
+ImageLoad decode_depth_map(const std::string& bytes, const std::string& path, const DecodeBudget& budget) {
+  const auto size = png_header_size(bytes);
+  if (size && size->first <= budget.max_side && size->second <= budget.max_side)  // else decode_png names the rule
+    if (auto refused = memory_refusal(path, size->first, size->second))
+      return InputFailure{InputFailureKind::too_large, std::move(*refused)};
+  return decode_png(bytes, path, PixelTarget::grey16, budget);
+}
+
+}  // namespace
+
+ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget) {
+  auto bytes = read_input_file(path, budget.read);
+  if (auto* failure = std::get_if<InputFailure>(&bytes)) return std::move(*failure);
+  return decode_depth_map(std::get<std::string>(bytes), path, budget.decode);
+}
+
+ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget) {
+  return load_image_file(path, PixelTarget::rgba8, {budget.read, pattern_budget(budget.decode)});
+}
+
+ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& budget) {
+  auto bytes = read_input_file(path, budget.read);
+  if (auto* failure = std::get_if<InputFailure>(&bytes)) return std::move(*failure);
+  const std::string& file = std::get<std::string>(bytes);
+  ImageLoad depth = decode_depth_map(file, path, budget.decode);
+  if (const auto* image = std::get_if<LoadedImage>(&depth); !image || image->looks_grey) return depth;
+  depth = InputFailure{};  // a colour picture: its memory goes before the pattern's is taken
+  return decode_png(file, path, PixelTarget::rgba8, pattern_budget(budget.decode));
+}
+
+std::variant<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file) {
+  LookImages images;
+  for (auto [path, image, load] : {std::tuple{&pattern_file, &images.pattern, &load_pattern},
+                                   std::tuple{&depth_file, &images.depth, &load_depth_map}}) {
+    if (path->empty()) continue;
+    ImageLoad loaded = load(*path, {});
+    if (auto* refused = std::get_if<InputFailure>(&loaded)) return std::move(*refused);
+    *image = std::move(std::get<LoadedImage>(loaded));
+  }
+  return images;
+}
+
+}  // namespace stereocl

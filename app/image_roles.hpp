@@ -1,0 +1,29 @@
+#pragma once
+// The two things an image file can be, each decoded straight into the form it needs: a depth map
+// into 16-bit luma, a pattern into RGBA8 with its width (its repeat) checked from the header
+// before any pixel is decoded. A dropped file is first read as a depth map, and as a pattern only
+// when its pixels have colour.
+#include "core/image_file.hpp"
+
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace stereocl {
+
+using ImageLoad = std::variant<LoadedImage, InputFailure>;
+
+ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget = {});
+ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget = {});
+ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& budget = {});
+
+// A look's pattern and depth map (either may be absent), both decoded before anything uses them.
+struct LookImages {
+  std::optional<LoadedImage> pattern;
+  std::optional<LoadedImage> depth;
+};
+
+// Each file that is named (not empty), or the first one's refusal.
+std::variant<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file);
+
+}  // namespace stereocl

@@ -1,0 +1,118 @@
+// Issue 29, cases 2 and 4: a size or a depth map the machine cannot hold is refused in one line
+// before its memory is taken; an accepted one is decoded into one form, not three.
+#include "app/image_roles.hpp"
+#include "core/input_file.hpp"
+#include "core/memory_budget.hpp"
+#include "png_bytes.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/resource.h>
+
+#include <cstdio>
+
+namespace stereocl {
+namespace {
+
+constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+
+TEST(MemoryBudget, ASizeIsWeighedAtItsBytesAPixel) {
+  EXPECT_FALSE(memory_refusal("--size 1280x720", 1365, 720, 64 * kMiB));
+  EXPECT_FALSE(memory_refusal("x", 1000, 1000, std::nullopt));  // nothing to go by: nothing refused
+  const auto refused = memory_refusal("--size 16384x16384", 16469, 16384, 3000 * kMiB);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(*refused,
+            "--size 16384x16384: 16469x16384 pixels need about 16469 MiB (64 bytes a pixel), and 3000 MiB is available; "
+            "use a smaller size");
+}
+
+// For death tests: the limit of `ulimit -v`, in this (forked) process only.
+void limit_address_space(std::uint64_t mebibytes) {
+  rlimit limit{};
+  limit.rlim_cur = limit.rlim_max = mebibytes * kMiB;
+  ::setrlimit(RLIMIT_AS, &limit);
+}
+
+void exit_zero_if_the_limit_is_counted() {
+  limit_address_space(2048);
+  const auto available = memory_available();
+  std::exit(available && *available < 2048 * kMiB ? 0 : 1);
+}
+
+TEST(MemoryBudget, UlimitVIsCountedAsWhatIsAvailable) {
+  EXPECT_EXIT(exit_zero_if_the_limit_is_counted(), ::testing::ExitedWithCode(0), "");
+}
+
+// A 16384x16384 grey PNG of one colour is 55 KB on disk (1-bit; the issue's 8-bit one is 294 KB);
+// decoding it used to keep RGBA8, grey16 and grey8 copies (7 bytes a pixel). Under a limit that
+// cannot hold its budget it is refused from its header; with room, it decodes into 2 bytes a pixel.
+std::string huge_flat_depth_map() {
+  static const std::string path = [] {
+    const std::uint32_t side = 16384;
+    std::string rows;
+    rows.reserve(std::size_t{side} * (side + 1));
+    for (std::uint32_t y = 0; y < side; ++y) rows += '\0' + std::string(side, '\x80');
+    return testing::write_bytes("flat-16k.png", testing::png_file(side, side, 8, 0, rows));
+  }();
+  return path;
+}
+
+void exit_zero_if_refused_as_too_large(const std::string& path) {
+  limit_address_space(1536);
+  const auto loaded = load_depth_map(path);
+  const auto* failure = std::get_if<InputFailure>(&loaded);
+  if (failure) std::fprintf(stderr, "%s\n", failure->message.c_str());
+  std::exit(failure && failure->kind == InputFailureKind::too_large ? 0 : 1);
+}
+
+TEST(MemoryBudget, AHugeDepthMapIsRefusedFromItsHeaderWhereMemoryIsShort) {
+  const std::string path = huge_flat_depth_map();
+  EXPECT_EXIT(exit_zero_if_refused_as_too_large(path), ::testing::ExitedWithCode(0),
+              "flat-16k.png: 16384x16384 pixels need about 16384 MiB \\(64 bytes a pixel\\)");
+}
+
+TEST(MemoryBudget, AHugeDepthMapDecodesIntoTwoBytesAPixelWhereMemoryAllows) {
+  const std::string path = huge_flat_depth_map();
+  const auto available = memory_available();
+  if (!available || *available < memory_budget(std::uint64_t{16384} * 16384))
+    GTEST_SKIP() << "this machine has " << (available ? *available / kMiB : 0) << " MiB available, under the budget";
+  const auto loaded = load_depth_map(path);
+  ASSERT_TRUE(std::holds_alternative<LoadedImage>(loaded)) << std::get<InputFailure>(loaded).message;
+  const LoadedImage& image = std::get<LoadedImage>(loaded);
+  EXPECT_EQ(image.grey16.pixels.size(), std::size_t{16384} * 16384);
+  EXPECT_EQ(image.grey16.pixels.capacity(), image.grey16.pixels.size());  // reserved once, never grown
+  EXPECT_TRUE(image.rgba.pixels.empty());
+  EXPECT_TRUE(image.looks_grey);
+}
+
+// The whole program: a --size whose budget is over `ulimit -v` is refused before a window opens.
+TEST(MemoryBudget, TheProgramRefusesASizeOverUlimitV) {
+  const auto result = testing::run_stereocl({"--size", "16384x16384", "--frames", "1", "--hidden"}, "ulimit -v 3000000;");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("stereocl: --size 16384x16384: 16384x16384 pixels need about 16384 MiB (64 bytes a pixel), and "),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "one line: " << result.err;
+}
+
+// Case 4: a capped input of unknown size (a /proc file says 0 bytes) was read into a string grown
+// by doubling: 2.2 GB for the 1 GiB cap. Read in blocks, reaching the cap costs the cap.
+void exit_zero_if_the_cap_is_reached_within_the_limit() {
+  limit_address_space(1024);
+  ReadBudget budget;
+  budget.max_bytes = 600 * kMiB;  // twice this is over the limit; once is not
+  const auto bytes = read_input_file("/proc/self/pagemap", budget);
+  const auto* failure = std::get_if<InputFailure>(&bytes);
+  if (failure) std::fprintf(stderr, "%s\n", failure->message.c_str());
+  std::exit(failure && failure->kind == InputFailureKind::too_large ? 0 : 1);
+}
+
+TEST(InputFile, AnInputOfUnknownSizeCostsItsCapNotTwice) {
+  EXPECT_EXIT(exit_zero_if_the_cap_is_reached_within_the_limit(), ::testing::ExitedWithCode(0),
+              "larger than the 600 MiB an input file may have");
+}
+
+}  // namespace
+}  // namespace stereocl
