@@ -20,6 +20,7 @@
 #include "app/window.hpp"
 #include "core/atomic_file.hpp"
 #include "core/memory_budget.hpp"
+#include "core/stop_signals.hpp"
 #include "pipeline/mode_table.hpp"
 #include "render/convergence_dots.hpp"
 #include "core/image_file.hpp"
@@ -296,7 +297,8 @@ int run(const Options& command_line) {
   const ViewportLimit viewport_limit = query_viewport_limit();
   std::string oversized_said;
   double last_time = glfwGetTime();
-  while (!window.should_close()) {
+  stop_signals::install();  // Ctrl+C, kill and a closed terminal end the run as its last frame would
+  while (!window.should_close() && !stop_signals::received()) {
     glfwPollEvents();
     int width = 0, height = 0;
     window.framebuffer_size(width, height);
@@ -339,7 +341,13 @@ int run(const Options& command_line) {
       break;
   }
   if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  return std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
+  const int code = std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
+  if (const int signal_number = stop_signals::received()) {
+    std::fprintf(stderr, "stereocl: stopped by %s%s\n", stop_signals::name(signal_number).c_str(),
+                 code == 0 ? "; every output was written" : "");
+    return 128 + signal_number;  // what a shell expects of a run a signal ended
+  }
+  return code;
 }
 
 }  // namespace

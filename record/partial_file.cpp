@@ -2,6 +2,8 @@
 
 #include "record/frame_encoder.hpp"
 
+#include "core/stop_signals.hpp"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,9 +40,12 @@ std::string create_unique_temporary(const std::string& final_path) {
 }  // namespace
 
 PartialFile::PartialFile(std::string final_path)
-    : final_(std::move(final_path)), temporary_(create_unique_temporary(final_)) {}
+    : final_(std::move(final_path)), temporary_(create_unique_temporary(final_)) {
+  stop_signals::remove_on_abort(temporary_);  // a second Ctrl+C leaves nothing behind
+}
 
 PartialFile::~PartialFile() {
+  stop_signals::forget(temporary_);
   std::error_code ignored;
   if (!committed_) std::filesystem::remove(temporary_, ignored);
 }
@@ -50,6 +55,7 @@ void PartialFile::commit() {
   std::filesystem::rename(temporary_, final_, error);
   if (error) throw RecordError(final_ + ": cannot move the finished recording into place: " + error.message());
   committed_ = true;
+  stop_signals::forget(temporary_);
 }
 
 }  // namespace stereocl

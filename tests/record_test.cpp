@@ -17,6 +17,9 @@
 
 #include <gif_lib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <signal.h>
+#include <unistd.h>
 #include <gtest/gtest.h>
 
 extern "C" {
@@ -25,6 +28,8 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cstring>
 #include <filesystem>
 #include <numeric>
@@ -481,6 +486,73 @@ TEST(RecordOption, UnknownExtensionIsRefusedBeforeAnythingRuns) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("talk.avi"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find(".gif or .mp4"), std::string::npos) << result.err;
+}
+
+// --- signals: Ctrl+C on stage ---------------------------------------------------------------
+
+// stereocl recording `path` with no --frames (as on stage), its stderr in `err`; returns its pid
+// once the recording has frames in it.
+pid_t start_recording_until_stopped(const std::string& path, const std::string& err) {
+  const char* binary = std::getenv("STEREOCL_TEST_BINARY");
+  const std::string command = "exec " + testing::shell_quote(binary ? binary : STEREOCL_BINARY) +
+                              " --hidden --no-vsync --mode cpu --size 320x180 --record " + testing::shell_quote(path) +
+                              " 2>" + testing::shell_quote(err) + " </dev/null >/dev/null";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline && ::waitpid(pid, nullptr, WNOHANG) == 0) {
+    const auto partials = partials_of(path);
+    std::error_code error;
+    if (!partials.empty() && std::filesystem::file_size(partials.front(), error) > 4096 && !error) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // a few more frames
+  return pid;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return status;
+}
+
+// Issue 29, case 6: Ctrl+C during --record talk.mp4 left only an unplayable talk.mp4.partial
+// (no index) and said nothing.
+TEST(RecordOption, ASignalFinishesTheRecordingAndSaysSo) {
+  for (const auto& [name, signal_number] : {std::pair{"signalled.gif", SIGINT}, std::pair{"signalled.mp4", SIGTERM}}) {
+    if (std::string(name).ends_with(".mp4") && h264_encoder_name().empty()) continue;  // this build records GIF only
+    const std::string path = scratch_file(name), err = scratch_file(std::string(name) + ".err");
+    std::filesystem::remove(path);
+    const pid_t pid = start_recording_until_stopped(path, err);
+    ASSERT_EQ(::kill(pid, signal_number), 0);
+    const int status = wait_for(pid);
+    const std::string said = testing::read_text(err);
+    ASSERT_TRUE(WIFEXITED(status)) << name << ": " << said;
+    EXPECT_EQ(WEXITSTATUS(status), 128 + signal_number) << said;
+    EXPECT_NE(said.find("stereocl: stopped by " + std::string(signal_number == SIGINT ? "SIGINT" : "SIGTERM") +
+                        "; every output was written\n"),
+              std::string::npos)
+        << said;
+    EXPECT_TRUE(partials_of(path).empty()) << name;
+    if (std::string(name).ends_with(".gif")) EXPECT_FALSE(decode_gif(path).frames.empty());
+    else EXPECT_FALSE(decode_video(path).mean_luma.empty());  // playable: the index was written
+  }
+}
+
+TEST(RecordOption, ASecondSignalStopsAtOnceAndLeavesNoFile) {
+  const std::string path = scratch_file("aborted.gif"), err = scratch_file("aborted.err");
+  std::filesystem::remove(path);
+  const pid_t pid = start_recording_until_stopped(path, err);
+  ASSERT_FALSE(partials_of(path).empty());
+  // Two different signals: two of the same may merge into one while pending.
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  ASSERT_EQ(::kill(pid, SIGTERM), 0);
+  const int status = wait_for(pid);
+  ASSERT_TRUE(WIFSIGNALED(status)) << testing::read_text(err);
+  EXPECT_TRUE(nothing_left_at(path));
 }
 
 }  // namespace

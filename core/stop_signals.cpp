@@ -1,0 +1,68 @@
+#include "core/stop_signals.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <csignal>
+#include <cstring>
+
+namespace stereocl::stop_signals {
+namespace {
+
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr std::size_t kMaxPaths = 8;
+constexpr std::size_t kMaxPathBytes = 4096;
+
+std::atomic<int> first_signal{0};
+std::array<std::atomic<bool>, kMaxPaths> slot_used{};
+std::array<std::array<char, kMaxPathBytes>, kMaxPaths> slot_path{};
+
+// Only async-signal-safe calls: unlink, signal, raise.
+void on_signal(int number) {
+  int expected = 0;
+  if (first_signal.compare_exchange_strong(expected, number)) return;
+  for (std::size_t i = 0; i < kMaxPaths; ++i)
+    if (slot_used[i].load()) ::unlink(slot_path[i].data());
+  std::signal(number, SIG_DFL);
+  std::raise(number);
+}
+
+}  // namespace
+
+void install() {
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;  // a read or write in progress finishes; the loop checks between frames
+  for (int number : kSignals) ::sigaction(number, &action, nullptr);
+}
+
+int received() { return first_signal.load(); }
+
+std::string name(int signal_number) {
+  switch (signal_number) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    default: return "signal " + std::to_string(signal_number);
+  }
+}
+
+void remove_on_abort(const std::string& path) {
+  if (path.size() >= kMaxPathBytes) return;
+  for (std::size_t i = 0; i < kMaxPaths; ++i) {
+    if (slot_used[i].load()) continue;
+    std::memcpy(slot_path[i].data(), path.c_str(), path.size() + 1);
+    slot_used[i].store(true);  // published after the path is whole
+    return;
+  }
+}
+
+void forget(const std::string& path) {
+  for (std::size_t i = 0; i < kMaxPaths; ++i)
+    if (slot_used[i].load() && path == slot_path[i].data()) slot_used[i].store(false);
+}
+
+}  // namespace stereocl::stop_signals

@@ -1,0 +1,25 @@
+#pragma once
+// SIGINT, SIGTERM and SIGHUP as a request to stop: the frame loop sees it between frames and
+// ends the run as its last frame would, so a recording is finished (its MP4 index written, its
+// file renamed into place) instead of left as an unplayable .partial. A second signal means
+// "now": the files registered as unfinished are removed and the process dies of that signal.
+// Signal handlers can reach only process-wide state; it is kept here, behind these functions.
+#include <string>
+
+namespace stereocl::stop_signals {
+
+// Handles the three signals from now on. Called where a loop checks received().
+void install();
+
+// 0, or the number of the first signal received since install().
+int received();
+
+// "SIGINT", "SIGTERM", "SIGHUP", or "signal N".
+std::string name(int signal_number);
+
+// A file to remove if a second signal cuts the run short; at most 8 at a time, each a path of
+// at most 4095 bytes (a longer one is simply not removed).
+void remove_on_abort(const std::string& path);
+void forget(const std::string& path);
+
+}  // namespace stereocl::stop_signals
