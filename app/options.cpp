@@ -1,6 +1,8 @@
 #include "app/options.hpp"
 
 #include "core/atomic_file.hpp"
+#include "core/printable_text.hpp"
+#include "app/config_text.hpp"
 
 #include "pipeline/interop_sync.hpp"
 #include "app/key_bindings.hpp"
@@ -18,6 +20,7 @@
 #include <array>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -116,15 +119,21 @@ std::vector<std::string> config_paths(const std::vector<std::string>& arguments)
 }
 
 // CLI11 reads a --config file whole, blocking: a FIFO, /dev/zero or a huge file would hang the
-// program or fill its memory, so only a regular file of a config file's size is handed to it.
+// program or fill its memory, so only a regular file of a config file's size, and text that
+// config_text_problem() accepts, is handed to it.
 std::optional<std::string> unreadable_config(const std::vector<std::string>& paths) {
-  constexpr long long kMaxConfigBytes = 1 << 20;
   for (const std::string& path : paths) {
     struct stat status {};
     if (path.empty() || ::stat(path.c_str(), &status) != 0) continue;  // a missing file is CLI11's to name
-    if (!S_ISREG(status.st_mode)) return "--config " + path + ": not a regular file (a folder, pipe or device)";
-    if (status.st_size > kMaxConfigBytes)
-      return "--config " + path + ": " + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have";
+    const std::string named = "--config " + printable(path, 160) + ": ";
+    if (!S_ISREG(status.st_mode)) return named + "not a regular file (a folder, pipe or device)";
+    if (static_cast<unsigned long long>(status.st_size) > kMaxConfigBytes)
+      return named + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have";
+    std::ifstream file(path, std::ios::binary);
+    std::string text(kMaxConfigBytes + 1, '\0');
+    file.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(file.gcount()));
+    if (const auto problem = config_text_problem(text)) return named + *problem;
   }
   return std::nullopt;
 }
@@ -165,6 +174,33 @@ CLI::Validator range(T min, T max) {
   return CLI::Range(min, max).description(number_text(min) + ".." + number_text(max));
 }
 
+// CLI11's ExistingFile says "File does not exist" for every failure, a loop of links or a name
+// too long included; this says what the system said.
+CLI::Validator existing_file() {
+  return CLI::Validator(
+      [](const std::string& path) -> std::string {
+        struct stat status {};
+        if (::stat(path.c_str(), &status) != 0)
+          return errno == ENOENT ? "File does not exist: " + path : "Cannot read " + path + ": " + std::strerror(errno);
+        if (S_ISDIR(status.st_mode)) return "File is actually a directory: " + path;
+        return {};
+      },
+      "FILE");
+}
+
+// Finite and at most the widest pattern; the rule against P is checked once P is known. The
+// value is echoed as given: 1e308 as a float is inf.
+CLI::Validator max_offset_range() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        double value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        const bool inside = error == std::errc() && end == text.data() + text.size() && std::isfinite(value) && value <= kMaxPatternWidth;
+        return inside ? std::string() : "Value " + text + " not below " + std::to_string(kMaxPatternWidth);
+      },
+      "");
+}
+
 CLI::Validator writable_path() { return CLI::Validator(unwritable_reason, "", "WRITABLE"); }
 
 // No captured defaults: a written config must not name them, or reading it back would switch
@@ -186,8 +222,12 @@ void declare_unit_options(CLI::App& app, CommandLineText& text) {
 std::optional<std::string> finish_units(const CLI::App& app, const CommandLineText& text, Options& options) {
   options.dpi_given = app.count("--dpi") > 0;
   if (!options.dpi_given && !app.count("--eye-separation") && !app.count("--depth-of-field")) return std::nullopt;
-  if (!options.pattern_file.empty())
-    return "--pattern " + options.pattern_file + ": its width sets the far separation; leave out --dpi, --eye-separation and --depth-of-field";
+  if (!options.pattern_file.empty()) {
+    std::string given;
+    for (const char* name : {"--dpi", "--eye-separation", "--depth-of-field"})
+      if (app.count(name)) given += (given.empty() ? "" : " and ") + std::string(name);
+    return "--pattern " + options.pattern_file + ": its width sets the far separation; leave out " + given;
+  }
   options.stereogram.units = text.units;
   const auto resolved = resolve_units(options.stereogram, options.size.width);
   if (!resolved) return resolved.error();
@@ -205,15 +245,15 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   app.add_option("--pattern-width", options.stereogram.pattern_width, "pattern repeat P")
       ->type_name("PIXELS")->capture_default_str()->check(range(kMinPatternWidth, kMaxPatternWidth));
   app.add_option("--max-offset", options.stereogram.max_offset, "depth shift M, at least 0 and below P - 1: separation P far, P - M nearest")
-      ->type_name("PIXELS")->capture_default_str();
+      ->type_name("PIXELS")->capture_default_str()->check(max_offset_range());
   declare_unit_options(app, text);
   auto* pattern = app.add_option("--pattern", options.pattern_file, "tileable PNG to repeat; its width becomes P")
-                      ->type_name("FILE.png")->transform(found_beside(config))->check(CLI::ExistingFile);
+                      ->type_name("FILE.png")->transform(found_beside(config))->check(existing_file());
   app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
   app.add_option("--dot-size", options.dot_size, "random dots as NxN pixel blocks, for projectors")
       ->type_name("N")->capture_default_str()->check(range(1, kMaxDotSize));
   app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
-      ->type_name("FILE.png")->transform(found_beside(config))->check(CLI::ExistingFile);
+      ->type_name("FILE.png")->transform(found_beside(config))->check(existing_file());
   app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
   app.add_option("--seed", options.seed, "seed for the ball and the random pattern")
       ->type_name("N")->capture_default_str()
@@ -234,7 +274,7 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
 void declare_run_options(CLI::App& app, Options& options, CommandLineText& text) {
   app.add_option("--frames", text.frames, "exit after N frames (default: run until closed; " +
                                               std::to_string(kBenchFrames) + " with --bench)")
-      ->type_name("N")->check(CLI::Range(0LL, std::numeric_limits<long long>::max()).description("0 or more"));
+      ->type_name("N")->check(CLI::Range(1LL, std::numeric_limits<long long>::max()).description("1 or more"));
   auto* screenshot = app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG")
       ->type_name("FILE.png")->check(writable_path());
   auto* screenshot_window = app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown")
@@ -448,7 +488,16 @@ std::variant<Size, std::string> parse_size(const std::string& text) {
   return size;
 }
 
-std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments) {
+namespace {
+
+// CLI11 says "INI was not able to parse NAME" of a key no option has.
+std::string config_error_text(const std::string& what) {
+  const std::string extras = "INI was not able to parse ";
+  if (what.rfind(extras, 0) == 0) return "no setting is called " + what.substr(extras.size());
+  return what;
+}
+
+std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::string>& arguments) {
   const std::vector<std::string> configs = config_paths(arguments);
   if (const auto problem = unreadable_config(configs)) return ExitRequest{2, "stereocl: " + *problem};
   Options options;
@@ -456,6 +505,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};
   app.get_formatter()->column_width(36);
   app.footer(keys_epilog());
+  app.config_formatter(std::make_shared<ConfigReader>());
   app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
   declare_scene_options(app, options, text, configs.empty() ? std::string() : configs.back());
   declare_run_options(app, options, text);
@@ -476,7 +526,7 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   } catch (const CLI::FileError& error) {  // CLI11 names the file or key but not the option that read it
     return ExitRequest{2, std::string("stereocl: --config: ") + error.what()};
   } catch (const CLI::ConfigError& error) {
-    return ExitRequest{2, std::string("stereocl: --config: ") + error.what() + " (see --help)"};
+    return ExitRequest{2, "stereocl: --config: " + config_error_text(error.what()) + " (see --help)"};
   } catch (const CLI::ParseError& error) {
     return ExitRequest{2, std::string("stereocl: ") + error.what() + " (see --help)"};
   }
@@ -485,6 +535,16 @@ std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::str
   if (const auto clash = clashing_output(options, text.write_config)) return ExitRequest{2, "stereocl: " + *clash};
   if (!text.write_config.empty()) return write_config(app, text.write_config, options);
   return options;
+}
+
+}  // namespace
+
+// Refusals echo what they were given; a hostile value (a megabyte, control bytes) must still
+// make one short line.
+std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments) {
+  auto parsed = parsed_command_line(arguments);
+  if (auto* exit = std::get_if<ExitRequest>(&parsed); exit && exit->code != 0) exit->message = printable_words(exit->message);
+  return parsed;
 }
 
 }  // namespace stereocl

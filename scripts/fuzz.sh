@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) in build-fuzz/ and
 # runs each for N seconds (default 60), seeded from tests/fuzz/corpus/<target>/.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]      targets: png_decode command_line
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]      targets: png_decode command_line config_text
 #
 # Every crash, hang (a run over 10 s) or out-of-memory input found is copied into the seed corpus
 # as a regression input -- the normal test run replays that folder -- and the script exits 1.
@@ -12,7 +12,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(png_decode command_line)
+[ ${#targets[@]} -gt 0 ] || targets=(png_decode command_line config_text)
 build="$root/build-fuzz"
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEREOCL_FUZZ=ON \

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 
 namespace stereocl {
@@ -86,7 +87,7 @@ TEST(ConfigFile, BadValuesInAFileAreRefusedLikeOnTheCommandLine) {
   const std::string unknown = testing::write_bytes("unknown.toml", "speed = 11\n");
   const auto refused = parse_command_line({"--config", unknown});
   ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused));
-  EXPECT_NE(std::get<ExitRequest>(refused).message.find("--config: INI was not able to parse speed"), std::string::npos) << std::get<ExitRequest>(refused).message;
+  EXPECT_NE(std::get<ExitRequest>(refused).message.find("--config: no setting is called speed (see --help)"), std::string::npos) << std::get<ExitRequest>(refused).message;
 }
 
 TEST(ConfigFile, ThePresenterPresetShowsTheGpuModeBigAndBare) {
@@ -129,6 +130,55 @@ TEST(ConfigFile, OnlyARegularFileOfAConfigsSizeIsRead) {
   ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
   EXPECT_EQ(std::get<ExitRequest>(result).message,
             "stereocl: --config " + huge + ": 1048577 bytes, over the 1 MiB a config file may have");
+}
+
+// Issue 29, case 1: a 32 KB file of dotted keys took 7.8 GB in CLI11's reader (quadratic in the
+// parts), and the refusal leaked its "a.++" marker. Now the text is checked first, in linear time.
+ExitRequest refusal_of(const std::string& name, const std::string& content) {
+  const auto result = parse_command_line({"--config", testing::write_bytes(name, content)});
+  if (const auto* exit = std::get_if<ExitRequest>(&result)) return *exit;
+  ADD_FAILURE() << name << " was accepted";
+  return {};
+}
+
+TEST(ConfigFile, DottedKeysAndSectionsAreRefusedBeforeCli11ReadsThem) {
+  std::string dotted = "[a";
+  for (int i = 0; i < 4000; ++i) dotted += ".a";
+  dotted += "]\n";
+  std::string issue = "[a";  // the issue's file: 16000 parts on one line
+  for (int i = 0; i < 16000; ++i) issue += ".a";
+  EXPECT_NE(refusal_of("issue.toml", issue + "]\n").message.find("line 1: 32003 bytes, over the 8192 a line may have"),
+            std::string::npos);
+  const auto started = std::chrono::steady_clock::now();
+  const ExitRequest sections = refusal_of("dotted.toml", dotted);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(1));
+  EXPECT_EQ(sections.code, 2);
+  EXPECT_NE(sections.message.find("dotted.toml: line 1: section [a.a.a"), std::string::npos) << sections.message;
+  EXPECT_NE(sections.message.find("without sections"), std::string::npos) << sections.message;
+  EXPECT_EQ(sections.message.find("++"), std::string::npos) << sections.message;
+  EXPECT_LT(sections.message.size(), 400u);
+  std::string key = "seed = 1\n";
+  for (int i = 0; i < 300; ++i) key += "b.";  // over CLI11's 255 layers: dropped without a word
+  key += "c = 1\n";
+  const ExitRequest keys = refusal_of("key.toml", key);
+  EXPECT_NE(keys.message.find("key.toml: line 2: b.b.b"), std::string::npos) << keys.message;
+  EXPECT_NE(keys.message.find("is not a setting's name"), std::string::npos) << keys.message;
+}
+
+TEST(ConfigFile, AByteOrderMarkIsSkippedAndBinaryIsRefusedByLine) {
+  EXPECT_EQ(parsed({"--config", testing::write_bytes("bom.toml", "\xEF\xBB\xBFseed = 5\n")}).seed, 5u);
+  const ExitRequest binary = refusal_of("binary.toml", std::string("seed = 5\n\x89PNG\0\x01", 14));
+  EXPECT_NE(binary.message.find("binary.toml: line 2: byte 0x89 at column 1 is not UTF-8 text"), std::string::npos)
+      << binary.message;
+  EXPECT_EQ(refusal_of("bad.toml", "mode = \"\xC3\x28\"\n").message.find("\xC3"), std::string::npos);  // never echoed raw
+}
+
+TEST(ConfigFile, AHugeValueIsRefusedWithItsSizeNotEchoedWhole) {
+  const ExitRequest line = refusal_of("long.toml", "depth = \"" + std::string(1 << 19, 'x') + "\"\n");
+  EXPECT_NE(line.message.find("line 1: 524298 bytes, over the 8192 a line may have"), std::string::npos) << line.message;
+  const ExitRequest value = refusal_of("value.toml", "effect = " + std::string(8000, 'y') + "\n");
+  EXPECT_LT(value.message.size(), 400u) << value.message;
+  EXPECT_NE(value.message.find("(8000 bytes)"), std::string::npos) << value.message;
 }
 
 }  // namespace

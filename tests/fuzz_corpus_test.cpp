@@ -39,5 +39,11 @@ TEST(FuzzCorpus, EveryCommandLineIsParsedOrRefusedWithAMessage) {
   for (const auto& file : files) EXPECT_TRUE(fuzzing::command_line_answer_is_sound(bytes_of(file))) << file;
 }
 
+TEST(FuzzCorpus, EveryConfigFileIsReadOrRefusedInOneShortLine) {
+  const auto files = corpus("config_text");
+  ASSERT_GE(files.size(), 5u);
+  for (const auto& file : files) EXPECT_TRUE(fuzzing::config_text_answer_is_sound(bytes_of(file))) << file;
+}
+
 }  // namespace
 }  // namespace stereocl

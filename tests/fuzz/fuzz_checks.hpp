@@ -4,6 +4,10 @@
 #include "app/options.hpp"
 #include "core/png_codec.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -53,6 +57,27 @@ inline bool command_line_answer_is_sound(std::string_view bytes) {
   const auto parsed = parse_command_line(split_arguments(bytes));
   const auto* exit = std::get_if<ExitRequest>(&parsed);
   return !exit || exit->code == 0 || !exit->message.empty();
+}
+
+// The bytes as a --config file: Options, or a refusal of one short printable line. The file
+// lives in memory (memfd), so the fuzzer is not bound by a disk.
+inline bool config_text_answer_is_sound(std::string_view bytes) {
+  const int fd = ::memfd_create("fuzz.toml", MFD_CLOEXEC);
+  if (fd < 0) return false;
+  bool written = true;
+  for (std::size_t done = 0; done < bytes.size() && written;) {
+    const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+    written = wrote > 0;
+    done += wrote > 0 ? static_cast<std::size_t>(wrote) : 0;
+  }
+  const auto parsed = parse_command_line({"--config", "/proc/self/fd/" + std::to_string(fd)});
+  ::close(fd);
+  if (!written) return false;
+  const auto* exit = std::get_if<ExitRequest>(&parsed);
+  if (!exit) return true;
+  const std::string& message = exit->message;
+  return exit->code == 2 && !message.empty() && message.size() < 1024 && message.find('\n') == std::string::npos &&
+         std::none_of(message.begin(), message.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
 }
 
 }  // namespace stereocl::fuzzing
