@@ -40,7 +40,12 @@ Size fitted_scene_size(Size framebuffer, int panel_width, bool panel_open, int s
 }
 
 std::string resampled_note(Size picture, const StageLayout& layout) {
-  const int percent = picture.width > 0 ? layout.picture.width * 100 / picture.width : 0;
+  // The axis scaled most: a 1-pixel-wide picture stays 1 wide while its height halves.
+  const double scale = picture.width > 0 && picture.height > 0
+                           ? std::min(static_cast<double>(layout.picture.width) / picture.width,
+                                      static_cast<double>(layout.picture.height) / picture.height)
+                           : 0.0;
+  const int percent = std::min(99, static_cast<int>(scale * 100.0));  // resampled is never 100%
   return "Picture resampled to " + std::to_string(percent) + "% (" + size_text({layout.picture.width, layout.picture.height}) +
          "): the " + size_text(picture) + " stereogram does not fit the window, and its depth breaks when scaled; "
          "press F, use --fit, or a smaller --size";

@@ -161,5 +161,21 @@ TEST(EveryPlatform, ListsWithoutADisplay) {
   EXPECT_NE(result.out.find("platform 0:"), std::string::npos) << result.out;
 }
 
+// Issue 29, case 15: PoCL without a writable kernel cache lists no devices, and the program said
+// "the OpenCL platforms have no devices" as if none were installed.
+TEST(EveryPlatform, PocLWithoutAWritableCacheIsSaidToBeThat) {
+  bool pocl = false;
+  for (const std::string& name : clinfo_platforms()) pocl = pocl || name.find("Portable Computing Language") != std::string::npos;
+  if (!pocl) GTEST_SKIP() << "no PoCL here";
+  const std::string no_cache = "POCL_CACHE_DIR=/proc/no-such-folder";
+  const ProgramResult list = run_stereocl({"--list-devices"}, no_cache);
+  if (list.out.find("pthread") != std::string::npos) GTEST_SKIP() << "this PoCL lists its device without a cache";
+  EXPECT_NE(list.out.find("no devices (PoCL lists none where it cannot create its kernel cache"), std::string::npos) << list.out;
+  const ProgramResult run = run_stereocl({"--hidden", "--mode", "cpu-readback", "--size", "64x48", "--frames", "1"},
+                                         no_cache + " RUSTICL_ENABLE=");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("POCL_CACHE_DIR"), std::string::npos) << run.err;
+}
+
 }  // namespace
 }  // namespace stereocl

@@ -4,6 +4,7 @@
 
 #include "app/key_bindings.hpp"
 #include "run_program.hpp"
+#include "test_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -62,7 +63,10 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--pattern-width", "40", "--max-offset", "39"}, "--max-offset 39: must be 0 or more and below --pattern-width - 1 (39)");
   expect_refused({"--pattern-width", "2"}, "--pattern-width: Value 2 not in range 4 to 1024");
   expect_refused({"--pattern-width", "100000"}, "--pattern-width: Value 100000 not in range 4 to 1024");
-  expect_refused({"--frames", "-1"}, "--frames: Value -1 not in range 0 to");
+  expect_refused({"--frames", "-1"}, "--frames: Value -1 not in range 1 to");
+  expect_refused({"--frames", "0"}, "--frames: Value 0 not in range 1 to");  // "record: 1/0 frames"
+  expect_refused({"--max-offset", "1e308"}, "--max-offset: Value 1e308 not below 1024");  // once echoed as inf
+  expect_refused({"--max-offset", "1e400"}, "--max-offset: Value 1e400 not below 1024");
   expect_refused({"--cpu-threads", "-3"}, "--cpu-threads: Value -3 not in range 0 to 1024");
   expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu,gpu-extmem}");
   expect_refused({"--effect", "sepia"}, "--effect: sepia not in {none,sobel,blur,emboss}");
@@ -109,6 +113,11 @@ TEST(Options, UnitsBadValuesAndCombinationsAreRefusedInOneLine) {
   expect_refused({"--dpi", "300", "--size", "200x100"}, "must be below the picture width 200 px");
   const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
   expect_refused({"--pattern", pattern, "--dpi", "72"}, "its width sets the far separation; leave out --dpi");
+  // Only the options given are named: the hint once listed all three, whichever the user gave.
+  const auto refused = parse({"--pattern", pattern, "--eye-separation", "60"});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused));
+  EXPECT_NE(std::get<ExitRequest>(refused).message.find("leave out --eye-separation"), std::string::npos);
+  EXPECT_EQ(std::get<ExitRequest>(refused).message.find("--dpi"), std::string::npos) << std::get<ExitRequest>(refused).message;
 }
 
 TEST(Options, UnitsHelpSaysWhichWins) {
@@ -153,6 +162,24 @@ TEST(Options, InputFilesMustExist) {
   expect_refused({"--depth", "/no/such/depth.png"}, "--depth: File does not exist: /no/such/depth.png");
   expect_refused({"--pattern", "/no/such/pattern.png"}, "--pattern: File does not exist: /no/such/pattern.png");
   expect_refused({"--config", "/no/such/preset.toml"}, "--config: /no/such/preset.toml");
+  // A loop of links and a name too long were both "File does not exist".
+  const std::string loop = testing::scratch_file("loop.png");
+  std::filesystem::remove(loop);
+  std::filesystem::create_symlink(loop, loop);
+  expect_refused({"--depth", loop}, "--depth: Cannot read " + loop + ": Too many levels of symbolic links");
+  const std::string long_name = "/tmp/" + std::string(300, 'n') + ".png";
+  expect_refused({"--pattern", long_name}, "File name too long");
+}
+
+// Refusals echo values; a hostile one (a megabyte, control bytes) still makes one short line.
+TEST(Options, AHugeOrBinaryValueIsEchoedShortAndPrintable) {
+  const auto result = parse({"--effect", std::string(1 << 20, 'x') + "\x01\n"});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
+  const std::string& message = std::get<ExitRequest>(result).message;
+  EXPECT_LT(message.size(), 400u) << message.size();
+  EXPECT_NE(message.find("(1048578 bytes)"), std::string::npos) << message;
+  EXPECT_NE(message.find("\\x0A"), std::string::npos) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
 }
 
 TEST(Options, ListDevicesTakesJsonWithOrWithoutAFile) {

@@ -146,6 +146,16 @@ ClEnvironment make_environment(const cl::Platform& platform, const cl::Device& d
   return environment;
 }
 
+// Why a platform may list no devices, where the cause is known to be outside the driver: PoCL
+// lists none when it cannot create its kernel cache, which looked like "no OpenCL here".
+std::string empty_platform_hint(const std::string& platform_name) {
+  if (platform_name == "rusticl") return " (rusticl shows the drivers RUSTICL_ENABLE names, e.g. RUSTICL_ENABLE=llvmpipe)";
+  if (platform_name.find("Portable Computing Language") != std::string::npos)
+    return " (PoCL lists none where it cannot create its kernel cache: make POCL_CACHE_DIR, or else $XDG_CACHE_HOME or "
+           "~/.cache, a writable folder)";
+  return "";
+}
+
 std::vector<cl::Platform> platforms_or_empty() {
   std::vector<cl::Platform> platforms;
   try {
@@ -154,6 +164,18 @@ std::vector<cl::Platform> platforms_or_empty() {
     platforms.clear();  // the ICD loader answers CL_PLATFORM_NOT_FOUND_KHR when none is installed
   }
   return platforms;
+}
+
+// The hint of the first empty platform that has one: PoCL's cache above all, as PoCL is the
+// OpenCL every machine here has.
+std::string empty_platforms_hint(const std::vector<cl::Platform>& platforms) {
+  std::string hint;
+  for (const cl::Platform& platform : platforms) {
+    const std::string name = platform_name_of(platform);
+    if (name.find("Portable Computing Language") != std::string::npos) return empty_platform_hint(name);
+    if (hint.empty()) hint = empty_platform_hint(name);
+  }
+  return hint;
 }
 
 // A platform without devices is no error (Clover on a machine without an AMD GPU, rusticl until
@@ -300,7 +322,7 @@ ClSetup open_opencl(const GlShareHandles& gl, const std::string& device_filter) 
   setup.skipped = joined(passed_over);
   if (!setup.environment)
     setup.no_opencl_reason = !device_filter.empty() ? "no OpenCL device matches --cl-device '" + device_filter + "' (see --list-devices)"
-                             : passed_over.empty()  ? "the OpenCL platforms have no devices"
+                             : passed_over.empty()  ? "the OpenCL platforms have no devices" + empty_platforms_hint(platforms)
                                                     : "no OpenCL device opens: " + setup.skipped;
   return setup;
 }
@@ -339,8 +361,7 @@ namespace {
 // drivers RUSTICL_ENABLE names, so a newcomer with llvmpipe sees an empty platform otherwise.
 std::string no_devices_note(const ClPlatformDescription& platform) {
   if (!platform.error.empty()) return platform.error;
-  if (platform.name == "rusticl") return "no devices (rusticl shows the drivers RUSTICL_ENABLE names, e.g. RUSTICL_ENABLE=llvmpipe)";
-  return "no devices";
+  return "no devices" + empty_platform_hint(platform.name);
 }
 
 }  // namespace
