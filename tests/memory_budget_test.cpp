@@ -5,6 +5,7 @@
 #include "core/memory_budget.hpp"
 #include "png_bytes.hpp"
 #include "run_program.hpp"
+#include "sanitizers.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
@@ -42,6 +43,7 @@ void exit_zero_if_the_limit_is_counted() {
 }
 
 TEST(MemoryBudget, UlimitVIsCountedAsWhatIsAvailable) {
+  SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
   EXPECT_EXIT(exit_zero_if_the_limit_is_counted(), ::testing::ExitedWithCode(0), "");
 }
 
@@ -68,6 +70,7 @@ void exit_zero_if_refused_as_too_large(const std::string& path) {
 }
 
 TEST(MemoryBudget, AHugeDepthMapIsRefusedFromItsHeaderWhereMemoryIsShort) {
+  SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
   const std::string path = huge_flat_depth_map();
   EXPECT_EXIT(exit_zero_if_refused_as_too_large(path), ::testing::ExitedWithCode(0),
               "flat-16k.png: 16384x16384 pixels need about 16384 MiB \\(64 bytes a pixel\\)");
@@ -89,12 +92,27 @@ TEST(MemoryBudget, AHugeDepthMapDecodesIntoTwoBytesAPixelWhereMemoryAllows) {
 
 // The whole program: a --size whose budget is over `ulimit -v` is refused before a window opens.
 TEST(MemoryBudget, TheProgramRefusesASizeOverUlimitV) {
+  SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
   const auto result = testing::run_stereocl({"--size", "16384x16384", "--frames", "1", "--hidden"}, "ulimit -v 3000000;");
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_NE(result.err.find("stereocl: --size 16384x16384: 16384x16384 pixels need about 16384 MiB (64 bytes a pixel), and "),
             std::string::npos)
       << result.err;
   EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "one line: " << result.err;
+}
+
+// Under a 2 GiB `ulimit -v` the program runs a size its budget allows, and refuses one it does not,
+// in one line, instead of dying of std::bad_alloc half-way through making its textures.
+TEST(MemoryBudget, UnderUlimitVASizeThatFitsRunsAndOneThatDoesNotIsRefused) {
+  SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
+  const std::string limit = "ulimit -v 2097152;";
+  const auto fits = testing::run_stereocl({"--mode", "cpu", "--size", "1024x768", "--frames", "2", "--hidden"}, limit);
+  EXPECT_EQ(fits.exit_code, 0) << fits.err;
+  const auto too_big = testing::run_stereocl({"--mode", "cpu", "--size", "8192x8192", "--frames", "2", "--hidden"}, limit);
+  EXPECT_EQ(too_big.exit_code, 2) << too_big.err;
+  EXPECT_NE(too_big.err.find("stereocl: --size 8192x8192: 8192x8192 pixels need about 4096 MiB (64 bytes a pixel)"),
+            std::string::npos)
+      << too_big.err;
 }
 
 // Case 4: a capped input of unknown size (a /proc file says 0 bytes) was read into a string grown
@@ -110,6 +128,7 @@ void exit_zero_if_the_cap_is_reached_within_the_limit() {
 }
 
 TEST(InputFile, AnInputOfUnknownSizeCostsItsCapNotTwice) {
+  SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
   EXPECT_EXIT(exit_zero_if_the_cap_is_reached_within_the_limit(), ::testing::ExitedWithCode(0),
               "larger than the 600 MiB an input file may have");
 }
