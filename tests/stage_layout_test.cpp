@@ -49,6 +49,17 @@ TEST(StageLayout, APictureLargerThanTheWindowIsResampledAndThePanelStaysToSaySo)
   }
 }
 
+// Issue 29, case 15: a picture 1 pixel wide keeps its width but not its height, and the note said
+// "resampled to 100% (1x720)".
+TEST(StageLayout, TheNoteGivesTheScaleOfTheAxisScaledMost) {
+  const Size picture{1, 720};
+  const StageLayout layout = lay_out_stage(picture, {640, 360}, 0, false);
+  ASSERT_TRUE(layout.resampled);
+  const std::string note = resampled_note(picture, layout);
+  EXPECT_EQ(note.find("100%"), std::string::npos) << note;
+  EXPECT_NE(note.find("resampled to 50% ("), std::string::npos) << note;
+}
+
 TEST(StageLayout, NeverOverlapsOnAnyWindowOrPicture) {
   for (int window_width : {1, 200, 641, 1280, 1920, 3840})
     for (int picture_width : {1, 85, 640, 1365, 2005, 3401})
