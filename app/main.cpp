@@ -288,7 +288,7 @@ int run(const Options& command_line) {
   session.imgui = &imgui;
   session.options = &options;
   session.fit = options.fit;  // --fullscreen alone keeps the --size scene, 1:1 and centred
-  Recording recording(options.record_path, options.frames);
+  Recording recording(options.record_path, options.frames, options.overwrite);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
   long long frame = 0;

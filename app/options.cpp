@@ -284,6 +284,8 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   // The encoder comes from the path (folder, .gif, .mp4), so a path no encoder takes is refused here.
   auto* record = app.add_option("--record", options.record_path, "record every frame: FOLDER of PNGs, NAME.gif or NAME.mp4")
       ->type_name("PATH")->check(CLI::Validator(check_record_path, "PATH"));
+  app.add_flag("--overwrite", options.overwrite, "let --record FOLDER replace the frames an earlier recording left there")
+      ->needs(record);
   app.add_flag("--hidden", options.hidden, "no visible window");
   app.add_flag("--no-vsync", text.no_vsync, "draw as fast as possible");
   app.add_flag("--no-panel", text.no_panel, "start with the panel hidden");
@@ -533,6 +535,8 @@ std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::st
   options.config_files = configs;
   if (const auto problem = finish_options(app, text, options)) return ExitRequest{2, "stereocl: " + *problem};
   if (const auto clash = clashing_output(options, text.write_config)) return ExitRequest{2, "stereocl: " + *clash};
+  if (const std::string folder = check_record_folder(options.record_path, options.overwrite); !folder.empty())
+    return ExitRequest{2, "stereocl: " + folder};
   if (!text.write_config.empty()) return write_config(app, text.write_config, options);
   return options;
 }

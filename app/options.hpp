@@ -44,6 +44,7 @@ struct Options {
   std::optional<long long> frames;
   std::string screenshot_file;
   std::string screenshot_window_file;
+  bool overwrite = false;   // --record FOLDER may replace an earlier recording's frames
   std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)
   bool hidden = false;
   bool vsync = true;

@@ -11,11 +11,11 @@ namespace stereocl {
 
 std::string panel_recording_extension() { return h264_encoder_name().empty() ? "gif" : "mp4"; }
 
-Recording::Recording(const std::string& path, std::optional<long long> planned_frames)
+Recording::Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite)
     : path_(path), planned_frames_(planned_frames) {
   if (path.empty()) return;
   try {
-    encoder_ = open_frame_encoder(path);
+    encoder_ = open_frame_encoder(path, overwrite);
   } catch (const RecordError& error) {
     throw InputError(error.what());
   }

@@ -20,7 +20,7 @@ class Recording {
  public:
   // With a path (--record), recording starts now; throws InputError when the path cannot be
   // written. `planned_frames` (--frames) only completes the progress line: "120/600".
-  Recording(const std::string& path, std::optional<long long> planned_frames);
+  Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite = false);
 
   bool active() const { return encoder_ != nullptr; }
   // Once a frame, after drawing: starts or stops on the panel's request and adds the frame

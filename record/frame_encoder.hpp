@@ -36,6 +36,7 @@ class FrameEncoder {
 
 // Opens the output at once, so an unwritable path fails before the first frame.
 // Throws RecordError; the format follows record_format_for().
-std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path);
+// `overwrite` lets a folder of frames replace an earlier recording's (check_record_folder).
+std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path, bool overwrite = false);
 
 }  // namespace stereocl

@@ -2,6 +2,7 @@
 
 #include "record/frame_encoder.hpp"
 
+#include "core/file_mode.hpp"
 #include "core/stop_signals.hpp"
 
 #include <sys/stat.h>
@@ -26,9 +27,7 @@ std::string create_unique_temporary(const std::string& final_path) {
   const int fd = ::mkstemps(name.data(), static_cast<int>(std::strlen(".partial")));
   if (fd < 0) throw RecordError(final_path + ": cannot create a file beside it: " + std::strerror(errno));
   // mkstemps makes it 0600; a finished recording gets what any new file would (the umask's).
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  const int chmod_error = ::fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
+  const int chmod_error = ::fchmod(fd, new_file_mode()) != 0 ? errno : 0;
   ::close(fd);
   if (chmod_error) {
     ::unlink(name.data());

@@ -2,18 +2,43 @@
 
 #include "core/image_file.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 namespace stereocl {
 
-PngFramesEncoder::PngFramesEncoder(std::string folder) : folder_(std::move(folder)) {
+namespace {
+
+bool is_frame_name(const std::string& name) {
+  constexpr std::string_view prefix = "frame-", suffix = ".png";
+  if (name.size() != prefix.size() + 6 + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix)) return false;
+  return std::all_of(name.begin() + prefix.size(), name.end() - suffix.size(),
+                     [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+void remove_frames(const std::string& folder) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+    if (!entry.is_regular_file(error) || !is_frame_name(entry.path().filename().string())) continue;
+    if (!std::filesystem::remove(entry.path(), error) && error)
+      throw RecordError(entry.path().string() + ": cannot replace an earlier frame: " + error.message());
+  }
+  if (error) throw RecordError(folder + ": cannot list the earlier frames: " + error.message());
+}
+
+}  // namespace
+
+PngFramesEncoder::PngFramesEncoder(std::string folder, bool replace_earlier_frames) : folder_(std::move(folder)) {
   std::error_code error;
   std::filesystem::create_directories(folder_, error);
   if (error) throw RecordError(folder_ + ": cannot create the folder for the frames: " + error.message());
   if (!std::filesystem::is_directory(folder_, error))
     throw RecordError(folder_ + ": exists and is not a folder, so the frames cannot go there");
+  if (replace_earlier_frames) remove_frames(folder_);
 }
 
 std::string PngFramesEncoder::frame_name(long long number) {

@@ -9,8 +9,10 @@ namespace stereocl {
 
 class PngFramesEncoder final : public FrameEncoder {
  public:
-  // Creates the folder (and its parents) if needed; throws RecordError when it cannot.
-  explicit PngFramesEncoder(std::string folder);
+  // Creates the folder (and its parents) if needed; throws RecordError when it cannot. With
+  // `replace_earlier_frames`, the frame-NNNNNN.png files already there go first, so a shorter
+  // take cannot end in an older one's frames; no other file in the folder is touched.
+  explicit PngFramesEncoder(std::string folder, bool replace_earlier_frames = false);
   void add(const RgbaImage& frame) override;
   void finish() override {}
   long long frames_written() const override { return frames_; }

@@ -22,12 +22,18 @@ std::variant<RecordFormat, std::string> record_format_for(const std::string& pat
 std::string check_record_path(const std::string& path) {
   const auto format = record_format_for(path);
   if (const auto* reason = std::get_if<std::string>(&format)) return *reason;
+  return {};
+}
+
+std::string check_record_folder(const std::string& path, bool overwrite) {
+  if (path.empty() || overwrite) return {};
+  const auto format = record_format_for(path);
+  if (!std::holds_alternative<RecordFormat>(format) || std::get<RecordFormat>(format) != RecordFormat::png_frames) return {};
   // Frames written over an earlier recording's would splice the two (new 1-2, old 3-6).
   std::error_code error;
-  if (std::get<RecordFormat>(format) == RecordFormat::png_frames && std::filesystem::is_directory(path, error) &&
-      !std::filesystem::is_empty(path, error))
+  if (std::filesystem::is_directory(path, error) && !std::filesystem::is_empty(path, error))
     return "--record " + path + ": the folder is not empty, and frames written there would mix with what it holds; "
-           "name a new or empty folder";
+           "name a new or empty folder, or add --overwrite to replace its frames";
   return {};
 }
 

@@ -12,8 +12,11 @@ enum class RecordFormat { png_frames, gif, mp4 };
 // ".mp4" (any case) are files. Anything else comes back as the one-line rule it broke.
 std::variant<RecordFormat, std::string> record_format_for(const std::string& path);
 
-// The same rule as a CLI11 check, and a folder must be new or empty: empty when the path is fine,
-// else the reason.
+// The same rule as a CLI11 check: empty when the path is fine, else the reason.
 std::string check_record_path(const std::string& path);
+
+// A folder of frames must be new or empty, unless `overwrite` lets the recording replace the
+// frames an earlier one left there: empty when fine, else the reason.
+std::string check_record_folder(const std::string& path, bool overwrite);
 
 }  // namespace stereocl

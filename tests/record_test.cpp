@@ -424,7 +424,21 @@ TEST(RecordOption, AFolderHoldingAnEarlierRecordingIsRefused) {
   EXPECT_EQ(again.exit_code, 2) << again.err;
   EXPECT_NE(again.err.find("--record " + folder + ": the folder is not empty"), std::string::npos) << again.err;
   EXPECT_TRUE(testing::read_png(folder + "/frame-000001.png").pixels == first_take.pixels);
-  EXPECT_EQ(check_record_path(scratch_file("a-new-folder")), "");
+  EXPECT_EQ(check_record_folder(scratch_file("a-new-folder"), false), "");
+}
+
+// --overwrite replaces the earlier take whole: a shorter one leaves none of the old frames behind,
+// and a file of the user's in the folder is kept.
+TEST(RecordOption, OverwriteReplacesAnEarlierRecordingsFramesAndNothingElse) {
+  const std::string folder = scratch_file("recorded-over");
+  ASSERT_EQ(record(folder).exit_code, 0);
+  testing::write_bytes("recorded-over/notes.txt", "keep me");
+  const auto again = run_stereocl({"--hidden", "--no-vsync", "--mode", "cpu", "--size", "320x180", "--frames", "3",
+                                   "--record", folder, "--overwrite"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_TRUE(std::filesystem::exists(folder + "/" + PngFramesEncoder::frame_name(3)));
+  EXPECT_FALSE(std::filesystem::exists(folder + "/" + PngFramesEncoder::frame_name(4))) << "an old frame was left";
+  EXPECT_TRUE(std::filesystem::exists(folder + "/notes.txt"));
 }
 
 TEST(RecordOption, PngFolderHoldsEveryFrameAndTheLastIsTheScreenshot) {
