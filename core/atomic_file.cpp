@@ -1,5 +1,8 @@
 #include "core/atomic_file.hpp"
 
+#include "core/file_mode.hpp"
+#include "core/stop_signals.hpp"
+
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -52,10 +55,7 @@ std::string write_in_place(const std::string& path, std::string_view bytes) {
 
 // The same permissions a plain open(O_CREAT, 0666) would give, or the old file's.
 mode_t mode_for(const struct stat* existing) {
-  if (existing) return existing->st_mode & 07777;
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  return 0666 & ~mask;
+  return existing ? existing->st_mode & 07777 : new_file_mode();
 }
 
 std::string write_replacing(const std::string& path, std::string_view bytes, const struct stat* existing) {
@@ -67,11 +67,13 @@ std::string write_replacing(const std::string& path, std::string_view bytes, con
   std::string temporary = (folder / hidden).string();
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) return failure(path, "cannot create a file in " + folder.string(), errno);
+  stop_signals::remove_on_abort(temporary);  // a second Ctrl+C mid-write leaves no temporary behind
   int error = ::fchmod(fd, mode_for(existing)) != 0 ? errno : 0;
   if (!error) error = write_all(fd, bytes);
   if (!error && ::fsync(fd) != 0) error = errno;
   if (::close(fd) != 0 && !error) error = errno;
   if (!error && ::rename(temporary.c_str(), path.c_str()) != 0) error = errno;
+  stop_signals::forget(temporary);
   if (error) {
     ::unlink(temporary.c_str());
     return failure(path, "cannot write it", error);
