@@ -81,8 +81,8 @@ long long reported_image_width(const std::string& environment) {
 }
 
 // End to end, as issue 9 reproduced it: POCL_MEMORY_LIMIT=8 lowers PoCL's image limit to 8192.
-void expect_cpu_picture_with_reason(const std::vector<std::string>& mode_arguments, const std::string& name) {
-  const std::string environment = "POCL_MEMORY_LIMIT=8";
+void expect_cpu_picture_with_reason(const std::vector<std::string>& mode_arguments, const std::string& name,
+                                    const std::string& environment = "POCL_MEMORY_LIMIT=8") {
   const long long limit = reported_image_width(environment);
   if (limit == 0) GTEST_SKIP() << "no OpenCL device here";
   if (limit >= 16384) GTEST_SKIP() << "this device's image limit " << limit << " is not below GL's textures";
@@ -111,6 +111,16 @@ TEST(ImageLimitEndToEnd, CpuReadbackAskedForFallsBackToCpuWithTheNumbers) {
 }
 
 TEST(ImageLimitEndToEnd, TheDefaultModeFallsBackToCpuWithTheNumbers) { expect_cpu_picture_with_reason({}, "default"); }
+
+// Many Intel and AMD integrated GPUs allow 2D images of 4096 or 8192 pixels a side, below GL's
+// textures: the fault shim makes the device report 4096, and every OpenCL mode must say so and
+// fall back, on whichever device the program picks.
+TEST(ImageLimitEndToEnd, ASmallDevicesImageLimitFallsBackToCpuWithTheNumbers) {
+  const std::string shim = "ASAN_OPTIONS=\"${ASAN_OPTIONS:-}:verify_asan_link_order=0\" LD_PRELOAD=" +
+                           testing::shell_quote(STEREOCL_CL_FAULT_SHIM) + " STEREOCL_LIMIT_IMAGE2D=4096";
+  ASSERT_EQ(reported_image_width(shim) == 0 ? 0 : 4096, reported_image_width(shim)) << "the shim's limit did not take";
+  expect_cpu_picture_with_reason({"--mode", "cpu-readback"}, "small-device", shim);
+}
 
 }  // namespace
 }  // namespace stereocl
