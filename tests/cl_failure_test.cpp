@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -61,6 +62,28 @@ void expect_carries_on_in_cpu_mode(const std::string& mode, const std::string& m
 TEST(ClFailure, CpuReadbackFailingMidRunCarriesOnInCpuMode) { expect_carries_on_in_cpu_mode("cpu-readback", "CPU-readback"); }
 TEST(ClFailure, GpuFailingMidRunCarriesOnInCpuMode) { expect_carries_on_in_cpu_mode("gpu", "GPU"); }
 
+// Scene mode uses OpenCL only for its effect (and the panel's histogram): when that fails (a
+// 16384-pixel scene over PoCL's image limit did), Scene mode stays and the CPU runs the effect,
+// so the last picture is the lit scene with CPU mode's Sobel.
+TEST(ClFailure, SceneModesEffectFailingCarriesOnInSceneModeOnTheCpu) {
+  const std::string shot = scratch_file("cl-failure-scene.png"), reference = scratch_file("cl-failure-scene-cpu.png");
+  const std::vector<std::string> scene = {"--hidden", "--size", "240x135", "--frames", "4", "--mode", "scene", "--effect", "sobel"};
+  auto with = [&](const std::string& path) {
+    std::vector<std::string> arguments = scene;
+    arguments.insert(arguments.end(), {"--screenshot", path});
+    return arguments;
+  };
+  const ProgramResult clean = run_stereocl(with(reference), "OCL_ICD_VENDORS=/nonexistent");  // the CPU's Sobel
+  ASSERT_EQ(clean.exit_code, 0) << clean.err;
+  const ProgramResult failed = run_stereocl(with(shot), failing_after(0));
+  EXPECT_EQ(failed.exit_code, 0) << failed.err;
+  if (failed.err.empty()) GTEST_SKIP() << "no OpenCL device here: Scene mode's effect ran on the CPU from the start";
+  EXPECT_NE(failed.err.find("Scene mode's effects and histogram failed in OpenCL"), std::string::npos) << failed.err;
+  EXPECT_NE(failed.err.find("the CPU runs them from now on"), std::string::npos) << failed.err;
+  EXPECT_EQ(failed.err.find("running CPU mode"), std::string::npos) << failed.err;
+  EXPECT_TRUE(testing::read_png(reference).pixels == testing::read_png(shot).pixels) << "not the scene with the CPU's Sobel";
+}
+
 // The default, pipelined, path fails the same way: named, and on in CPU mode to the last frame
 // (whose picture is not compared: the pipeline's frames lag the ball by one).
 void expect_pipelined_carries_on(const std::string& mode, const std::string& mode_name) {
@@ -86,6 +109,24 @@ TEST(ClFailure, TheErrorIsNamedByItsCode) {
   const ProgramResult failed = animated_run("cpu-readback", shot, failing_after(0, "-4"));
   EXPECT_EQ(failed.exit_code, 0) << failed.err;
   EXPECT_NE(failed.err.find("CL_MEM_OBJECT_ALLOCATION_FAILURE"), std::string::npos) << failed.err;
+}
+
+// A platform whose devices cannot be listed (a broken or half-installed driver) is passed over:
+// start-up names it and its error in one line, --list-devices lists it with the error, and the
+// run goes on with whatever else there is.
+TEST(ClFailure, APlatformThatCannotListItsDevicesIsPassedOverInOneLine) {
+  const std::string shim = failing_after(1000000) + " STEREOCL_FAIL_PLATFORM=Portable";
+  const ProgramResult run = run_stereocl({"--hidden", "--mode", "cpu", "--size", "64x48", "--frames", "1"}, shim);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  if (run_stereocl({"--list-devices"}).out.find("Portable Computing Language") == std::string::npos)
+    GTEST_SKIP() << "PoCL is not installed here";
+  EXPECT_NE(run.err.find("; passed over: Portable Computing Language: listing its devices failed: CL_OUT_OF_HOST_MEMORY"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line: " << run.err;
+  const ProgramResult listed = run_stereocl({"--list-devices"}, shim);
+  EXPECT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_NE((listed.out + listed.err).find("CL_OUT_OF_HOST_MEMORY"), std::string::npos) << listed.out << listed.err;
 }
 
 // Without the shim nothing fails: the test's own premise.

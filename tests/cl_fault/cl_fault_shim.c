@@ -7,6 +7,9 @@
 // that every choice the program sizes from them is the small device's:
 //   STEREOCL_LIMIT_LOCAL_MEMORY=BYTES   CL_DEVICE_LOCAL_MEM_SIZE
 //   STEREOCL_LIMIT_IMAGE2D=PIXELS       CL_DEVICE_IMAGE2D_MAX_WIDTH and _HEIGHT
+// And it makes one platform's device query fail, as a broken or half-installed driver does:
+//   STEREOCL_FAIL_PLATFORM=TEXT         clGetDeviceIDs fails (CL_OUT_OF_HOST_MEMORY) on every
+//                                       platform whose name contains TEXT
 // The local memory limit is reported, not enforced at launch: PoCL's CL_KERNEL_LOCAL_MEM_SIZE
 // counts more than a kernel's own __local use (kernels with none reported over 32 KiB).
 #define _GNU_SOURCE
@@ -19,6 +22,8 @@
 #include <string.h>
 
 typedef cl_int (*GetDeviceInfo)(cl_device_id, cl_device_info, size_t, void*, size_t*);
+typedef cl_int (*GetDeviceIDs)(cl_platform_id, cl_device_type, cl_uint, cl_device_id*, cl_uint*);
+typedef cl_int (*GetPlatformInfo)(cl_platform_id, cl_platform_info, size_t, void*, size_t*);
 typedef cl_int (*EnqueueNDRange)(cl_command_queue, cl_kernel, cl_uint, const size_t*, const size_t*, const size_t*,
                                   cl_uint, const cl_event*, cl_event*);
 
@@ -55,6 +60,20 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_i
   if (name == CL_DEVICE_IMAGE2D_MAX_WIDTH || name == CL_DEVICE_IMAGE2D_MAX_HEIGHT)
     clamp_reported(value, value_size, env_long("STEREOCL_LIMIT_IMAGE2D", 0));
   return status;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type type, cl_uint entries,
+                                               cl_device_id* devices, cl_uint* found) {
+  static GetDeviceIDs real;
+  static GetPlatformInfo platform_info;
+  if (!real) real = (GetDeviceIDs)dlsym(RTLD_NEXT, "clGetDeviceIDs");
+  if (!platform_info) platform_info = (GetPlatformInfo)dlsym(RTLD_NEXT, "clGetPlatformInfo");
+  const char* failing = getenv("STEREOCL_FAIL_PLATFORM");
+  char name[256] = {0};
+  if (failing && *failing && platform_info(platform, CL_PLATFORM_NAME, sizeof name - 1, name, NULL) == CL_SUCCESS &&
+      strstr(name, failing))
+    return CL_OUT_OF_HOST_MEMORY;
+  return real(platform, type, entries, devices, found);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint dimensions,
