@@ -10,6 +10,8 @@ jobs=$(nproc)
 # Mesa's rusticl lists a device only for the drivers named here: llvmpipe gives the kernel tests a
 # second OpenCL implementation beside PoCL (a machine with a GPU may name its own, e.g. radeonsi).
 export RUSTICL_ENABLE=${RUSTICL_ENABLE:-llvmpipe}
+# ...and the kernel tests fail if either is missing, rather than quietly test one compiler.
+export STEREOCL_REQUIRE_CL_DEVICES=${STEREOCL_REQUIRE_CL_DEVICES:-portable,rusticl}
 
 echo "== Release build and tests"
 "$root/scripts/build.sh" "$root/build" -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON

@@ -10,8 +10,10 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -66,6 +68,27 @@ void check_small_device() {
   }
 }
 
+// STEREOCL_REQUIRE_CL_DEVICES=portable,rusticl (scripts/test.sh): each word must name a device
+// found, so a CI machine whose second compiler went missing fails instead of quietly testing one.
+void check_required_devices(const std::vector<ClTestDeviceName>& devices) {
+  const char* required = std::getenv("STEREOCL_REQUIRE_CL_DEVICES");
+  if (!required) return;
+  const auto lower = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
+  std::stringstream words(required);
+  for (std::string word; std::getline(words, word, ',');) {
+    bool found = false;
+    for (const ClTestDeviceName& device : devices) found = found || lower(device.name).find(lower(word)) != std::string::npos;
+    if (!found && !word.empty()) {
+      std::fprintf(stderr, "stereocl tests: STEREOCL_REQUIRE_CL_DEVICES names %s, and no OpenCL device here is one\n",
+                   word.c_str());
+      std::exit(1);
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -75,6 +98,7 @@ int main(int argc, char** argv) {
   if (!listing && std::getenv("STEREOCL_SMALL_DEVICE")) check_small_device();
   if (!listing && !std::getenv("STEREOCL_CL_DEVICE")) {
     std::vector<ClTestDeviceName> devices = stereocl::testing::every_cl_test_device();
+    check_required_devices(devices);
     if (devices.size() > 1 && GTEST_FLAG_GET(repeat) == 1) {
       GTEST_FLAG_SET(repeat, static_cast<int>(devices.size()));
       ::testing::UnitTest::GetInstance()->listeners().Append(new DeviceForEachPass(std::move(devices)));
