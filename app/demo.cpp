@@ -5,6 +5,7 @@
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
+#include "pipeline/cpu_backend.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
 
@@ -289,6 +290,14 @@ Status Demo::render_frame(double seconds) {
     return drawn;
   } catch (const cl::Error& error) {
     const Mode failed = settings_.mode;
+    if (!mode_row(failed).makes_stereogram) {
+      // Scene mode used OpenCL only for its effect and histogram (a picture over the device's
+      // limits, say): it stays, and the CPU runs those from now on.
+      backends_[static_cast<std::size_t>(failed)] = std::make_unique<CpuBackend>(options_.cpu_threads);
+      notice_ = std::string(mode_display_name(failed)) + " mode's effects and histogram failed in OpenCL: " + error.what() +
+                " returned " + cl_error_name(error.err()) + "; the CPU runs them from now on";
+      return failure(take_notice());
+    }
     const Mode replacement = last_good_mode_ != failed ? last_good_mode_ : Mode::cpu;
     const std::string why = std::string(mode_display_name(failed)) + " mode failed: " + error.what() + " returned " +
                             cl_error_name(error.err());
