@@ -50,7 +50,7 @@ class Demo {
   // Drops all samples; window 0 keeps every later sample (benchmarks), else the last `window`.
   void reset_timings(std::size_t window) { timings_ = StageTimings(window); }
   const Histogram256& last_histogram() const { return histogram_; }
-  // "NVIDIA CUDA / NVIDIA H100 80GB HBM3", or why there is no OpenCL.
+  // "<platform> / <device>" as OpenCL names them, or why there is no OpenCL.
   std::string opencl_description() const;
   const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
   bool gl_sharing() const { return cl_ && cl_->environment && cl_->environment->shares_gl; }

@@ -22,8 +22,9 @@ struct Size {
 };
 
 struct Options {
-  // The fastest on the H100 (docs/performance.md §24); where it cannot run, the closest mode before
-  // it in the table that can (GPU, CPU-readback, CPU): silently, unless --mode named it.
+  // The fastest where it runs (docs/performance.md, "GPU (external memory) mode's effect frames");
+  // where it cannot, the closest mode before it in the table that can (GPU, CPU-readback, CPU):
+  // silently, unless --mode named it.
   Mode mode = Mode::gpu_extmem;
   bool mode_given = false;
   Size size{1280, 720};
@@ -68,9 +69,10 @@ struct Options {
   std::string depth_pass = "z-only";    // z-only | shaded: how the stereogram modes draw depth
   std::string compose = "compute";      // compute | fragment: how GL draws the picture from the offsets
   // Whether GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N.
-  // nullopt: each mode's default, which is where that measured faster on the H100 (GPU and
-  // CPU-readback; not GPU (external memory), docs/performance.md §24). --pipeline and --no-pipeline
-  // set it for all; --bench runs those modes both ways unless --no-pipeline.
+  // nullopt: each mode's default, which is where that measured faster (GPU and CPU-readback; not
+  // GPU (external memory), docs/performance.md, "GPU (external memory) mode's effect frames").
+  // --pipeline and --no-pipeline set it for all; --bench runs those modes both ways unless
+  // --no-pipeline.
   std::optional<bool> pipeline;
   // --bench: whether those modes run pipelined as well as not (all but --no-pipeline).
   bool bench_pipelined() const { return pipeline.value_or(true); }

@@ -110,7 +110,7 @@ kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void blur(
   const int aligned = CHANNELS == 1 && (width & 3) == 0 && x >= 0 && x + 3 < width;
   // The first window: 2r+1 loads, WARM in flight at a time. `aligned` is tested once, outside the
   // loops, so each copy is straight-line code whose loads the compiler can issue back to back (a
-  // branch around every load kept them one at a time: ~6 us per 8-row chunk on the H100).
+  // branch around every load kept them one at a time, each waiting on the last).
   uint4 column_sum = aligned ? first_window(image, width, height, y0, radius, x, clamp_border, 1)
                              : first_window(image, width, height, y0, radius, x, clamp_border, 0);
   for (int y_chunk = y0; y_chunk < y_end; y_chunk += CHUNK) {

@@ -66,7 +66,7 @@ kernel void histogram256(global const uchar* data, ulong byte_count, global uint
   // Reading copy (c + bin) % LANES at step c keeps the lanes of a warp on distinct banks.
   // The adds' old values are used: an atomic whose result is unused may be issued as a posted
   // reduction that has not reached memory when the group takes its ticket (OpenCL 1.2's
-  // mem_fence only orders within a work-group; on the H100 the last group then missed counts).
+  // mem_fence only orders within a work-group; with posted atomics the last group missed counts).
   // One that returns has been performed before the item reaches the barrier.
   uint returned = 0;
   for (uint bin = lid; bin < BINS; bin += GROUP_SIZE) {

@@ -46,7 +46,7 @@ float repeated_coordinate(float a, float b, float fraction) { return 1.0f + (a +
 // The kernel of the original article: one work-item walks a whole row, keeping the last P
 // coordinates (everything the lookup can reach) in a private ring of `ring` slots, P <= ring.
 // The ring's indices wrap by comparison, not `%`: an integer division by a P known only at run
-// time cost ~12% of the kernel on the H100 once P became an argument.
+// time cost a noticeable share of the kernel once P became an argument.
 static inline void classic_row(float* ring, DEPTH_ARGUMENT, OFFSETS_ARGUMENT, int width,
                                int y, int pattern_width, float max_offset, float inverse_pattern_width) {
   for (int i = 0; i < pattern_width; ++i) {

@@ -90,11 +90,13 @@ int find_root(volatile ROW_SPACE int* words, int x) {
 
 // find_root with path halving on the way up, for the unites: each pixel passed is pointed at its
 // grandparent. Without it the random-depth rows, whose links join most of a row into one tree,
-// walked long paths in every unite (docs/performance.md §20: 131 -> 114 us at 1080p). The write
-// may race with another walker's or lose to a hook; either way it only points a non-root at one of
-// its ancestors, so every pixel keeps its root and the roots stay those the hooking rule chose.
+// walked long paths in every unite (docs/performance.md, "Symmetric kernel speed, round 3"). The
+// write may race with another walker's or lose to a hook; either way it only points a non-root at
+// one of its ancestors, so every pixel keeps its root and the roots stay those the hooking rule
+// chose.
 // Not for the compression pass: there a halving write could put an ancestor back over the root
-// another work-item has just stored (seen on the H100, never on PoCL, which runs work-items in turn).
+// another work-item has just stored (seen on a GPU that runs a group's work-items concurrently,
+// never on PoCL, which runs them in turn).
 int find_root_halving(volatile ROW_SPACE int* words, int x) {
   for (;;) {
     const int parent = PARENT(words, x);
@@ -175,8 +177,8 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
 
     // Which points link, then the links: two passes, so that a warp's lanes walk rays together
     // and then unite together, instead of every unite waiting for the longest ray test in its
-    // warp (§20: 114 -> 83 us on random depth). A link's left end waits in the towards half
-    // (.y), which the union-find does not touch.
+    // warp (docs/performance.md, "Symmetric kernel speed, round 3"). A link's left end waits in
+    // the towards half (.y), which the union-find does not touch.
     for (int x = lane; x < linking_width; x += lanes) {
       const int s = separations[x / OVERSAMPLE];
       const int left = x - s / 2;

@@ -6,12 +6,12 @@
 // for buffers) from buffer to buffer, signals the other -> GL waits on that and the compose pass
 // reads the offsets buffer as a buffer texture, rows W + P floats long for lookup and W for
 // symmetric (whose whole pattern columns the compose samples as whole pixels). No texture is
-// copied into a buffer or back (the probe measured ~0.5 ms for those copies), and the CPU waits
+// copied into a buffer or back (the probe found those copies costly), and the CPU waits
 // for nothing. Frames that need the textures (a still depth map, a debug view, a symmetric
 // kernel that does not build) and the histogram go to the texture back-end it is given. So does a
 // whole frame with an effect, where that back-end shares GL textures: one cl_khr_gl_sharing
 // hand-over for stereogram, compose and effect costs less than the semaphores plus a second
-// hand-over for the effect (docs/performance.md §24).
+// hand-over for the effect (docs/performance.md, "GPU (external memory) mode's effect frames").
 // With --pipeline, GL draws frame N + 1's depth into the second depth buffer while OpenCL computes
 // frame N's offsets from the first, and GL signals OpenCL after its compose rather than after its
 // depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.

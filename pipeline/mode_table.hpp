@@ -34,7 +34,8 @@ struct ModeRow {
   bool makes_stereogram;          // Scene mode shows the lit scene, and runs only effects
   bool uses_device_images;        // its stereogram lives in OpenCL images, so their size limit applies
   // Whether it shows frame N - 1 while GL draws N unless --pipeline/--no-pipeline or the panel says
-  // otherwise: where that measured faster on the H100 (docs/performance.md §22, §24).
+  // otherwise: where that measured faster (docs/performance.md, "A z-only depth pass" and
+  // "GPU (external memory) mode's effect frames").
   bool pipelines_by_default;
   // Why the mode cannot run with these engines; nullopt: it can.
   std::optional<std::string> (*unavailable)(const Engines& engines);

@@ -172,7 +172,7 @@ std::size_t VulkanExporter::allocate(std::uint64_t bytes) {
   VkMemoryRequirements requirements;
   vkGetBufferMemoryRequirements(o.device, memory.buffer, &requirements);
   // Not a dedicated allocation: GL would then have to be told so (GL_DEDICATED_MEMORY_OBJECT_EXT),
-  // and the H100 probe (../shared/gpu/probes) imported plain allocations into GL and CL.
+  // and the probe (../shared/gpu/probes) imported plain allocations into GL and CL.
   VkExportMemoryAllocateInfo exported{VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO};
   exported.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
   VkMemoryAllocateInfo allocation{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &exported};

@@ -13,8 +13,9 @@ namespace stereocl {
 
 // How the stereogram modes draw depth. shaded: a fragment shader writes linear depth into the R32F
 // attachment (any GL 3.3 context). z_only: the depth buffer alone, with no fragment shading, then a
-// compute pass turns it into linear depth (GL 4.3): on an H100, whose fragments run on a few SMs,
-// a fraction of the cost (docs/performance.md §22).
+// compute pass turns it into linear depth (GL 4.3): on GPUs with little raster hardware, where
+// fragments run on few units while compute runs on all, a fraction of the cost
+// (docs/performance.md, "A z-only depth pass").
 enum class DepthPass { z_only, shaded };
 
 class SceneRenderer {
@@ -22,7 +23,7 @@ class SceneRenderer {
   SceneRenderer();
   // invert_depth writes 1 - depth: the far wall comes forward (wall-eyed <-> cross-eyed viewing).
   // depth_only (drawn that way) skips the lit colour: the stereogram modes need nothing but depth,
-  // and on GPUs with little raster hardware (an H100) the lighting and the extra attachment are most
+  // and on GPUs with little raster hardware the lighting and the extra attachment are most
   // of the cost. z_only falls back to shaded where the context lacks compute shaders.
   // depth_buffer (not 0; GPU (external memory) mode): linear depth goes into that buffer,
   // target.width() floats a row, and not into the target's depth texture.

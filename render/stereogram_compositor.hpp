@@ -12,8 +12,9 @@
 namespace stereocl {
 
 // How GL draws the picture: one fragment a pixel (any GL 3.3 context), or a compute pass with
-// image stores (GL 4.3), which on an H100 runs on every SM instead of the few that shade
-// fragments (docs/performance.md §23). Both draw the same picture (tests/compose_test.cpp).
+// image stores (GL 4.3): on GPUs with little raster hardware, fragments run on few units while
+// compute runs on all (docs/performance.md, "The stereogram drawn by a GL compute pass").
+// Both draw the same picture (tests/compose_test.cpp).
 enum class ComposePass { compute, fragment };
 
 class StereogramCompositor {

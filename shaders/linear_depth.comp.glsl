@@ -1,9 +1,9 @@
 #version 430 core
 // The z-only depth pass's second half: the depth buffer's window z turned into the linear depth
 // in [0, 1] the stereogram reads, the value scene_depth.frag.glsl would have written. A compute
-// pass and not a full-screen fragment pass: compute runs on every SM, fragments (on an H100) on a
-// few. The depth buffer is a 32-bit float, so the view depth comes back to within about 1e-6 of
-// the range (tests/gl_scene_test.cpp holds it to the shaded pass).
+// pass and not a full-screen fragment pass: on GPUs with little raster hardware, fragments run on
+// few units while compute runs on all. The depth buffer is a 32-bit float, so the view depth
+// comes back within about 1e-6 of the range (tests/gl_scene_test.cpp holds it to the shaded pass).
 // DEPTH_IN_BUFFER (GPU (external memory) mode): into the buffer OpenCL reads, row_length floats a
 // row, with no copy in between.
 layout(local_size_x = 32, local_size_y = 8) in;

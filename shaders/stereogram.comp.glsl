@@ -1,8 +1,8 @@
 #version 430 core
 // Draws the autostereogram as a compute pass: the same stereogram_colour() as the fragment pass
-// (stereogram_colour.glsl, placed after this line), stored with imageStore. On an H100, whose
-// fragments run on the few SMs of its graphics part, the fragment pass took 0.16 ms at 1080p and
-// 0.99 ms at 4K reading a buffer (docs/performance.md §23); compute runs on every SM.
+// (stereogram_colour.glsl, placed after this line), stored with imageStore. On GPUs with little
+// raster hardware, fragments run on few units while compute runs on all (docs/performance.md,
+// "The stereogram drawn by a GL compute pass").
 layout(local_size_x = 32, local_size_y = 8) in;
 
 layout(rgba8, binding = 0) writeonly uniform image2D picture;

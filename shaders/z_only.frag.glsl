@@ -1,6 +1,6 @@
 #version 330 core
 // The z-only depth pass: the depth buffer is all it writes, so the fragment stage has nothing to
-// do, and with nothing to do drivers skip shading. On a GPU with little raster hardware (an H100
-// shades fragments on a few of its SMs) shading is most of what a depth pass costs; the linear
+// do, and with nothing to do drivers skip shading. On a GPU with little raster hardware (fragments
+// run on few units, compute on all) shading is most of what a depth pass costs; the linear
 // depth the stereogram reads comes afterwards from linear_depth.comp.glsl, a compute pass.
 void main() {}

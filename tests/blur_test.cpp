@@ -254,8 +254,8 @@ TEST(BlurKernel, WhiteStaysWhite) {
 }
 
 // The default band height: a multiple of the kernel's 8-row chunk, 32 rows for grey 2560x2560 on
-// 132 compute units (the H100 sweep's best), fewer for small images so the device still gets
-// groups, and longer RGBA bands for larger radii.
+// a large GPU's compute units (where the band-height sweep found it best), fewer for small images
+// so the device still gets groups, and longer RGBA bands for larger radii.
 TEST(BlurKernel, DefaultBandHeights) {
   for (const int channels : {1, 4})
     for (const int radius : {1, 2, 4, 8, 16, 32})

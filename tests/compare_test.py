@@ -120,8 +120,9 @@ class CompareTable(unittest.TestCase):
         self.assertIn("data:image/png;base64,iVBOR", text)
         self.assertIn("<td>gpu/fence</td>", text)
 
-    # Every H100 file has GPU (external memory) rows; the script once knew only four modes and
-    # stopped on them. Its hand-over is split out in the chart like GPU mode's.
+    # Every bench file from a machine with external memory has GPU (external memory) rows; the
+    # script once knew only four modes and stopped on them. Its hand-over is split out in the
+    # chart like GPU mode's.
     def test_gpu_extmem_rows_compare_and_chart(self):
         extmem = fixture("bench-a.json")
         row = copy.deepcopy(extmem["modes"][2])

@@ -125,7 +125,8 @@ INSTANTIATE_TEST_SUITE_P(Sizes, ComposeKernelTest,
                          });
 
 // The CL compose stands in for GL's in GPU mode's one-acquire frame, so it is held to the shader's
-// picture itself (here Mesa's; on the H100 NVIDIA's, where the end-to-end tests compare the modes).
+// picture itself (here Mesa's; on a GPU machine its driver's, where the end-to-end tests compare
+// the modes).
 TEST(ComposeKernelAgainstGl, DrawsWhatTheGlCompositorDrawsFromTheSameOffsets) {
   std::string why_not;
   auto window = testing::open_hidden_window(why_not);

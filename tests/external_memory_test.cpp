@@ -196,7 +196,7 @@ TEST_F(ExternalMemoryGl, TheLinkCarriesDataBothWaysOrSaysWhichStepFails) {
     cl->queue.enqueueFillBuffer(link->cl_offsets(), offset, 0, 8000);
     link->hand_offsets_to_gl(cl->queue);
     // GL sees the offsets through a GPU-side copy, a command its semaphore wait orders: NVIDIA's
-    // glGetNamedBufferSubData straight after the wait read the previous fill (slot 1, on the H100).
+    // glGetNamedBufferSubData straight after the wait read the previous fill (slot 1).
     const gl::Buffer seen = float_buffer(2000);
     glCopyNamedBufferSubData(link->gl_offsets(), seen.get(), 0, 0, 8000);
     const std::vector<float> seen_by_gl = read_floats(seen.get(), 2000);
@@ -306,8 +306,9 @@ TEST(ExternalMemoryMode, PipelinedSymmetricIsOneFrameBehindCpu) {
 }
 
 // With an effect, one cl_khr_gl_sharing hand-over for the whole frame beats the semaphores plus a
-// second hand-over for the effect (docs/performance.md §24): the frame is GPU mode's, to the byte,
-// and no Vulkan buffers are made. Step by step (--interop-batch off) keeps the buffers.
+// second hand-over for the effect (docs/performance.md, "GPU (external memory) mode's effect
+// frames"): the frame is GPU mode's, to the byte, and no Vulkan buffers are made. Step by step
+// (--interop-batch off) keeps the buffers.
 TEST(ExternalMemoryMode, AFrameWithAnEffectTakesGpuModesOneHandOver) {
   const std::vector<std::string> common = {"--hidden", "--size", "300x" + std::to_string(kShotHeight), "--effect",
                                            "sobel", "--frames", "7"};

@@ -36,7 +36,7 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::symmetric);
   EXPECT_TRUE(options.vsync);
   EXPECT_FALSE(options.frames);
-  EXPECT_EQ(options.mode, Mode::gpu_extmem);  // the fastest where it runs (docs/performance.md §24)
+  EXPECT_EQ(options.mode, Mode::gpu_extmem);  // the fastest where it runs (docs/performance.md)
   EXPECT_FALSE(options.mode_given);
 }
 
@@ -144,7 +144,7 @@ TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
   expect_refused({"--pattern", pattern, "--colour-pattern"}, "--pattern excludes --colour-pattern");
 }
 
-// Unless named, each mode pipelines where that measured faster on the H100; step by step has
+// Unless named, each mode pipelines where that measured faster; step by step has
 // nothing to pipeline, so it turns pipelining off and refuses only a --pipeline asked for by name.
 TEST(Options, PipelineIsEachModesOwnUnlessNamedAndGivesWayToStepByStep) {
   EXPECT_EQ(std::get<Options>(parse({})).pipeline, std::nullopt);
@@ -153,7 +153,7 @@ TEST(Options, PipelineIsEachModesOwnUnlessNamedAndGivesWayToStepByStep) {
   EXPECT_EQ(std::get<Options>(parse({"--interop-batch", "off"})).pipeline, false);
   EXPECT_TRUE(mode_row(Mode::gpu).pipelines_by_default);
   EXPECT_TRUE(mode_row(Mode::cpu_readback).pipelines_by_default);
-  EXPECT_FALSE(mode_row(Mode::gpu_extmem).pipelines_by_default);  // GL and OpenCL take turns there (§24)
+  EXPECT_FALSE(mode_row(Mode::gpu_extmem).pipelines_by_default);  // GL and OpenCL take turns there
   expect_refused({"--pipeline", "--interop-batch", "off"}, "--pipeline: needs --interop-batch on or all");
   expect_refused({"--pipeline", "--no-pipeline"}, "--pipeline excludes --no-pipeline");
 }

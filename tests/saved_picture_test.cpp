@@ -127,7 +127,7 @@ TEST(SavedPicture, RecordedPngFramesCarryTheDotsAndParameters) {
 }
 
 // With no --mode the program starts in the first of GPU (external memory), GPU, CPU-readback and
-// CPU that runs here (the fastest first, docs/performance.md §24), without a word about the ones
+// CPU that runs here (the fastest first, docs/performance.md), without a word about the ones
 // it passed over; the picture's Mode chunk says which it was.
 TEST(SavedPicture, WithoutModeTheFastestModeThatRunsHereStartsQuietly) {
   const std::string file = testing::scratch_file("default-mode.png");

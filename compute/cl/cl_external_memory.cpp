@@ -56,7 +56,8 @@ cl::Buffer import_cl_buffer(const cl::Context& context, const cl::Device& device
 
 ClImportedSemaphore::ClImportedSemaphore(const ClExternalCalls& calls, const cl::Context& context, int fd)
     : calls_(calls) {
-  // No device list: the context has one device, and these are the properties the H100 probe used.
+  // No device list: the context has one device, and these are the properties the probe used
+  // (../shared/gpu/probes).
   const cl_semaphore_properties_khr properties[] = {CL_SEMAPHORE_TYPE_KHR, CL_SEMAPHORE_TYPE_BINARY_KHR,
                                                     CL_SEMAPHORE_HANDLE_OPAQUE_FD_KHR,
                                                     static_cast<cl_semaphore_properties_khr>(fd), 0};

@@ -1,6 +1,6 @@
 #pragma once
 // Memory and semaphores another API exported as opaque fds, seen from OpenCL
-// (cl_khr_external_memory_opaque_fd, cl_khr_external_semaphore_opaque_fd). Only buffers: the H100
+// (cl_khr_external_memory_opaque_fd, cl_khr_external_semaphore_opaque_fd). Only buffers: the
 // probe showed NVIDIA's OpenCL refusing images made from such memory (../shared/gpu/probes).
 #include <CL/opencl.hpp>
 #include <CL/cl_ext.h>

@@ -45,10 +45,10 @@ Strip strip_layout(int channels, int radius) {
 int choose_blur_tile_rows(int channels, int width, int height, int radius, int compute_units) {
   const int strips = ceil_div(width, strip_layout(channels, radius).width);
   if (channels == 1) {
-    // H100 (132 CUs), 2560x2560: 32 rows (240 groups) best at every radius, 64 rows 0-10% slower,
-    // 16 rows slower at r >= 8 (each strip's first window, 2r+1 rows, amortised over fewer
-    // outputs); 256x256: 8 rows (32 groups) beat 32 rows at r1 and r32 alike (10.8 / 15.3 us
-    // against 13.5 / 24.2): with few groups, parallelism beats amortising the first window.
+    // On a large GPU at 2560x2560, 32 rows were best at every radius, 64 a little slower, 16 slower
+    // at r >= 8 (each strip's first window, 2r+1 rows, amortised over fewer outputs); at 256x256,
+    // 8 rows beat 32 at small and large radii alike: with few groups, parallelism beats amortising
+    // the first window (docs/performance.md, "Box blur, step by step").
     // So: about two groups per compute unit, 8 to 32 rows.
     const int for_groups = ceil_div(height * strips, 2 * std::max(1, compute_units));
     return round_up(std::clamp(for_groups, chunk_rows, 32), chunk_rows);

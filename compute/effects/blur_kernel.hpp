@@ -55,7 +55,8 @@ class BlurKernel {
 
   // Radii up to this take kernels/blur_small.cl (registers only, no barriers), unless turned off
   // with use_small_radius_kernel(false) (tests and sweeps of blur.cl at small radii). RGBA takes
-  // it up to r2 only: on the H100 its r4 (48 column sums of registers) took 91 us against blur.cl's 61.
+  // it up to r2 only: at r4 its 48 column sums of registers made it slower than blur.cl
+  // (docs/performance.md, "Kernels against the peers per call").
   static constexpr int max_small_radius = 4;
   static constexpr int max_small_radius_rgba = 2;
   void use_small_radius_kernel(bool use) { use_small_radius_kernel_ = use; }

@@ -21,8 +21,8 @@ constexpr std::size_t groups_per_compute_unit = 8;
 // counter's atomic and barriers; smaller inputs get smaller chunks to reach every group.
 constexpr std::size_t max_chunk_loads = 16;
 // At least: with 1 load per chunk a 1080p frame made 512 groups whose local zeroing and merging
-// outweighed their 4 KiB of counting; the H100 sweep (per call, us) gave 1: 30.3, 2: 29.0,
-// 4: 23.5, 8: 24.7, 16: 29.6.
+// outweighed their 4 KiB of counting; the chunk-size sweep found 4 loads fastest, with larger
+// chunks leaving groups idle (docs/performance.md, "Kernels against the peers per call").
 constexpr std::size_t min_chunk_loads = 4;
 // The kernel's partial bins, chunk counter and finished-groups ticket.
 constexpr std::size_t scratch_words = bin_count + 2;

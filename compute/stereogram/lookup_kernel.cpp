@@ -20,9 +20,8 @@ constexpr const char* kKernelFile = "stereogram.cl";
 // - max_lanes_per_row 256: wider bands mean fewer barriers per row, but past a few warps the extra
 //   lanes only idle through the barriers of short rows.
 // - target_group_size 128: small work-groups keep many rows resident per compute unit, which hides
-//   the depth reads; two 54-lane rows a group (P 85, M 30) beat one on the H100, 22.0 against
-//   23.8 us at 1080p and 69.6 against 75.1 at 4K, and rounding lanes to a warp lost (30-31 us;
-//   docs/performance.md §21).
+//   the depth reads; two 54-lane rows a group (P 85, M 30) beat one at 1080p and 4K, and rounding
+//   lanes to a warp lost (docs/performance.md, "After this session's changes").
 // - max_rows_per_group 8: narrow bands would pack many rows into a group; a 1080-row frame must
 //   still make enough groups to occupy every compute unit of a large GPU, since each row is a
 //   serial chain.

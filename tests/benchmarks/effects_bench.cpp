@@ -23,7 +23,7 @@
 namespace stereocl::bench {
 namespace {
 
-// Twice an H100's 50 MiB L2: rotating through this much data evicts the previous iteration's.
+// Over twice a datacentre GPU's L2: rotating through this much evicts the previous iteration's.
 constexpr std::size_t cache_defeating_bytes = std::size_t{128} << 20;
 
 std::size_t rotation_count(std::size_t bytes_per_set) {
