@@ -118,8 +118,10 @@ TEST(ClFailure, APlatformThatCannotListItsDevicesIsPassedOverInOneLine) {
   const std::string shim = failing_after(1000000) + " STEREOCL_FAIL_PLATFORM=Portable";
   const ProgramResult run = run_stereocl({"--hidden", "--mode", "cpu", "--size", "64x48", "--frames", "1"}, shim);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  if (run_stereocl({"--list-devices"}).out.find("Portable Computing Language") == std::string::npos)
-    GTEST_SKIP() << "PoCL is not installed here";
+  const std::string devices = run_stereocl({"--list-devices"}).out;
+  if (devices.find("Portable Computing Language") == std::string::npos) GTEST_SKIP() << "PoCL is not installed here";
+  if (devices.find("shares with this GL context") != std::string::npos)
+    GTEST_SKIP() << "a device here shares with GL, and start-up takes it without listing other platforms' devices";
   EXPECT_NE(run.err.find("; passed over: Portable Computing Language: listing its devices failed: CL_OUT_OF_HOST_MEMORY"),
             std::string::npos)
       << run.err;
