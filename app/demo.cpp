@@ -19,6 +19,25 @@ Demo::Demo(const Options& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)) {
   take_look(options);
+  take_start_settings(options);
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
+
+  set_up_opencl(std::move(cl));
+  fit_settings_to_engines(options);
+
+  load_start_files(options);
+  if (!scene_) make_size_scene(options);
+  // The --size width was checked when the options were read; a --depth map's is known only now.
+  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
+  if (!resolved) throw InputError(resolved.error());
+  settings_.stereogram = *resolved;
+  rebuild_pattern();
+  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
+  applied_ = settings_;
+}
+
+void Demo::take_start_settings(const Options& options) {
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
@@ -33,9 +52,9 @@ Demo::Demo(const Options& options, ClSetup cl)
   if (settings_.compose_pass == ComposePass::compute && !StereogramCompositor::compute_available())
     std::fprintf(stderr, "stereocl: --compose compute: needs GL 4.3 compute shaders, this context is %s; using fragment\n",
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)));
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
+}
 
-  set_up_opencl(std::move(cl));
+void Demo::fit_settings_to_engines(const Options& options) {
   if (const auto why = sync_unsupported_reason(settings_.interop_sync, opencl_environment()); why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
     if (options.interop_sync != "all")
@@ -48,28 +67,23 @@ Demo::Demo(const Options& options, ClSetup cl)
               std::string(mode_display_name(settings_.mode)) + " mode instead";
     std::fprintf(stderr, "stereocl: %s\n", notice_.c_str());
   }
+}
 
+void Demo::load_start_files(const Options& options) {
   if (!options.pattern_file.empty()) {
     if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
   }
   if (!options.depth_file.empty()) {
     if (const Status loaded = load_depth_file(options.depth_file); !loaded) throw InputError(loaded.error());
   }
-  if (!scene_) {
-    if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
-        !fits)
-      throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
-                       ": " + fits.error());
-    use_depth_source();
-  }
-  // The --size width was checked when the options were read; a --depth map's is known only now.
-  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
-  if (!resolved) throw InputError(resolved.error());
-  settings_.stereogram = *resolved;
-  rebuild_pattern();
-  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
-  fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
-  applied_ = settings_;
+}
+
+void Demo::make_size_scene(const Options& options) {
+  if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
+      !fits)
+    throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
+                     ": " + fits.error());
+  use_depth_source();
 }
 
 Demo::~Demo() = default;
@@ -238,6 +252,26 @@ void Demo::rebuild_pattern() {
 }
 
 void Demo::apply_settings() {
+  reconcile_stereogram();
+  if (settings_.pattern_kind == PatternKind::image) {
+    if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
+    else settings_.stereogram.pattern_width = pattern_image_.width;
+  }
+  if (settings_.depth_source == DepthSource::image && !still_depth_) settings_.depth_source = DepthSource::scene;
+  reconcile_pattern();
+  if (settings_.depth_source != applied_.depth_source) use_depth_source();
+  reconcile_mode();
+  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  compositor_.set_pass(settings_.compose_pass);
+  if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
+  // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
+  // watching does not make the scene jump.
+  physics_.speed = settings_.ball_speed;
+  reconcile_interop_sync();
+  applied_ = settings_;
+}
+
+void Demo::reconcile_stereogram() {
   // An image pattern repeats at its own width, which physical units would contradict.
   if (settings_.pattern_kind == PatternKind::image) settings_.stereogram.units.reset();
   const auto resolved = resolve_units(settings_.stereogram, scene_->width());
@@ -246,12 +280,9 @@ void Demo::apply_settings() {
   if (!resolved || !validate(settings_.stereogram) || !validate_symmetric(settings_.stereogram) ||
       !check_fits_textures(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)))
     settings_.stereogram = applied_.stereogram;
-  if (settings_.pattern_kind == PatternKind::image) {
-    if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
-    else settings_.stereogram.pattern_width = pattern_image_.width;
-  }
-  if (settings_.depth_source == DepthSource::image && !still_depth_) settings_.depth_source = DepthSource::scene;
+}
 
+void Demo::reconcile_pattern() {
   // Shimmer: a new random pattern every frame. The depth is unchanged, so the shape holds still
   // while the dots dance -- proof that the picture lives in the repeats, not in the dots.
   const bool shimmering = settings_.shimmer && settings_.pattern_kind != PatternKind::image;
@@ -261,23 +292,21 @@ void Demo::apply_settings() {
                                settings_.dot_size != applied_.dot_size ||
                                settings_.shimmer != applied_.shimmer || shimmering;
   if (pattern_changed) rebuild_pattern();
-  if (settings_.depth_source != applied_.depth_source) use_depth_source();
+}
+
+void Demo::reconcile_mode() {
   // A mode picked on the panel that cannot run keeps the last one; a size the current mode cannot
   // hold leaves it for one that can.
   if (!availability_.available(settings_.mode)) settings_.mode = applied_.mode;
   fit_mode_to_size();
   // The panel's medians describe the mode on screen, not a mix with the one before.
   if (settings_.mode != applied_.mode) timings_.clear();
-  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
-  compositor_.set_pass(settings_.compose_pass);
-  if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
-  // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
-  // watching does not make the scene jump.
-  physics_.speed = settings_.ball_speed;
+}
+
+void Demo::reconcile_interop_sync() {
   if (sync_unsupported_reason(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
   for (const auto& backend : backends_)
     if (backend) backend->set_interop_sync(settings_.interop_sync);
-  applied_ = settings_;
 }
 
 // An OpenCL call that fails mid-frame (out of device memory, a limit the driver did not report)
@@ -310,6 +339,36 @@ Status Demo::render_frame_unguarded(double seconds) {
   gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
   apply_settings();
   Backend& backend = backend_for(settings_.mode);
+  const FrameShape shape = decide_frame_shape(backend);
+  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external
+  // memory); --pipeline there continues only from a frame of the same back-end that did the same,
+  // and not across a whole frame that back-end handed to its textures (a frame with an effect).
+  const Backend* pipelined_before = std::exchange(buffers_pipelined_by_, nullptr);
+  // Only a moving scene has a next frame to draw while this one is computed.
+  if (shape.whole_frame && pipelining() && settings_.depth_source == DepthSource::scene)
+    return render_pipelined_frame(backend, seconds, shape.histogram_due);
+  previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
+  const bool draws_scene = settings_.depth_source == DepthSource::scene;
+  const BufferPipelining buffer_pipelining = buffer_pipelining_for(backend, pipelined_before, draws_scene);
+  const SharedGlBuffers* shared = shape.stereogram && !shape.whole_frame
+                                      ? backend.gl_buffers(*scene_, settings_.stereogram,
+                                                           !draws_scene || settings_.debug_view != DebugView::none,
+                                                           buffer_pipelining)
+                                      : nullptr;
+  if (draws_scene) render_scene(seconds, *scene_, shared ? shared->depth : 0);
+  if (shape.whole_frame) return render_whole_frame(backend, *scene_, shape.histogram_due);
+  DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
+  if (shape.stereogram) {
+    if (Status composed = compose_stereogram(backend, shared, buffer_pipelining); !composed) return composed;
+    image = compositor_.output();
+  }
+  image = with_debug_view_and_effect(backend, image, shape.stereogram);
+  if (shape.histogram_due) histogram_ = backend.histogram(image, timings_);
+  displayed_ = image;
+  return {};
+}
+
+Demo::FrameShape Demo::decide_frame_shape(const Backend& backend) {
   const bool stereogram = mode_row(settings_.mode).makes_stereogram;
   // --histogram needs every frame's (the last is written). The panel's plot needs no more than a
   // few a second: every frame it cost 12.4 of 30.9 ms in CPU mode. With the panel hidden
@@ -320,39 +379,32 @@ Status Demo::render_frame_unguarded(double seconds) {
   // A debug view draws in GL between the steps, so it takes them one by one.
   const bool whole_frame = showing_stereogram_ && settings_.interop_batch &&
                            backend.runs_whole_frames(settings_.effect.effect != nullptr);
-  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external
-  // memory); --pipeline there continues only from a frame of the same back-end that did the same,
-  // and not across a whole frame that back-end handed to its textures (a frame with an effect).
-  const Backend* pipelined_before = std::exchange(buffers_pipelined_by_, nullptr);
-  // Only a moving scene has a next frame to draw while this one is computed.
-  if (whole_frame && pipelining() && settings_.depth_source == DepthSource::scene)
-    return render_pipelined_frame(backend, seconds, histogram_due);
-  previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
-  const bool draws_scene = settings_.depth_source == DepthSource::scene;
-  const BufferPipelining buffer_pipelining = !pipelining() || !draws_scene   ? BufferPipelining::off
-                                             : pipelined_before == &backend ? BufferPipelining::continues
-                                                                            : BufferPipelining::starts;
-  const SharedGlBuffers* shared = stereogram && !whole_frame
-                                      ? backend.gl_buffers(*scene_, settings_.stereogram,
-                                                           !draws_scene || settings_.debug_view != DebugView::none,
-                                                           buffer_pipelining)
-                                      : nullptr;
-  if (draws_scene) render_scene(seconds, *scene_, shared ? shared->depth : 0);
-  if (whole_frame) return render_whole_frame(backend, *scene_, histogram_due);
-  DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
-  if (stereogram) {
-    if (Status computed = backend.compute_offsets(*scene_, settings_.stereogram, compositor_.offsets_texture(), timings_);
-        !computed)
-      return computed;
-    gl_timer_.begin(static_cast<int>(Stage::compose));
-    compositor_.compose(pattern_sampling(), shared ? shared->offsets_texture : 0, shared ? shared->offsets_row_length : 0);
-    gl_timer_.end();
-    if (shared) {
-      backend.picture_composed();
-      if (buffer_pipelining != BufferPipelining::off) buffers_pipelined_by_ = &backend;
-    }
-    image = compositor_.output();
+  return {stereogram, histogram_due, whole_frame};
+}
+
+BufferPipelining Demo::buffer_pipelining_for(const Backend& backend, const Backend* pipelined_before,
+                                             bool draws_scene) const {
+  return !pipelining() || !draws_scene   ? BufferPipelining::off
+         : pipelined_before == &backend ? BufferPipelining::continues
+                                        : BufferPipelining::starts;
+}
+
+// The offsets, then the picture composed from them (from the shared buffers where there are some).
+Status Demo::compose_stereogram(Backend& backend, const SharedGlBuffers* shared, BufferPipelining buffer_pipelining) {
+  if (Status computed = backend.compute_offsets(*scene_, settings_.stereogram, compositor_.offsets_texture(), timings_);
+      !computed)
+    return computed;
+  gl_timer_.begin(static_cast<int>(Stage::compose));
+  compositor_.compose(pattern_sampling(), shared ? shared->offsets_texture : 0, shared ? shared->offsets_row_length : 0);
+  gl_timer_.end();
+  if (shared) {
+    backend.picture_composed();
+    if (buffer_pipelining != BufferPipelining::off) buffers_pipelined_by_ = &backend;
   }
+  return {};
+}
+
+DisplayImage Demo::with_debug_view_and_effect(Backend& backend, DisplayImage image, bool stereogram) {
   if (settings_.debug_view == DebugView::depth) {
     image = debug_viewer_.show_depth(scene_->depth_texture().get(), scene_->width(), scene_->height());
   } else if (settings_.debug_view == DebugView::offsets && stereogram) {
@@ -364,9 +416,7 @@ Status Demo::render_frame_unguarded(double seconds) {
     backend.apply_effect(settings_.effect, image, effect_target_, timings_);
     image = effect_target_.display();
   }
-  if (histogram_due) histogram_ = backend.histogram(image, timings_);
-  displayed_ = image;
-  return {};
+  return image;
 }
 
 PatternSampling Demo::pattern_sampling() const {

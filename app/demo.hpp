@@ -108,7 +108,18 @@ class Demo {
   std::string take_notice() { return std::exchange(notice_, {}); }
 
  private:
+  // The constructor's steps beyond a look; the last two throw InputError.
+  void take_start_settings(const Options& options);
+  void fit_settings_to_engines(const Options& options);  // --interop-sync and --mode where OpenCL cannot serve them
+  void load_start_files(const Options& options);         // --pattern and --depth
+  void make_size_scene(const Options& options);          // where no --depth map made the scene
   void apply_settings();
+  // apply_settings()'s groups: each keeps applied_'s value where the new one cannot be used and
+  // acts on what changed since.
+  void reconcile_stereogram();
+  void reconcile_pattern();
+  void reconcile_mode();
+  void reconcile_interop_sync();
   void take_look(const Options& look);  // the settings of a look that need no file
   // Fails unless a (width + strip) x height stereogram fits the driver's textures.
   Status check_fits_textures(int width, int height, int strip_width) const;
@@ -123,6 +134,17 @@ class Demo {
   void fit_mode_to_size();
   void leave_mode(Mode mode, Mode replacement, const std::string& why);
   Status render_frame_unguarded(double seconds);
+  struct FrameShape {
+    bool stereogram;     // the mode makes one (a debug view may show something else)
+    bool histogram_due;  // --histogram, or the panel's plot this frame
+    bool whole_frame;    // run_whole_frame() takes it
+  };
+  // Also sets showing_stereogram_ and paces the panel's histogram.
+  FrameShape decide_frame_shape(const Backend& backend);
+  BufferPipelining buffer_pipelining_for(const Backend& backend, const Backend* pipelined_before,
+                                         bool draws_scene) const;
+  Status compose_stereogram(Backend& backend, const SharedGlBuffers* shared, BufferPipelining buffer_pipelining);
+  DisplayImage with_debug_view_and_effect(Backend& backend, DisplayImage image, bool stereogram);
   // Advances the ball and draws its depth (and colour, in Scene mode) into `target`.
   // depth_buffer: a GL buffer the depth pass writes instead of the depth texture (external memory), or 0.
   void render_scene(double seconds, SceneTarget& target, GLuint depth_buffer = 0);

@@ -28,10 +28,11 @@ run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu
 # zlib1g-dev: tests that build hostile PNG files byte by byte.
 # mesa-vulkan-drivers: lavapipe, a CPU Vulkan that exports memory, so GPU (external memory) mode's
 # Vulkan and GL steps run in tests on machines without a GPU.
+# pmccabe: the function size and complexity limits tests/code_shape_test.py keeps.
 # mesa-opencl-icd: Mesa's OpenCL (rusticl and Clover) beside PoCL, as on many developers' machines:
 # a second OpenCL compiler the kernel tests run on (RUSTICL_ENABLE=llvmpipe, scripts/test.sh).
 test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers
-  mesa-opencl-icd)
+  mesa-opencl-icd pmccabe)
 # The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).
 fuzz=(clang libclang-rt-14-dev libomp-14-dev)
 
