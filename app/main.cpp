@@ -269,17 +269,97 @@ void refuse_unaffordable_size(const Options& options) {
     throw InputError(*refused);
 }
 
-int run(const Options& command_line) {
-  if (command_line.list_devices) return list_devices_with_or_without_window(command_line);
-  refuse_unaffordable_size(command_line);
-  Window window(window_settings_for(command_line));
-  const Options options = with_screen_dpi(command_line, screen_dpi());
-  refuse_unmatched_device(options, window.share_handles());
-  ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
-  say_opencl_choice(cl);
-  Demo demo(options, std::move(cl));
-  if (options.bench) return run_bench(options, demo);
+// What each frame of a windowed run uses, and what the loop carries from one frame to the next.
+struct FrameLoop {
+  Session& session;
+  ImGuiLayer& imgui;
+  Recording& recording;
+  Soak& soak;
+  ViewportLimit viewport_limit;
+  long long frame = 0;
+  bool vsync = true;
+  std::string window_shot_error;
+  std::string oversized_said;
+  double last_time = 0;
+};
 
+// Scene, picture and panel into the back buffer.
+void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
+  const Options& options = *loop.session.options;
+  Window& window = loop.session.window;
+  Demo& demo = loop.session.demo;
+  const float pixels_per_unit = window.pixels_per_unit();
+  const int panel_width = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * pixels_per_unit);
+  fit_scene(loop.session, framebuffer, panel_width);
+  // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
+  // same on every machine and in every mode, and so does a recording, so it plays at real
+  // speed; a live session follows the clock.
+  render(demo, loop.session.panel, options.frames || loop.recording.active() ? 1.0 / 60.0 : seconds);
+  const StageLayout layout = lay_out_stage(demo.picture_size(), framebuffer, panel_width, demo.settings().show_panel);
+  say_layout(loop.session, layout, framebuffer, panel_width);
+  demo.present(framebuffer.width, framebuffer.height, layout.picture);
+  if (layout.panel_width > 0) {
+    loop.imgui.new_frame();
+    draw_panel(demo, loop.session.panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
+    loop.imgui.render();
+  }
+}
+
+// What the panel asked for, the recording, the window shot and the swap; false once the run is over.
+bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
+  const Options& options = *loop.session.options;
+  Window& window = loop.session.window;
+  Demo& demo = loop.session.demo;
+  PanelState& panel = loop.session.panel;
+  if (panel.screenshot_requested) save_screenshot(demo, panel);
+  if (panel.bench_requested) run_panel_bench(demo, panel);
+  loop.recording.after_frame(demo, panel);
+  const bool last_frame = window.should_close() || (options.frames && loop.frame + 1 >= *options.frames);
+  if (last_frame && !options.screenshot_window_file.empty())
+    loop.window_shot_error = save_window(options, framebuffer.width, framebuffer.height);
+  window.swap_buffers();
+  demo.end_frame(seconds * 1000.0);
+  if (options.frames && ++loop.frame >= *options.frames) return false;
+  return loop.soak.after_frame(glfwGetTime(), demo, window, panel.message);
+}
+
+// One pass of the loop; false once the run is over.
+bool run_frame(FrameLoop& loop) {
+  Window& window = loop.session.window;
+  Demo& demo = loop.session.demo;
+  glfwPollEvents();
+  int width = 0, height = 0;
+  window.framebuffer_size(width, height);
+  if (nothing_to_draw(width, height, loop.viewport_limit, loop.oversized_said)) {  // wake up now and then
+    glfwWaitEventsTimeout(0.1);
+    loop.last_time = glfwGetTime();
+    return true;
+  }
+  use_finished_loads(loop.session);
+  const double now = glfwGetTime();
+  const double seconds = now - loop.last_time;
+  loop.last_time = now;
+  if (demo.settings().vsync != loop.vsync) window.set_vsync(loop.vsync = demo.settings().vsync);
+  draw_stage(loop, {width, height}, seconds);
+  return finish_frame(loop, {width, height}, seconds);
+}
+
+// After the last frame: the outputs the run was asked for, and its exit code.
+int end_run(const Options& options, const Demo& demo, const std::string& window_shot_error, Recording& recording,
+            const Soak& soak) {
+  if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
+  const int code =
+      std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
+  if (const int signal_number = stop_signals::received()) {
+    std::fprintf(stderr, "stereocl: stopped by %s%s\n", stop_signals::name(signal_number).c_str(),
+                 code == 0 ? "; every output was written" : "");
+    return 128 + signal_number;  // what a shell expects of a run a signal ended
+  }
+  return code;
+}
+
+// The window shown until it is closed, the --frames are done or the soak ends.
+int run_window(const Options& options, Window& window, Demo& demo) {
   Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}};
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
@@ -291,63 +371,26 @@ int run(const Options& command_line) {
   Recording recording(options.record_path, options.frames, options.overwrite);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
-  long long frame = 0;
-  bool vsync = options.vsync;
-  std::string window_shot_error;
-  const ViewportLimit viewport_limit = query_viewport_limit();
-  std::string oversized_said;
-  double last_time = glfwGetTime();
+  FrameLoop loop{.session = session, .imgui = imgui, .recording = recording, .soak = soak,
+                 .viewport_limit = query_viewport_limit(), .frame = 0, .vsync = options.vsync,
+                 .window_shot_error = {}, .oversized_said = {}, .last_time = glfwGetTime()};
   stop_signals::install();  // Ctrl+C, kill and a closed terminal end the run as its last frame would
-  while (!window.should_close() && !stop_signals::received()) {
-    glfwPollEvents();
-    int width = 0, height = 0;
-    window.framebuffer_size(width, height);
-    if (nothing_to_draw(width, height, viewport_limit, oversized_said)) {  // wake up now and then
-      glfwWaitEventsTimeout(0.1);
-      last_time = glfwGetTime();
-      continue;
-    }
-    use_finished_loads(session);
-    const double now = glfwGetTime();
-    const double seconds = now - last_time;
-    last_time = now;
-    if (demo.settings().vsync != vsync) window.set_vsync(vsync = demo.settings().vsync);
+  while (!window.should_close() && !stop_signals::received())
+    if (!run_frame(loop)) break;
+  return end_run(options, demo, loop.window_shot_error, recording, soak);
+}
 
-    const float pixels_per_unit = window.pixels_per_unit();
-    const int panel_width = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * pixels_per_unit);
-    fit_scene(session, {width, height}, panel_width);
-    // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
-    // same on every machine and in every mode, and so does a recording, so it plays at real
-    // speed; a live session follows the clock.
-    render(demo, session.panel, options.frames || recording.active() ? 1.0 / 60.0 : seconds);
-    const StageLayout layout = lay_out_stage(demo.picture_size(), {width, height}, panel_width, demo.settings().show_panel);
-    say_layout(session, layout, {width, height}, panel_width);
-    demo.present(width, height, layout.picture);
-    if (layout.panel_width > 0) {
-      imgui.new_frame();
-      draw_panel(demo, session.panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
-      imgui.render();
-    }
-
-    if (session.panel.screenshot_requested) save_screenshot(demo, session.panel);
-    if (session.panel.bench_requested) run_panel_bench(demo, session.panel);
-    recording.after_frame(demo, session.panel);
-    const bool last_frame = window.should_close() || (options.frames && frame + 1 >= *options.frames);
-    if (last_frame && !options.screenshot_window_file.empty())
-      window_shot_error = save_window(options, width, height);
-    window.swap_buffers();
-    demo.end_frame(seconds * 1000.0);
-    if ((options.frames && ++frame >= *options.frames) || !soak.after_frame(glfwGetTime(), demo, window, session.panel.message))
-      break;
-  }
-  if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  const int code = std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
-  if (const int signal_number = stop_signals::received()) {
-    std::fprintf(stderr, "stereocl: stopped by %s%s\n", stop_signals::name(signal_number).c_str(),
-                 code == 0 ? "; every output was written" : "");
-    return 128 + signal_number;  // what a shell expects of a run a signal ended
-  }
-  return code;
+int run(const Options& command_line) {
+  if (command_line.list_devices) return list_devices_with_or_without_window(command_line);
+  refuse_unaffordable_size(command_line);
+  Window window(window_settings_for(command_line));
+  const Options options = with_screen_dpi(command_line, screen_dpi());
+  refuse_unmatched_device(options, window.share_handles());
+  ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
+  say_opencl_choice(cl);
+  Demo demo(options, std::move(cl));
+  if (options.bench) return run_bench(options, demo);
+  return run_window(options, window, demo);
 }
 
 }  // namespace

@@ -271,7 +271,8 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
       ->type_name("KERNEL")->capture_default_str()->check(CLI::IsMember({"classic", "fast"}));
 }
 
-void declare_run_options(CLI::App& app, Options& options, CommandLineText& text) {
+// When the run ends and what it leaves behind; returned: the outputs --bench has no last frame for.
+std::array<CLI::Option*, 4> declare_output_options(CLI::App& app, Options& options, CommandLineText& text) {
   app.add_option("--frames", text.frames, "exit after N frames (default: run until closed; " +
                                               std::to_string(kBenchFrames) + " with --bench)")
       ->type_name("N")->check(CLI::Range(1LL, std::numeric_limits<long long>::max()).description("1 or more"));
@@ -286,6 +287,11 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("PATH")->check(CLI::Validator(check_record_path, "PATH"));
   app.add_flag("--overwrite", options.overwrite, "let --record FOLDER replace the frames an earlier recording left there")
       ->needs(record);
+  return {screenshot, screenshot_window, histogram, record};
+}
+
+// The window and the devices that draw into it.
+void declare_device_options(CLI::App& app, Options& options, CommandLineText& text) {
   app.add_flag("--hidden", options.hidden, "no visible window");
   app.add_flag("--no-vsync", text.no_vsync, "draw as fast as possible");
   app.add_flag("--no-panel", text.no_panel, "start with the panel hidden");
@@ -297,9 +303,15 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
                  "how the window's GL context is made: glx, X11's own, or egl, for OpenCL drivers that share "
                  "textures only with EGL contexts")
       ->type_name("glx|egl")->capture_default_str()->check(CLI::IsMember({"glx", "egl"}));
+}
+
+// Runs that measure or list instead of showing, then exit.
+void declare_measure_options(CLI::App& app, Options& options, const std::array<CLI::Option*, 4>& outputs) {
   // --bench draws no last frame to save: these would be silently ignored.
-  auto* bench = app.add_flag("--bench", options.bench, "measure every mode that runs here and the floor of each GL<->OpenCL hand-over, print a table, then exit")
-                    ->excludes(screenshot)->excludes(screenshot_window)->excludes(histogram)->excludes(record);
+  auto* bench = app.add_flag("--bench", options.bench,
+                             "measure every mode that runs here and the floor of each GL<->OpenCL hand-over, "
+                             "print a table, then exit");
+  for (CLI::Option* output : outputs) bench->excludes(output);
   app.add_flag("--list-devices", options.list_devices, "list OpenCL platforms and devices, then exit")
       ->configurable(false)->excludes(bench);
   // An optional value, which CLI11's config writer would save as `json=false`: so not in configs.
@@ -307,6 +319,10 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("[FILE.json]")->expected(0, 1)->configurable(false)->check(writable_path());
   app.add_option("--bench-repeat", options.bench_repeat, "with --bench: runs of each mode, spread reported")
       ->type_name("K")->capture_default_str()->check(range(1, 100));
+}
+
+// How the OpenCL modes and GL hand a frame to each other.
+void declare_hand_over_options(CLI::App& app, Options& options, CommandLineText& text) {
   app.add_option("--interop-sync", options.interop_sync, "GPU mode's GL<->CL hand-over (all: one --bench run each)")
       ->type_name("SYNC")->capture_default_str()->check(CLI::IsMember({"finish", "fence", "implicit", "all"}));
   app.add_option("--interop-batch", options.interop_batch,
@@ -328,6 +344,9 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
                                 "(external memory), where it measured slower (with --bench: those modes run both ways)");
   app.add_flag("--no-pipeline", text.no_pipeline, "each picture from the depth drawn in its own frame, in every mode")
       ->excludes(pipeline);
+}
+
+void declare_testing_options(CLI::App& app, Options& options, CommandLineText& text) {
   // Out of the user's way: a group of its own at the end of --help, never saved in configs.
   const std::string testing = "Testing aids (scripts/soak.sh)";
   auto* soak = app.add_option("--soak", options.soak_seconds,
@@ -339,6 +358,14 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
       ->type_name("MODE,...")->group(testing)->configurable(false)->needs(soak)->delimiter(',')
       ->check(CLI::IsMember(mode_names()));
   soak->excludes("--bench")->excludes("--frames");
+}
+
+void declare_run_options(CLI::App& app, Options& options, CommandLineText& text) {
+  const std::array<CLI::Option*, 4> outputs = declare_output_options(app, options, text);
+  declare_device_options(app, options, text);
+  declare_measure_options(app, options, outputs);
+  declare_hand_over_options(app, options, text);
+  declare_testing_options(app, options, text);
   app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")->type_name("FILE.toml");
   app.add_option("--write-config", text.write_config, "write the options, defaults included, as a --config file, then exit")
       ->type_name("FILE.toml")->configurable(false)->check(writable_path());
@@ -367,8 +394,7 @@ void declare_stage_options(CLI::App& app, Options& options) {
       ->type_name("X")->check(range(kMinUiScale, kMaxUiScale));
 }
 
-// The rules that involve more than one value or turn words into Options; nullopt when all hold.
-std::optional<std::string> finish_options(const CLI::App& app, const CommandLineText& text, Options& options) {
+std::optional<std::string> finish_mode_and_size(const CLI::App& app, const CommandLineText& text, Options& options) {
   if (app.count("--mode")) {
     options.mode = *parse_mode(text.mode);
     options.mode_given = true;
@@ -378,6 +404,10 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
     if (const auto* reason = std::get_if<std::string>(&size)) return *reason;
     options.size = std::get<Size>(size);
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> finish_stereogram(const CommandLineText& text, Options& options) {
   options.stereogram.algorithm =
       text.algorithm == "symmetric" ? StereogramAlgorithm::symmetric : StereogramAlgorithm::lookup;
   if (options.pattern_file.empty() && !validate(options.stereogram))  // the file's width is checked when it is read
@@ -385,18 +415,37 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
            std::to_string(options.stereogram.pattern_width - 1) + ")";
   if (const Status symmetric = validate_symmetric(options.stereogram); options.pattern_file.empty() && !symmetric)
     return "--algorithm symmetric: " + symmetric.error();
+  return std::nullopt;
+}
+
+// How long the run goes: --frames, or a soak, which needs its CSV.
+std::optional<std::string> finish_run_length(const CLI::App& app, const CommandLineText& text, Options& options) {
   if (app.count("--frames")) options.frames = text.frames;
   for (const std::string& name : text.soak_modes) options.soak_modes.push_back(*parse_mode(name));
   if (options.soak_seconds > 0 && options.soak_csv.empty()) return "--soak: name the --soak-csv FILE.csv for its RSS samples";
+  return std::nullopt;
+}
+
+// Words and negated flags, which CLI11 holds in CommandLineText, as the values Options holds.
+void finish_picture(const CommandLineText& text, Options& options) {
   options.effect = find_effect(text.effect);  // nullptr for "none"
   options.blur_clamp = text.blur_border == "clamp";
   options.fast_stereogram_kernel = text.stereogram_kernel == "fast";
   options.vsync = !text.no_vsync;
   options.show_panel = !text.no_panel;
+}
+
+// --json, which has a meaning only with --bench or --list-devices, and --fullscreen, whose
+// optional value leaves only its count to say whether it was given.
+std::optional<std::string> finish_outputs(const CLI::App& app, Options& options) {
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
   options.fullscreen = app.count("--fullscreen") > 0;
+  return std::nullopt;
+}
+
+std::optional<std::string> finish_interop_and_pipeline(const CommandLineText& text, Options& options) {
   if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
   if (options.interop_batch == "all" && !options.bench) return "--interop-batch all: goes with --bench (pick one otherwise)";
   if (text.pipeline) options.pipeline = true;
@@ -405,6 +454,11 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
     if (text.pipeline) return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
     options.pipeline = false;  // step by step hands over more than once a frame: nothing to pipeline
   }
+  return std::nullopt;
+}
+
+// --list-devices and --bench show nothing; --bench has sizes and lengths of its own.
+void finish_bench(const CLI::App& app, Options& options) {
   if (options.list_devices) options.hidden = true;  // nothing to show
   if (options.bench) {
     options.vsync = false;
@@ -413,6 +467,18 @@ std::optional<std::string> finish_options(const CLI::App& app, const CommandLine
     if (!app.count("--size")) options.size = kBenchSize;
     if (!options.frames) options.frames = kBenchFrames;
   }
+}
+
+// The rules that involve more than one value or turn words into Options; nullopt when all hold.
+// The steps run in this order, so the user is told the first problem of the command line.
+std::optional<std::string> finish_options(const CLI::App& app, const CommandLineText& text, Options& options) {
+  if (auto problem = finish_mode_and_size(app, text, options)) return problem;
+  if (auto problem = finish_stereogram(text, options)) return problem;
+  if (auto problem = finish_run_length(app, text, options)) return problem;
+  finish_picture(text, options);
+  if (auto problem = finish_outputs(app, options)) return problem;
+  if (auto problem = finish_interop_and_pipeline(text, options)) return problem;
+  finish_bench(app, options);
   return finish_units(app, text, options);
 }
 
@@ -499,12 +565,8 @@ std::string config_error_text(const std::string& what) {
   return what;
 }
 
-std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::string>& arguments) {
-  const std::vector<std::string> configs = config_paths(arguments);
-  if (const auto problem = unreadable_config(configs)) return ExitRequest{2, "stereocl: " + *problem};
-  Options options;
-  CommandLineText text;
-  CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};
+// Every option, in --help's order, bound to `options` and `text`.
+void declare_options(CLI::App& app, Options& options, CommandLineText& text, const std::vector<std::string>& configs) {
   app.get_formatter()->column_width(36);
   app.footer(keys_epilog());
   app.config_formatter(std::make_shared<ConfigReader>());
@@ -517,7 +579,11 @@ std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::st
   // --write-config would write `frames=""`, which reads back as a bad value instead of as unset.
   for (CLI::Option* option : app.get_options())
     if (option->get_default_str().empty()) option->run_callback_for_default(false);
+}
 
+// What ends the program at parsing (--help, --version, a refused option or config); nullopt when
+// the values were read.
+std::optional<ExitRequest> parse_exit(CLI::App& app, const std::vector<std::string>& arguments) {
   std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
   try {
     app.parse(reversed);
@@ -532,6 +598,17 @@ std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::st
   } catch (const CLI::ParseError& error) {
     return ExitRequest{2, std::string("stereocl: ") + error.what() + " (see --help)"};
   }
+  return std::nullopt;
+}
+
+std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::string>& arguments) {
+  const std::vector<std::string> configs = config_paths(arguments);
+  if (const auto problem = unreadable_config(configs)) return ExitRequest{2, "stereocl: " + *problem};
+  Options options;
+  CommandLineText text;
+  CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};
+  declare_options(app, options, text, configs);
+  if (auto exit = parse_exit(app, arguments)) return *std::move(exit);
   options.config_files = configs;
   if (const auto problem = finish_options(app, text, options)) return ExitRequest{2, "stereocl: " + *problem};
   if (const auto clash = clashing_output(options, text.write_config)) return ExitRequest{2, "stereocl: " + *clash};

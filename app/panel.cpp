@@ -68,7 +68,8 @@ void draw_hand_over(Demo& demo) {
                        "measured slower; needs one hand-over a frame)");
 }
 
-void draw_mode_section(Demo& demo) {
+// A radio button for each mode, the ones that cannot run here disabled with the reason.
+void draw_mode_buttons(Demo& demo) {
   DemoSettings& settings = demo.settings();
   for (const ModeRow& row : mode_table()) {
     const auto& reason = demo.availability().reason(row.mode);
@@ -85,9 +86,10 @@ void draw_mode_section(Demo& demo) {
         ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
       ImGui::SameLine();
   }
-  if (settings.mode == Mode::gpu) draw_interop_sync(demo);
-  if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
-  if (!mode_row(settings.mode).makes_stereogram) return;
+}
+
+// How GL draws depth and composes the picture in the stereogram modes (--depth-pass, --compose).
+void draw_gl_passes(DemoSettings& settings) {
   bool z_only = settings.depth_pass == DepthPass::z_only;
   ImGui::BeginDisabled(!SceneRenderer::z_only_available());
   if (ImGui::Checkbox("z-only depth pass", &z_only)) settings.depth_pass = z_only ? DepthPass::z_only : DepthPass::shaded;
@@ -106,6 +108,14 @@ void draw_mode_section(Demo& demo) {
                            ? "GL draws the picture from the offsets in a compute pass; off: a fragment pass "
                              "(--compose; GPU mode composes in OpenCL with one hand-over a frame)"
                            : "needs GL 4.3 compute shaders (--compose)");
+}
+
+void draw_mode_section(Demo& demo) {
+  draw_mode_buttons(demo);
+  DemoSettings& settings = demo.settings();
+  if (settings.mode == Mode::gpu) draw_interop_sync(demo);
+  if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
+  if (mode_row(settings.mode).makes_stereogram) draw_gl_passes(settings);
 }
 
 // What --bench measures differs from what is presented here (vsync, the panel, the swap), so

@@ -78,12 +78,7 @@ bool start_glfw() {
   }
 }
 
-}  // namespace
-
-Window::Window(const WindowSettings& settings) : title_(settings.title) {
-  if (!start_glfw())
-    throw std::runtime_error("cannot start GLFW (" + last_glfw_error() +
-                             "); is there a display? Set DISPLAY or run under `xvfb-run -a`");
+void set_window_hints(const WindowSettings& settings) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
 #ifndef NDEBUG
@@ -93,6 +88,35 @@ Window::Window(const WindowSettings& settings) : title_(settings.title) {
                  settings.gl_api == GlShareHandles::Api::egl ? GLFW_EGL_CONTEXT_API : GLFW_NATIVE_CONTEXT_API);
   glfwWindowHint(GLFW_VISIBLE, settings.visible ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+}
+
+// The window with its context, fullscreen on `monitor` unless that is null. On failure GLFW is
+// terminated, as no window is left to do it.
+GLFWwindow* create_window(int width, int height, const std::string& title, GLFWmonitor* monitor) {
+  // NVIDIA's GLX gives exactly the version asked for. GPU (external memory) mode needs 4.5 (storage
+  // buffers, the memory-object calls), so a build that has the mode asks for 4.5 first; every other
+  // mode needs 3.3, which is what a driver without 4.5 gets.
+  constexpr std::pair<int, int> versions[] = {{4, 5}, {3, 3}};
+  GLFWwindow* window = nullptr;
+  for (std::size_t i = kExternalMemoryBuild ? 0 : 1; i < std::size(versions) && !window; ++i) {
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, versions[i].first);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, versions[i].second);
+    window = glfwCreateWindow(width, height, title.c_str(), monitor, nullptr);
+  }
+  if (window) return window;
+  const std::string why = last_glfw_error();
+  glfwTerminate();
+  throw std::runtime_error("cannot open an OpenGL 3.3 core window (" + why +
+                           "); update the graphics driver, or run under `xvfb-run -a` with Mesa");
+}
+
+}  // namespace
+
+Window::Window(const WindowSettings& settings) : title_(settings.title) {
+  if (!start_glfw())
+    throw std::runtime_error("cannot start GLFW (" + last_glfw_error() +
+                             "); is there a display? Set DISPLAY or run under `xvfb-run -a`");
+  set_window_hints(settings);
   monitor_ = settings.fullscreen ? find_monitor(settings.monitor) : glfwGetPrimaryMonitor();
   const GLFWvidmode* video = monitor_ ? glfwGetVideoMode(monitor_) : nullptr;
   int width = settings.width, height = settings.height;
@@ -104,21 +128,7 @@ Window::Window(const WindowSettings& settings) : title_(settings.title) {
     width = video->width;
     height = video->height;
   }
-  // NVIDIA's GLX gives exactly the version asked for. GPU (external memory) mode needs 4.5 (storage
-  // buffers, the memory-object calls), so a build that has the mode asks for 4.5 first; every other
-  // mode needs 3.3, which is what a driver without 4.5 gets.
-  constexpr std::pair<int, int> versions[] = {{4, 5}, {3, 3}};
-  for (std::size_t i = kExternalMemoryBuild ? 0 : 1; i < std::size(versions) && !window_; ++i) {
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, versions[i].first);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, versions[i].second);
-    window_ = glfwCreateWindow(width, height, settings.title.c_str(), fullscreen_ ? monitor_ : nullptr, nullptr);
-  }
-  if (!window_) {
-    const std::string why = last_glfw_error();
-    glfwTerminate();
-    throw std::runtime_error("cannot open an OpenGL 3.3 core window (" + why +
-                             "); update the graphics driver, or run under `xvfb-run -a` with Mesa");
-  }
+  window_ = create_window(width, height, settings.title, fullscreen_ ? monitor_ : nullptr);
   glfwMakeContextCurrent(window_);
   if (!gladLoadGL(glfwGetProcAddress)) {
     glfwDestroyWindow(window_);
