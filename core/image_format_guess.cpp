@@ -31,18 +31,26 @@ bool is_webp(std::string_view bytes) {
   return bytes.size() >= 12 && bytes.substr(0, 4) == "RIFF" && bytes.substr(8, 4) == "WEBP";
 }
 
+bool has_tga_footer(std::string_view bytes) {
+  constexpr std::string_view footer("TRUEVISION-XFILE.\0", 18);
+  return bytes.size() >= footer.size() && bytes.substr(bytes.size() - footer.size()) == footer;
+}
+
+bool is_tga_type(unsigned char type) {
+  return type == 1 || type == 2 || type == 3 || type == 9 || type == 10 || type == 11;
+}
+
+bool is_tga_bits(unsigned char bits) { return bits == 8 || bits == 15 || bits == 16 || bits == 24 || bits == 32; }
+
 // TGA has no magic number: a v2 file ends with a footer, and a v1 header has a narrow set of
 // colour-map and image-type values, which is as much as stb looked at when it accepted one.
 bool is_tga(std::string_view bytes) {
-  constexpr std::string_view footer("TRUEVISION-XFILE.\0", 18);
-  if (bytes.size() >= footer.size() && bytes.substr(bytes.size() - footer.size()) == footer) return true;
+  if (has_tga_footer(bytes)) return true;
   if (bytes.size() < 18) return false;
   const auto colour_map = static_cast<unsigned char>(bytes[1]);
   const auto type = static_cast<unsigned char>(bytes[2]);
   const auto bits = static_cast<unsigned char>(bytes[16]);
-  const bool known_type = type == 1 || type == 2 || type == 3 || type == 9 || type == 10 || type == 11;
-  const bool known_bits = bits == 8 || bits == 15 || bits == 16 || bits == 24 || bits == 32;
-  return colour_map <= 1 && known_type && known_bits;
+  return colour_map <= 1 && is_tga_type(type) && is_tga_bits(bits);
 }
 
 }  // namespace

@@ -4,30 +4,43 @@
 
 namespace stereocl {
 
+namespace {
+
+// What a lead byte starts: the sequence's length (0: none) and the range its second byte must be in.
+struct Utf8Lead {
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;
+};
+
+// RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF.
+Utf8Lead utf8_lead(unsigned char lead) {
+  Utf8Lead sequence;
+  if (lead >= 0xC2 && lead <= 0xDF) sequence.length = 2;
+  else if (lead >= 0xE0 && lead <= 0xEF) {
+    sequence.length = 3;
+    if (lead == 0xE0) sequence.low = 0xA0;
+    if (lead == 0xED) sequence.high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    sequence.length = 4;
+    if (lead == 0xF0) sequence.low = 0x90;
+    if (lead == 0xF4) sequence.high = 0x8F;
+  }
+  return sequence;
+}
+
+}  // namespace
+
 std::size_t utf8_sequence_length(std::string_view text) {
   if (text.empty()) return 0;
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
   const unsigned char lead = byte(0);
   if (lead < 0x80) return 1;
-  // RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF.
-  std::size_t length = 0;
-  unsigned char low = 0x80, high = 0xBF;
-  if (lead >= 0xC2 && lead <= 0xDF) length = 2;
-  else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    return 0;
-  }
-  if (text.size() < length || byte(1) < low || byte(1) > high) return 0;
-  for (std::size_t i = 2; i < length; ++i)
+  const Utf8Lead sequence = utf8_lead(lead);
+  if (sequence.length == 0) return 0;
+  if (text.size() < sequence.length || byte(1) < sequence.low || byte(1) > sequence.high) return 0;
+  for (std::size_t i = 2; i < sequence.length; ++i)
     if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
-  return length;
+  return sequence.length;
 }
 
 namespace {

@@ -153,6 +153,25 @@ Result<std::optional<Histogram256>> ClSharedBackend::run_whole_frame(const Whole
   return std::optional<Histogram256>{kernels_.effects().read_histogram(cl_.queue)};
 }
 
+namespace {
+
+// The hand-over floor's GL work: texel (1, 0), which OpenCL then copies to (0, 0).
+void clear_first_texel(const gl::Texture& texture, int value) {
+  const float texel = static_cast<float>(value);
+  glClearTexSubImage(texture.get(), 0, 1, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, &texel);
+}
+
+// Read through GL, so after GL's next use: under implicit sync that is what waits for the release.
+Status check_copied_texel(const gl::Texture& texture, int last) {
+  float copied = -1;
+  glGetTextureSubImage(texture.get(), 0, 0, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, sizeof copied, &copied);
+  if (copied == static_cast<float>(last)) return {};
+  return failure("GL read " + std::to_string(copied) + " where OpenCL copied " + std::to_string(last) +
+                 ": the hand-over did not order GL and OpenCL");
+}
+
+}  // namespace
+
 Result<HandoverFloor> ClSharedBackend::handover_floor(int frames) {
   if (!glClearTexSubImage || !glGetTextureSubImage) return failure("the GPU-mode hand-over floor needs GL 4.5");
   const gl::Texture texture = gl::make_texture_2d(GL_R32F, 16, 16, GL_RED, GL_FLOAT);
@@ -161,10 +180,7 @@ Result<HandoverFloor> ClSharedBackend::handover_floor(int frames) {
   try {
     const cl::ImageGL& image = shared(texture, CL_MEM_READ_WRITE);
     const std::vector<cl::Memory> objects{image};
-    const auto gl_work = [&](int value) {
-      const float texel = static_cast<float>(value);
-      glClearTexSubImage(texture.get(), 0, 1, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, &texel);
-    };
+    const auto gl_work = [&](int value) { clear_first_texel(texture, value); };
     const auto hand_over = [&] {
       run_on_shared(objects, unused, [&](const std::vector<cl::Event>& wait) {
         cl::Event copied;
@@ -172,14 +188,7 @@ Result<HandoverFloor> ClSharedBackend::handover_floor(int frames) {
         return StagedEvents{{Stage::stereogram, {copied}}};
       });
     };
-    // Read through GL, so after GL's next use: under implicit sync that is what waits for the release.
-    const auto check = [&](int last) -> Status {
-      float copied = -1;
-      glGetTextureSubImage(texture.get(), 0, 0, 0, 0, 1, 1, 1, GL_RED, GL_FLOAT, sizeof copied, &copied);
-      if (copied == static_cast<float>(last)) return {};
-      return failure("GL read " + std::to_string(copied) + " where OpenCL copied " + std::to_string(last) +
-                     ": the hand-over did not order GL and OpenCL");
-    };
+    const auto check = [&](int last) { return check_copied_texel(texture, last); };
     floor = time_handover_floor(frames, gl_work, hand_over, check);
   } catch (const cl::Error& error) {
     floor = failure(std::string(error.what()) + " (" + std::to_string(error.err()) + ")");

@@ -38,6 +38,35 @@ const AVCodec* find_h264_encoder() {
   return nullptr;
 }
 
+void describe_frames(AVCodecContext& context, int width, int height, int format_flags) {
+  context.width = width;
+  context.height = height;
+  context.pix_fmt = AV_PIX_FMT_YUV420P;
+  context.time_base = AVRational{1, kFramesPerSecond};
+  context.framerate = AVRational{kFramesPerSecond, 1};
+  context.gop_size = kFramesPerSecond;  // a key frame every second, so players can seek
+  // What swscale's default RGB -> YUV matrix produces: BT.601, limited range, from sRGB.
+  context.colorspace = AVCOL_SPC_SMPTE170M;
+  context.color_range = AVCOL_RANGE_MPEG;
+  context.color_primaries = AVCOL_PRI_BT709;
+  context.color_trc = AVCOL_TRC_IEC61966_2_1;
+  if (format_flags & AVFMT_GLOBALHEADER) context.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+}
+
+// Returns avcodec_open2's result rather than throwing: the caller names the file in the message.
+int open_encoder(AVCodecContext& context, const AVCodec* encoder) {
+  AVDictionary* settings = nullptr;
+  if (std::string(encoder->name) == "libx264") {
+    // superfast: half the time of veryfast on random dots (71 vs 133 ms a 2005x1080 frame on
+    // 2 cores) for 1.5 times the bytes; crf 18 keeps single-pixel dots sharp enough to fuse.
+    av_dict_set(&settings, "preset", "superfast", 0);
+    av_dict_set(&settings, "crf", "18", 0);
+  }
+  const int opened = avcodec_open2(&context, encoder, &settings);
+  av_dict_free(&settings);
+  return opened;
+}
+
 }  // namespace
 
 std::string h264_encoder_name() {
@@ -88,27 +117,8 @@ void Mp4Encoder::start(int width, int height) {
   height_ = height;
   codec.context = avcodec_alloc_context3(codec.encoder);
   AVCodecContext& context = *codec.context;
-  context.width = width;
-  context.height = height;
-  context.pix_fmt = AV_PIX_FMT_YUV420P;
-  context.time_base = AVRational{1, kFramesPerSecond};
-  context.framerate = AVRational{kFramesPerSecond, 1};
-  context.gop_size = kFramesPerSecond;  // a key frame every second, so players can seek
-  // What swscale's default RGB -> YUV matrix produces: BT.601, limited range, from sRGB.
-  context.colorspace = AVCOL_SPC_SMPTE170M;
-  context.color_range = AVCOL_RANGE_MPEG;
-  context.color_primaries = AVCOL_PRI_BT709;
-  context.color_trc = AVCOL_TRC_IEC61966_2_1;
-  if (codec.format->oformat->flags & AVFMT_GLOBALHEADER) context.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-  AVDictionary* settings = nullptr;
-  if (std::string(codec.encoder->name) == "libx264") {
-    // superfast: half the time of veryfast on random dots (71 vs 133 ms a 2005x1080 frame on
-    // 2 cores) for 1.5 times the bytes; crf 18 keeps single-pixel dots sharp enough to fuse.
-    av_dict_set(&settings, "preset", "superfast", 0);
-    av_dict_set(&settings, "crf", "18", 0);
-  }
-  const int opened = avcodec_open2(&context, codec.encoder, &settings);
-  av_dict_free(&settings);
+  describe_frames(context, width, height, codec.format->oformat->flags);
+  const int opened = open_encoder(context, codec.encoder);
   if (opened < 0) fail((std::string("opening the encoder ") + codec.encoder->name).c_str(), opened);
 
   codec.stream = avformat_new_stream(codec.format, nullptr);

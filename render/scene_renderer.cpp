@@ -48,6 +48,46 @@ std::vector<float> unit_sphere(int slices, int stacks) {
   return out;
 }
 
+struct Camera {
+  glm::vec3 position;
+  glm::vec2 depth_range;  // the box's front and back, as distances from the camera
+  glm::vec2 clip_planes;
+  glm::mat4 projection;
+  glm::mat4 view;
+};
+
+Camera frame_box(glm::vec3 half, float aspect) {
+  const glm::vec3 camera(0.f, 0.f, half.z + kCameraDistanceToFront);
+  // Frame the open front of the box: fit its height, or its width on narrow targets.
+  const float half_view = std::max(half.y, half.x / aspect) * 1.02f;
+  const float fov_y = 2.0f * std::atan(half_view / kCameraDistanceToFront);
+  const glm::vec2 depth_range(kCameraDistanceToFront, kCameraDistanceToFront + 2.0f * half.z);
+  const glm::vec2 clip_planes(0.5f * kCameraDistanceToFront, depth_range.y + 1.0f);
+  const glm::mat4 projection = glm::perspective(fov_y, aspect, clip_planes.x, clip_planes.y);
+  const glm::mat4 view = glm::lookAt(camera, glm::vec3(0.f), glm::vec3(0.f, 1.f, 0.f));
+  return {camera, depth_range, clip_planes, projection, view};
+}
+
+void set_camera_uniforms(GLuint program, const Camera& camera, glm::vec3 half, bool invert_depth) {
+  const auto location = [&](const char* name) { return glGetUniformLocation(program, name); };
+  glUniformMatrix4fv(location("view"), 1, GL_FALSE, glm::value_ptr(camera.view));
+  glUniformMatrix4fv(location("projection"), 1, GL_FALSE, glm::value_ptr(camera.projection));
+  glUniform3f(location("light_position"), -0.6f, half.y * 0.8f, half.z + 1.5f);
+  glUniform3fv(location("camera_position"), 1, glm::value_ptr(camera.position));
+  glUniform2fv(location("depth_range"), 1, glm::value_ptr(camera.depth_range));
+  glUniform1i(location("invert_depth"), invert_depth ? 1 : 0);
+}
+
+void draw_mesh(GLuint program, const glm::mat4& model, glm::vec3 colour, bool checkered, GLuint vertex_array,
+               GLsizei vertex_count) {
+  const auto location = [&](const char* name) { return glGetUniformLocation(program, name); };
+  glUniformMatrix4fv(location("model"), 1, GL_FALSE, glm::value_ptr(model));
+  glUniform3f(location("base_colour"), colour.x, colour.y, colour.z);
+  glUniform1i(location("checkered"), checkered ? 1 : 0);
+  glBindVertexArray(vertex_array);
+  glDrawArrays(GL_TRIANGLES, 0, vertex_count);
+}
+
 }  // namespace
 
 SceneRenderer::SceneRenderer()
@@ -76,42 +116,19 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
   if (depth_only == DepthPass::z_only && !z_only_available()) depth_only = DepthPass::shaded;
   const bool z_only = depth_only == DepthPass::z_only;
   const glm::vec3 half = physics.box.half_extent;
-  const glm::vec3 camera(0.f, 0.f, half.z + kCameraDistanceToFront);
   const float aspect = static_cast<float>(target.width()) / static_cast<float>(target.height());
-  // Frame the open front of the box: fit its height, or its width on narrow targets.
-  const float half_view = std::max(half.y, half.x / aspect) * 1.02f;
-  const float fov_y = 2.0f * std::atan(half_view / kCameraDistanceToFront);
-  const glm::vec2 depth_range(kCameraDistanceToFront, kCameraDistanceToFront + 2.0f * half.z);
-  const glm::vec2 clip_planes(0.5f * kCameraDistanceToFront, depth_range.y + 1.0f);
-  const glm::mat4 projection = glm::perspective(fov_y, aspect, clip_planes.x, clip_planes.y);
-  const glm::mat4 view = glm::lookAt(camera, glm::vec3(0.f), glm::vec3(0.f, 1.f, 0.f));
+  const Camera camera = frame_box(half, aspect);
 
   const GLuint program = begin_pass(target, invert_depth, depth_only, z_only ? 0 : depth_buffer);
-  const auto location = [&](const char* name) { return glGetUniformLocation(program, name); };
-  glUniformMatrix4fv(location("view"), 1, GL_FALSE, glm::value_ptr(view));
-  glUniformMatrix4fv(location("projection"), 1, GL_FALSE, glm::value_ptr(projection));
-  glUniform3f(location("light_position"), -0.6f, half.y * 0.8f, half.z + 1.5f);
-  glUniform3fv(location("camera_position"), 1, glm::value_ptr(camera));
-  glUniform2fv(location("depth_range"), 1, glm::value_ptr(depth_range));
-  glUniform1i(location("invert_depth"), invert_depth ? 1 : 0);
-
+  set_camera_uniforms(program, camera, half, invert_depth);
   const glm::mat4 identity(1.f);
-  glUniformMatrix4fv(location("model"), 1, GL_FALSE, glm::value_ptr(identity));
-  glUniform3f(location("base_colour"), 0.55f, 0.62f, 0.72f);
-  glUniform1i(location("checkered"), 1);
-  glBindVertexArray(box_.vertex_array.get());
-  glDrawArrays(GL_TRIANGLES, 0, box_.vertex_count);
-
+  draw_mesh(program, identity, glm::vec3(0.55f, 0.62f, 0.72f), true, box_.vertex_array.get(), box_.vertex_count);
   const glm::mat4 ball_model = glm::scale(glm::translate(identity, physics.state.position), glm::vec3(physics.radius));
-  glUniformMatrix4fv(location("model"), 1, GL_FALSE, glm::value_ptr(ball_model));
-  glUniform3f(location("base_colour"), 0.95f, 0.35f, 0.2f);
-  glUniform1i(location("checkered"), 0);
-  glBindVertexArray(ball_.vertex_array.get());
-  glDrawArrays(GL_TRIANGLES, 0, ball_.vertex_count);
+  draw_mesh(program, ball_model, glm::vec3(0.95f, 0.35f, 0.2f), false, ball_.vertex_array.get(), ball_.vertex_count);
 
   glBindVertexArray(0);
   glDisable(GL_DEPTH_TEST);
-  if (z_only) linearise(target, invert_depth, clip_planes, depth_range, depth_buffer);
+  if (z_only) linearise(target, invert_depth, camera.clip_planes, camera.depth_range, depth_buffer);
   if (depth_buffer) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);  // a 3.3 context has no such target
   const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
   glDrawBuffers(2, colour_and_depth);

@@ -115,42 +115,57 @@ std::string row(const std::string& name, const Timing& timing, double bytes_move
   return text;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// What every timed call shares, and the rows of the JSON it adds to.
+struct Bench {
+  cudaStream_t stream = nullptr;
+  NppStreamContext context{};
   int warmup = 10, runs = 50;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string option = argv[i];
-    if (option == "--warmup") warmup = std::atoi(argv[i + 1]);
-    else if (option == "--runs") runs = std::atoi(argv[i + 1]);
-  }
-  cudaStream_t stream;
-  check_cuda(cudaStreamCreate(&stream), "cudaStreamCreate");
-  const NppStreamContext context = stream_context(stream);
   std::vector<std::string> rows;
 
-  constexpr int kBlurSide = 2560;
+  void time(const std::string& name, const std::function<void()>& call, double bytes_moved) {
+    rows.push_back(row(name, time_call(call, stream, warmup, runs), bytes_moved));
+  }
+};
+
+void read_options(int argc, char** argv, Bench& bench) {
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string option = argv[i];
+    if (option == "--warmup") bench.warmup = std::atoi(argv[i + 1]);
+    else if (option == "--runs") bench.runs = std::atoi(argv[i + 1]);
+  }
+}
+
+constexpr int kBlurSide = 2560;
+
+void time_box_blur(Bench& bench, const DeviceImage& in, const DeviceImage& out, int channels, int radius) {
   const NppiSize blur_size{kBlurSide, kBlurSide};
+  const NppStreamContext& context = bench.context;
+  const NppiSize mask{2 * radius + 1, 2 * radius + 1};
+  const NppiPoint anchor{radius, radius};
+  const auto call = [&] {
+    const NppStatus status =
+        channels == 1
+            ? nppiFilterBoxBorder_8u_C1R_Ctx(in.bytes(), in.step, blur_size, NppiPoint{0, 0}, out.bytes(), out.step,
+                                             blur_size, mask, anchor, NPP_BORDER_REPLICATE, context)
+            : nppiFilterBoxBorder_8u_C4R_Ctx(in.bytes(), in.step, blur_size, NppiPoint{0, 0}, out.bytes(), out.step,
+                                             blur_size, mask, anchor, NPP_BORDER_REPLICATE, context);
+    check_npp(status, "nppiFilterBoxBorder");
+  };
+  const double bytes = 2.0 * kBlurSide * kBlurSide * channels;
+  bench.time("blur " + std::to_string(kBlurSide) + "x" + std::to_string(kBlurSide) +
+                 (channels == 1 ? " 8UC1" : " RGBA8") + " r" + std::to_string(radius),
+             call, bytes);
+}
+
+void time_box_blurs(Bench& bench) {
   for (const int channels : {1, 4}) {
     DeviceImage in(kBlurSide, kBlurSide, channels, 1), out(kBlurSide, kBlurSide, channels, 2);
-    for (const int radius : {1, 2, 4, 8, 16, 32}) {
-      const NppiSize mask{2 * radius + 1, 2 * radius + 1};
-      const NppiPoint anchor{radius, radius};
-      const auto call = [&] {
-        const NppStatus status =
-            channels == 1 ? nppiFilterBoxBorder_8u_C1R_Ctx(in.bytes(), in.step, blur_size, NppiPoint{0, 0}, out.bytes(), out.step,
-                                                           blur_size, mask, anchor, NPP_BORDER_REPLICATE, context)
-                          : nppiFilterBoxBorder_8u_C4R_Ctx(in.bytes(), in.step, blur_size, NppiPoint{0, 0}, out.bytes(), out.step,
-                                                           blur_size, mask, anchor, NPP_BORDER_REPLICATE, context);
-        check_npp(status, "nppiFilterBoxBorder");
-      };
-      const double bytes = 2.0 * kBlurSide * kBlurSide * channels;
-      rows.push_back(row("blur " + std::to_string(kBlurSide) + "x" + std::to_string(kBlurSide) + (channels == 1 ? " 8UC1" : " RGBA8") +
-                             " r" + std::to_string(radius),
-                         time_call(call, stream, warmup, runs), bytes));
-    }
+    for (const int radius : {1, 2, 4, 8, 16, 32}) time_box_blur(bench, in, out, channels, radius);
   }
+}
 
+void time_sobels(Bench& bench) {
+  const NppStreamContext& context = bench.context;
   for (const auto& [width, height] : {std::pair{1920, 1080}, std::pair{7680, 4320}}) {
     const NppiSize size{width, height};
     DeviceImage in(width, height, 1, 3), dx(width, height, 2, 4), dy(width, height, 2, 5);
@@ -163,35 +178,54 @@ int main(int argc, char** argv) {
                 "nppiFilterSobelVertBorder");
     };
     const double bytes = 5.0 * width * height;  // 1 in, 2 x 2 out
-    rows.push_back(row("sobel " + std::to_string(width) + "x" + std::to_string(height) + " dX+dY", time_call(call, stream, warmup, runs),
-                       bytes));
+    bench.time("sobel " + std::to_string(width) + "x" + std::to_string(height) + " dX+dY", call, bytes);
   }
+}
 
-  {
-    const NppiSize size{1920, 1080};
-    DeviceImage in(size.width, size.height, 1, 6);
-    constexpr int kLevels = 257;  // 256 bins
-    size_t buffer_bytes = 0;
-    check_npp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, kLevels, &buffer_bytes, context), "nppiHistogramEvenGetBufferSize");
-    Npp8u* buffer = nullptr;
-    Npp32s* bins = nullptr;
-    check_cuda(cudaMalloc(&buffer, buffer_bytes), "cudaMalloc");
-    check_cuda(cudaMalloc(&bins, 256 * sizeof(Npp32s)), "cudaMalloc");
-    const auto call = [&] {
-      check_npp(nppiHistogramEven_8u_C1R_Ctx(in.bytes(), in.step, size, bins, kLevels, 0, 256, buffer, context), "nppiHistogramEven");
-    };
-    rows.push_back(row("histogram 1920x1080", time_call(call, stream, warmup, runs), 1920.0 * 1080.0));
-    cudaFree(buffer);
-    cudaFree(bins);
-  }
+void time_histogram(Bench& bench) {
+  const NppStreamContext& context = bench.context;
+  const NppiSize size{1920, 1080};
+  DeviceImage in(size.width, size.height, 1, 6);
+  constexpr int kLevels = 257;  // 256 bins
+  size_t buffer_bytes = 0;
+  check_npp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, kLevels, &buffer_bytes, context),
+            "nppiHistogramEvenGetBufferSize");
+  Npp8u* buffer = nullptr;
+  Npp32s* bins = nullptr;
+  check_cuda(cudaMalloc(&buffer, buffer_bytes), "cudaMalloc");
+  check_cuda(cudaMalloc(&bins, 256 * sizeof(Npp32s)), "cudaMalloc");
+  const auto call = [&] {
+    check_npp(nppiHistogramEven_8u_C1R_Ctx(in.bytes(), in.step, size, bins, kLevels, 0, 256, buffer, context),
+              "nppiHistogramEven");
+  };
+  bench.time("histogram 1920x1080", call, 1920.0 * 1080.0);
+  cudaFree(buffer);
+  cudaFree(bins);
+}
 
+void print_json(const Bench& bench) {
   cudaDeviceProp properties{};
   check_cuda(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
   const NppLibraryVersion* version = nppGetLibVersion();
-  std::printf("{\n  \"device\": \"%s\",\n  \"npp\": \"%d.%d.%d\",\n  \"warmup\": %d,\n  \"runs\": %d,\n  \"calls\": [\n", properties.name,
-              version->major, version->minor, version->build, warmup, runs);
+  std::printf(
+      "{\n  \"device\": \"%s\",\n  \"npp\": \"%d.%d.%d\",\n  \"warmup\": %d,\n  \"runs\": %d,\n  \"calls\": [\n",
+      properties.name, version->major, version->minor, version->build, bench.warmup, bench.runs);
+  const std::vector<std::string>& rows = bench.rows;
   for (std::size_t i = 0; i < rows.size(); ++i) std::printf("%s%s\n", rows[i].c_str(), i + 1 < rows.size() ? "," : "");
   std::printf("  ]\n}\n");
-  cudaStreamDestroy(stream);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Bench bench;
+  read_options(argc, argv, bench);
+  check_cuda(cudaStreamCreate(&bench.stream), "cudaStreamCreate");
+  bench.context = stream_context(bench.stream);
+  time_box_blurs(bench);
+  time_sobels(bench);
+  time_histogram(bench);
+  print_json(bench);
+  cudaStreamDestroy(bench.stream);
   return 0;
 }

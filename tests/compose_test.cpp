@@ -149,6 +149,40 @@ TEST(ComposeKernelAgainstGl, DrawsWhatTheGlCompositorDrawsFromTheSameOffsets) {
   }
 }
 
+// The offsets in an R32F buffer texture as well, as GPU (external memory) mode hands them over.
+struct OffsetsInBuffer {
+  gl::Buffer buffer;
+  gl::Texture texture;  // declared second, so it goes before the buffer it views
+};
+
+OffsetsInBuffer offsets_in_buffer(const OffsetImage& offsets) {
+  gl::Buffer buffer = gl::make_buffer();
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer.get());
+  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(offsets.pixels.size() * sizeof(float)), offsets.pixels.data(),
+               GL_STATIC_DRAW);
+  gl::Texture buffer_texture = gl::make_texture();
+  glBindTexture(GL_TEXTURE_BUFFER, buffer_texture.get());
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buffer.get());
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  return {std::move(buffer), std::move(buffer_texture)};
+}
+
+RgbaImage draw(StereogramCompositor& compositor, PatternSampling sampling, GLuint from_buffer, int width, int height) {
+  // Alpha 0, which no composed pixel has: a pass that wrote nothing cannot pass for the last one.
+  glBindFramebuffer(GL_FRAMEBUFFER, compositor.output().framebuffer);
+  const float cleared[] = {1.f, 0.f, 1.f, 0.f};
+  glClearBufferfv(GL_COLOR, 0, cleared);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  compositor.compose(sampling, from_buffer, width);
+  return read_rgba(compositor.output().framebuffer, GL_COLOR_ATTACHMENT0, width, height);
+}
+
+// Whole texels exactly; bilinear within one level.
+void expect_composed(const RgbaImage& drawn, const RgbaImage& expected, PatternSampling sampling) {
+  if (sampling == PatternSampling::whole_pixels) EXPECT_TRUE(drawn.pixels == expected.pixels);
+  else EXPECT_LE(largest_difference(drawn, expected), 1);
+}
+
 // GL's two passes draw one picture: the compute pass (the default where GL has 4.3) against the
 // fragment pass and the CPU reference, at sizes that leave partial work-groups, from a texture and
 // from a buffer texture (GPU (external memory) mode's offsets).
@@ -168,29 +202,15 @@ TEST_P(ComposePasses, ComputeDrawsWhatFragmentDraws) {
   for (const PatternSampling sampling : {PatternSampling::whole_pixels, PatternSampling::linear}) {
     const OffsetImage offsets = random_offsets(width, c.height, c.pattern_width, sampling, 41);
     upload_texture(compositor.offsets_texture().get(), offsets);
-    gl::Buffer buffer = gl::make_buffer();
-    glBindBuffer(GL_TEXTURE_BUFFER, buffer.get());
-    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(offsets.pixels.size() * sizeof(float)), offsets.pixels.data(),
-                 GL_STATIC_DRAW);
-    gl::Texture buffer_texture = gl::make_texture();
-    glBindTexture(GL_TEXTURE_BUFFER, buffer_texture.get());
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buffer.get());
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    const OffsetsInBuffer buffer = offsets_in_buffer(offsets);
     const RgbaImage expected = compose_reference(offsets, pattern, sampling);
     std::vector<RgbaImage> drawn;
     for (const ComposePass pass : {ComposePass::fragment, ComposePass::compute}) {
       compositor.set_pass(pass);
       ASSERT_EQ(compositor.pass(), pass);
-      for (const GLuint from_buffer : {0u, buffer_texture.get()}) {
-        // Alpha 0, which no composed pixel has: a pass that wrote nothing cannot pass for the last one.
-        glBindFramebuffer(GL_FRAMEBUFFER, compositor.output().framebuffer);
-        const float cleared[] = {1.f, 0.f, 1.f, 0.f};
-        glClearBufferfv(GL_COLOR, 0, cleared);
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        compositor.compose(sampling, from_buffer, width);
-        drawn.push_back(read_rgba(compositor.output().framebuffer, GL_COLOR_ATTACHMENT0, width, c.height));
-        if (sampling == PatternSampling::whole_pixels) EXPECT_TRUE(drawn.back().pixels == expected.pixels);
-        else EXPECT_LE(largest_difference(drawn.back(), expected), 1);
+      for (const GLuint from_buffer : {0u, buffer.texture.get()}) {
+        drawn.push_back(draw(compositor, sampling, from_buffer, width, c.height));
+        expect_composed(drawn.back(), expected, sampling);
       }
     }
     for (const RgbaImage& picture : drawn)

@@ -337,6 +337,38 @@ TEST(EndToEnd, BenchWritesJsonForEveryModeThatRuns) {
   EXPECT_NE(result.out.find("vs Scene"), std::string::npos) << result.out;
 }
 
+// A floor whose hand-over ran in the bench is measured; one that did not run says why not.
+void check_floor(const nlohmann::json& report, const nlohmann::json& floor, const std::string& label) {
+  bool ran = false;
+  for (const auto& mode : report["modes"])
+    ran |= mode["mode"] == floor["mode"] && mode["interop_sync"] == floor["interop_sync"];
+  if (!ran) {
+    ASSERT_TRUE(floor.contains("skipped"));
+    EXPECT_FALSE(floor["skipped"].get<std::string>().empty());
+    std::printf("[   INFO   ] %s floor not measured here: %s\n", label.c_str(),
+                floor["skipped"].get<std::string>().c_str());
+    return;
+  }
+  ASSERT_FALSE(floor.contains("skipped")) << floor["skipped"];
+  EXPECT_EQ(floor["frames"], 20);
+  EXPECT_GT(floor["round_trip_ms"].get<double>(), 0.0);
+  EXPECT_GT(floor["gl_only_ms"].get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(floor["floor_ms"].get<double>(),
+                   floor["round_trip_ms"].get<double>() - floor["gl_only_ms"].get<double>());
+}
+
+void check_mode_names_its_floor(const nlohmann::json& mode, const nlohmann::json& floors) {
+  const auto floor = std::find_if(floors.begin(), floors.end(), [&](const auto& f) {
+    return f["mode"] == mode["mode"] && f["interop_sync"] == mode["interop_sync"] && !f.contains("skipped");
+  });
+  const bool one_hand_over = floor != floors.end() && mode["interop_batch"] != false;
+  ASSERT_EQ(mode.contains("handover_floor"), one_hand_over);
+  if (!one_hand_over) return;
+  EXPECT_EQ(mode["handover_floor"], (*floor)["label"]);
+  EXPECT_DOUBLE_EQ(mode["gpu_idle_above_floor_ms"].get<double>(),
+                   mode["gpu_idle_ms"].get<double>() - (*floor)["floor_ms"].get<double>());
+}
+
 // A floor is measured through the mode's own hand-over code, whose last frame's value must come
 // back through GL (else the entry would say the hand-over did not order the two APIs): so every
 // hand-over that ran in the bench has a measured floor, and one that could not run says why.
@@ -353,36 +385,16 @@ TEST(EndToEnd, BenchMeasuresTheHandOverFloorOfEveryHandOverThatRanOrSaysWhyNot) 
     const std::string label = floor["label"];
     SCOPED_TRACE(label);
     floor_labels.insert(label);
-    bool ran = false;
-    for (const auto& mode : report["modes"])
-      ran |= mode["mode"] == floor["mode"] && mode["interop_sync"] == floor["interop_sync"];
-    if (!ran) {
-      ASSERT_TRUE(floor.contains("skipped"));
-      EXPECT_FALSE(floor["skipped"].get<std::string>().empty());
-      std::printf("[   INFO   ] %s floor not measured here: %s\n", label.c_str(), floor["skipped"].get<std::string>().c_str());
-      continue;
-    }
-    ASSERT_FALSE(floor.contains("skipped")) << floor["skipped"];
-    EXPECT_EQ(floor["frames"], 20);
-    EXPECT_GT(floor["round_trip_ms"].get<double>(), 0.0);
-    EXPECT_GT(floor["gl_only_ms"].get<double>(), 0.0);
-    EXPECT_DOUBLE_EQ(floor["floor_ms"].get<double>(),
-                     floor["round_trip_ms"].get<double>() - floor["gl_only_ms"].get<double>());
+    check_floor(report, floor, label);
+    if (HasFatalFailure()) return;
   }
   EXPECT_EQ(floor_labels, (std::set<std::string>{"gpu/finish", "gpu/fence", "gpu/implicit", "gpu-extmem"}));
   // A mode's frames that ran one measured hand-over each name its floor, with their idle above it
   // (which frames pair with which floor: tests/bench_report_test.cpp).
   for (const auto& mode : report["modes"]) {
     SCOPED_TRACE(mode["label"].get<std::string>());
-    const auto floor = std::find_if(floors.begin(), floors.end(), [&](const auto& f) {
-      return f["mode"] == mode["mode"] && f["interop_sync"] == mode["interop_sync"] && !f.contains("skipped");
-    });
-    const bool one_hand_over = floor != floors.end() && mode["interop_batch"] != false;
-    ASSERT_EQ(mode.contains("handover_floor"), one_hand_over);
-    if (!one_hand_over) continue;
-    EXPECT_EQ(mode["handover_floor"], (*floor)["label"]);
-    EXPECT_DOUBLE_EQ(mode["gpu_idle_above_floor_ms"].get<double>(),
-                     mode["gpu_idle_ms"].get<double>() - (*floor)["floor_ms"].get<double>());
+    check_mode_names_its_floor(mode, floors);
+    if (HasFatalFailure()) return;
   }
   EXPECT_NE(result.out.find("hand-over floor"), std::string::npos) << result.out;
 }

@@ -47,6 +47,42 @@ struct ChainCase {
 
 class FrameChainTest : public ::testing::TestWithParam<ChainCase> {};
 
+// The device images of the chain: depth and pattern filled from the host, the rest for it to write.
+struct ChainImages {
+  cl::Image2D depth, pattern, offsets, picture, shown;
+};
+
+ChainImages chain_images(const cl::Context& context, const DepthImage& depth, const RgbaImage& pattern, int width) {
+  const int height = depth.height;
+  return {cl::Image2D(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kFloat, depth.width, height, 0,
+                      const_cast<float*>(depth.pixels.data())),
+          cl::Image2D(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kRgba8, pattern.width, pattern.height, 0,
+                      const_cast<Rgba8*>(pattern.pixels.data())),
+          cl::Image2D(context, CL_MEM_READ_WRITE, kFloat, width, height),
+          cl::Image2D(context, CL_MEM_READ_WRITE, kRgba8, width, height),
+          cl::Image2D(context, CL_MEM_READ_WRITE, kRgba8, width, height)};
+}
+
+void check_stages(ClEnvironment& cl, const ChainImages& images, const FrameSteps& steps, const DepthImage& depth,
+                  const RgbaImage& pattern, const Histogram256& histogram) {
+  const int width = steps.picture_width(), height = steps.height;
+  const OffsetImage device_offsets = read_image<float>(cl, images.offsets, width, height);
+  const OffsetImage expected_offsets = stereogram_offsets_reference(depth, steps.params);
+  for (std::size_t i = 0; i < device_offsets.pixels.size(); ++i)
+    ASSERT_NEAR(device_offsets.pixels[i], expected_offsets.pixels[i], kOffsetTolerance) << "pixel " << i;
+  const RgbaImage device_picture = read_image<Rgba8>(cl, images.picture, width, height);
+  const RgbaImage expected_picture = compose_reference(device_offsets, pattern, steps.sampling);
+  EXPECT_LE(largest_colour_difference(device_picture, expected_picture),
+            steps.sampling == PatternSampling::linear ? 1 : 0);
+  RgbaImage device_shown = device_picture;
+  if (const EffectRow* effect = steps.effect.effect) {
+    device_shown = read_image<Rgba8>(cl, images.shown, width, height);
+    EXPECT_TRUE(device_shown.pixels == effect->cpu(device_picture, steps.effect, 1).pixels);
+  }
+  const GreyImage luma = luma_from_rgba(device_shown);
+  EXPECT_EQ(histogram, histogram_reference(luma.pixels.data(), luma.pixels.size()));
+}
+
 TEST_P(FrameChainTest, EachStageIsItsReferenceOnThePreviousStagesResult) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
@@ -56,13 +92,7 @@ TEST_P(FrameChainTest, EachStageIsItsReferenceOnThePreviousStagesResult) {
   const DepthImage depth = testing::random_depth(c.width, c.height, 7);
   const RgbaImage pattern = testing::random_rgba(c.pattern_width, 33, 9);
   const int width = c.width + stereogram_strip_width(params), height = c.height;
-  cl::Image2D depth_image(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kFloat, c.width, height, 0,
-                          const_cast<float*>(depth.pixels.data()));
-  cl::Image2D pattern_image(cl->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kRgba8, pattern.width, pattern.height,
-                            0, const_cast<Rgba8*>(pattern.pixels.data()));
-  cl::Image2D offsets(cl->context, CL_MEM_READ_WRITE, kFloat, width, height);
-  cl::Image2D picture(cl->context, CL_MEM_READ_WRITE, kRgba8, width, height);
-  cl::Image2D shown(cl->context, CL_MEM_READ_WRITE, kRgba8, width, height);
+  const ChainImages images = chain_images(cl->context, depth, pattern, width);
   std::vector<const EffectRow*> effects = {nullptr};
   for (const EffectRow& row : effect_table()) effects.push_back(&row);
   for (const PatternSampling sampling : {PatternSampling::whole_pixels, PatternSampling::linear})
@@ -70,25 +100,13 @@ TEST_P(FrameChainTest, EachStageIsItsReferenceOnThePreviousStagesResult) {
       SCOPED_TRACE(std::string(effect_name(effect)) + (sampling == PatternSampling::linear ? ", linear" : ", whole"));
       const EffectSettings settings{effect};
       const FrameSteps steps{c.width, height, params, sampling, settings, true};
-      const FrameImages images{depth_image, offsets, pattern_image, picture, effect ? &shown : nullptr};
-      const Result<StagedEvents> events = enqueue_frame_chain(kernels, cl->queue, steps, images, {});
+      const FrameImages frame{images.depth, images.offsets, images.pattern, images.picture,
+                              effect ? &images.shown : nullptr};
+      const Result<StagedEvents> events = enqueue_frame_chain(kernels, cl->queue, steps, frame, {});
       ASSERT_TRUE(events) << events.error();
       const Histogram256 histogram = kernels.effects().read_histogram(cl->queue);
-
-      const OffsetImage device_offsets = read_image<float>(*cl, offsets, width, height);
-      const OffsetImage expected_offsets = stereogram_offsets_reference(depth, params);
-      for (std::size_t i = 0; i < device_offsets.pixels.size(); ++i)
-        ASSERT_NEAR(device_offsets.pixels[i], expected_offsets.pixels[i], kOffsetTolerance) << "pixel " << i;
-      const RgbaImage device_picture = read_image<Rgba8>(*cl, picture, width, height);
-      const RgbaImage expected_picture = compose_reference(device_offsets, pattern, sampling);
-      EXPECT_LE(largest_colour_difference(device_picture, expected_picture), sampling == PatternSampling::linear ? 1 : 0);
-      RgbaImage device_shown = device_picture;
-      if (effect) {
-        device_shown = read_image<Rgba8>(*cl, shown, width, height);
-        EXPECT_TRUE(device_shown.pixels == effect->cpu(device_picture, settings, 1).pixels);
-      }
-      const GreyImage luma = luma_from_rgba(device_shown);
-      EXPECT_EQ(histogram, histogram_reference(luma.pixels.data(), luma.pixels.size()));
+      check_stages(*cl, images, steps, depth, pattern, histogram);
+      if (HasFatalFailure()) return;
     }
 }
 

@@ -69,53 +69,92 @@ std::uint8_t to8(std::uint32_t value16) { return static_cast<std::uint8_t>(std::
 
 class EveryFormat : public ::testing::TestWithParam<Format> {};
 
+// A PNG of random samples in one format and size, and what it was made from.
+struct RandomPng {
+  Format format{};
+  int width = 0, height = 0;
+  std::vector<std::uint32_t> samples;
+  std::string palette, alphas;  // colour type 3 only
+  std::string bytes;
+};
+
+RandomPng random_png(Format format, int width, int height) {
+  const auto [colour_type, depth] = format;
+  RandomPng png;
+  png.format = format;
+  png.width = width;
+  png.height = height;
+  const int channels = channels_of(colour_type);
+  std::mt19937 random(static_cast<unsigned>(colour_type * 100 + depth + width));
+  png.samples.resize(static_cast<std::size_t>(width * height * channels));
+  const std::uint32_t top = colour_type == 3 ? std::min(255u, (1u << depth) - 1u) : (1u << depth) - 1u;
+  for (auto& s : png.samples) s = std::uniform_int_distribution<std::uint32_t>(0, top)(random);
+  for (std::uint32_t i = 0; i <= top && colour_type == 3; ++i) {
+    for (int c = 0; c < 3; ++c) png.palette += static_cast<char>(random());
+    png.alphas += static_cast<char>(random());
+  }
+  const std::string extra = colour_type == 3 ? png_chunk("PLTE", png.palette) + png_chunk("tRNS", png.alphas) : "";
+  png.bytes =
+      png_file(width, height, depth, colour_type, pack_rows(png.samples, width, height, channels, depth), extra);
+  return png;
+}
+
+struct Rgba16 {
+  std::uint32_t r, g, b, a;
+};
+
+// What pixel i's samples mean, at 16 bits a channel.
+Rgba16 meaning_of_pixel(const RandomPng& png, int i) {
+  const int channels = channels_of(png.format.colour_type);
+  const int depth = png.format.depth;
+  const std::uint32_t* s = png.samples.data() + i * channels;
+  std::uint32_t r, g, b, a = 65535;
+  if (png.format.colour_type == 3) {
+    const auto entry = [&](const std::string& table, int at) { return static_cast<std::uint8_t>(table[at]) * 257u; };
+    r = entry(png.palette, 3 * s[0]), g = entry(png.palette, 3 * s[0] + 1), b = entry(png.palette, 3 * s[0] + 2);
+    a = entry(png.alphas, static_cast<int>(s[0]));
+  } else if (channels <= 2) {
+    r = g = b = to16(s[0], depth);
+    if (channels == 2) a = to16(s[1], depth);
+  } else {
+    r = to16(s[0], depth), g = to16(s[1], depth), b = to16(s[2], depth);
+    if (channels == 4) a = to16(s[3], depth);
+  }
+  return {r, g, b, a};
+}
+
+// all_grey: whether every pixel checked had equal red, green and blue.
+void check_pixels(const RandomPng& png, const LoadedImage& image, const LoadedImage& grey, bool& all_grey) {
+  for (int i = 0; i < png.width * png.height; ++i) {
+    const auto [r, g, b, a] = meaning_of_pixel(png, i);
+    const Rgba8 expected{to8(r), to8(g), to8(b), to8(a)};
+    ASSERT_EQ(image.rgba.pixels[i], expected) << "pixel " << i << " of " << png.width << "x" << png.height;
+    const double luma = 0.299 * r + 0.587 * g + 0.114 * b;
+    ASSERT_NEAR(grey.grey16.pixels[i], image.is_grey ? r : luma, image.is_grey ? 0 : 2) << "pixel " << i;
+    all_grey = all_grey && r == g && g == b;
+  }
+}
+
+void check_decodes(const RandomPng& png) {
+  const LoadedImage image = decoded_or_fail(decode_png(png.bytes, "t.png", PixelTarget::rgba8));
+  const LoadedImage grey = decoded_or_fail(decode_png(png.bytes, "t.png", PixelTarget::grey16));
+  ASSERT_EQ(image.rgba.width, png.width);
+  ASSERT_EQ(image.rgba.height, png.height);
+  ASSERT_EQ(grey.grey16.width, png.width);
+  ASSERT_EQ(grey.grey16.height, png.height);
+  EXPECT_TRUE(image.grey16.pixels.empty() && grey.rgba.pixels.empty());  // one form each, never both
+  EXPECT_EQ(image.is_grey, png.format.colour_type == 0 || png.format.colour_type == 4);
+  bool all_grey = true;
+  check_pixels(png, image, grey, all_grey);
+  if (::testing::Test::HasFatalFailure()) return;
+  EXPECT_EQ(image.looks_grey, all_grey);
+  EXPECT_EQ(grey.looks_grey, all_grey);
+}
+
 TEST_P(EveryFormat, DecodesToTheValuesTheSamplesMean) {
-  const auto [colour_type, depth] = GetParam();
   for (const auto [width, height] : {std::pair{1, 1}, std::pair{17, 3}, std::pair{64, 9}}) {
-    const int channels = channels_of(colour_type);
-    std::mt19937 random(static_cast<unsigned>(colour_type * 100 + depth + width));
-    std::vector<std::uint32_t> samples(static_cast<std::size_t>(width * height * channels));
-    const std::uint32_t top = colour_type == 3 ? std::min(255u, (1u << depth) - 1u) : (1u << depth) - 1u;
-    for (auto& s : samples) s = std::uniform_int_distribution<std::uint32_t>(0, top)(random);
-    std::string palette, alphas;
-    for (std::uint32_t i = 0; i <= top && colour_type == 3; ++i) {
-      for (int c = 0; c < 3; ++c) palette += static_cast<char>(random());
-      alphas += static_cast<char>(random());
-    }
-    const std::string extra = colour_type == 3 ? png_chunk("PLTE", palette) + png_chunk("tRNS", alphas) : "";
-    const std::string bytes = png_file(width, height, depth, colour_type,
-                                       pack_rows(samples, width, height, channels, depth), extra);
-    const LoadedImage image = decoded_or_fail(decode_png(bytes, "t.png", PixelTarget::rgba8));
-    const LoadedImage grey = decoded_or_fail(decode_png(bytes, "t.png", PixelTarget::grey16));
-    ASSERT_EQ(image.rgba.width, width);
-    ASSERT_EQ(image.rgba.height, height);
-    ASSERT_EQ(grey.grey16.width, width);
-    ASSERT_EQ(grey.grey16.height, height);
-    EXPECT_TRUE(image.grey16.pixels.empty() && grey.rgba.pixels.empty());  // one form each, never both
-    EXPECT_EQ(image.is_grey, colour_type == 0 || colour_type == 4);
-    bool all_grey = true;
-    for (int i = 0; i < width * height; ++i) {
-      const std::uint32_t* s = samples.data() + i * channels;
-      std::uint32_t r, g, b, a = 65535;
-      if (colour_type == 3) {
-        const auto entry = [&](const std::string& table, int at) { return static_cast<std::uint8_t>(table[at]) * 257u; };
-        r = entry(palette, 3 * s[0]), g = entry(palette, 3 * s[0] + 1), b = entry(palette, 3 * s[0] + 2);
-        a = entry(alphas, static_cast<int>(s[0]));
-      } else if (channels <= 2) {
-        r = g = b = to16(s[0], depth);
-        if (channels == 2) a = to16(s[1], depth);
-      } else {
-        r = to16(s[0], depth), g = to16(s[1], depth), b = to16(s[2], depth);
-        if (channels == 4) a = to16(s[3], depth);
-      }
-      const Rgba8 expected{to8(r), to8(g), to8(b), to8(a)};
-      ASSERT_EQ(image.rgba.pixels[i], expected) << "pixel " << i << " of " << width << "x" << height;
-      const double luma = 0.299 * r + 0.587 * g + 0.114 * b;
-      ASSERT_NEAR(grey.grey16.pixels[i], image.is_grey ? r : luma, image.is_grey ? 0 : 2) << "pixel " << i;
-      all_grey = all_grey && r == g && g == b;
-    }
-    EXPECT_EQ(image.looks_grey, all_grey);
-    EXPECT_EQ(grey.looks_grey, all_grey);
+    check_decodes(random_png(GetParam(), width, height));
+    if (HasFatalFailure()) return;
   }
 }
 

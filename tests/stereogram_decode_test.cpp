@@ -17,6 +17,7 @@ namespace {
 
 constexpr int kPatternWidth = 85;
 constexpr float kMaxOffset = 30.f;
+constexpr int kWidth = 400, kHeight = 240, kFrames = 60;  // the scene's size, and frames run before the screenshot
 
 // The period at (x, y) that best explains the picture: the shift with the smallest difference
 // over a small window, or -1 where no shift stands out (flat or ambiguous texture).
@@ -42,55 +43,43 @@ int decode_period(const RgbaImage& image, int x, int y) {
   return best_cost * 3 < second_cost ? best : -1;
 }
 
-TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
-  const int width = 400, height = 240, frames = 60;
-  const std::string shot = testing::scratch_file("decode-cpu.png");
-  const auto result = testing::run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "400x240", "--frames",
-                                             std::to_string(frames), "--screenshot", shot});
-  ASSERT_EQ(result.exit_code, 0) << result.err;
-  const RgbaImage picture = testing::read_png(shot);
-  ASSERT_EQ(picture.width, width + kPatternWidth);
-
-  // The same scene, from the same seed after the same fixed steps, straight from GL.
-  std::unique_ptr<Window> window;
-  try {
-    window = std::make_unique<Window>(WindowSettings{64, 64, false, false, "decode"});
-  } catch (const std::exception& error) {
-    GTEST_SKIP() << "no GL context: " << error.what();
-  }
+BallPhysics physics_after(int frames) {
   BallPhysics physics = BallPhysics::from_seed(1);
   for (int frame = 0; frame < frames; ++frame) physics.advance(1.0 / 60.0);
-  SceneTarget target(width, height);
-  SceneRenderer renderer;
-  const auto render_depth = [&](const BallPhysics& scene) {
-    renderer.render(scene, false, target, DepthPass::z_only);
-    DepthImage depth;
-    const Status read = DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth);
-    if (!read) throw std::runtime_error(read.error());
-    flip_rows(depth);  // the screenshot is top row first
-    return depth;
-  };
-  const DepthImage depth = render_depth(physics);
-  BallPhysics empty_box = physics;
-  empty_box.radius = 0.f;  // the same box without the ball, to find the ball's silhouette
-  const DepthImage wall = render_depth(empty_box);
+  return physics;
+}
 
-  // Compare where the decoder is confident, and find the ball: where it is nearer than the box.
-  int compared = 0, close = 0;
-  double ball_x = 0, ball_y = 0, ball_pixels = 0;
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x)
+DepthImage render_depth(SceneRenderer& renderer, SceneTarget& target, const BallPhysics& scene) {
+  renderer.render(scene, false, target, DepthPass::z_only);
+  DepthImage depth;
+  const Status read = DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, kWidth, kHeight, depth);
+  if (!read) throw std::runtime_error(read.error());
+  flip_rows(depth);  // the screenshot is top row first
+  return depth;
+}
+
+// Where the scene is nearer than the empty box: the sums of the ball's pixel coordinates, and their count.
+struct Silhouette {
+  double sum_x = 0, sum_y = 0, pixels = 0;
+};
+
+Silhouette ball_silhouette(const DepthImage& depth, const DepthImage& wall) {
+  Silhouette ball;
+  for (int y = 0; y < kHeight; ++y)
+    for (int x = 0; x < kWidth; ++x)
       if (depth.at(x, y) < wall.at(x, y) - 0.05f) {
-        ball_x += x;
-        ball_y += y;
-        ++ball_pixels;
+        ball.sum_x += x;
+        ball.sum_y += y;
+        ++ball.pixels;
       }
-  ASSERT_GT(ball_pixels, 500) << "the ball is in view";
-  const int centre_x = static_cast<int>(ball_x / ball_pixels) + kPatternWidth;
-  const int centre_y = static_cast<int>(ball_y / ball_pixels);
-  const float nearest = depth.at(centre_x - kPatternWidth, centre_y);
-  for (int y = 2; y < height - 2; y += 2)
-    for (int x = kPatternWidth + 4; x < width + kPatternWidth - 4; x += 2) {
+  return ball;
+}
+
+// Compare where the decoder is confident.
+void expect_decoded_depth_matches(const RgbaImage& picture, const DepthImage& depth) {
+  int compared = 0, close = 0;
+  for (int y = 2; y < kHeight - 2; y += 2)
+    for (int x = kPatternWidth + 4; x < kWidth + kPatternWidth - 4; x += 2) {
       const float d = depth.at(x - kPatternWidth, y);
       const int period = decode_period(picture, x, y);
       if (period < 0) continue;
@@ -100,12 +89,48 @@ TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
     }
   EXPECT_GT(compared, 5000);
   EXPECT_GT(static_cast<double>(close) / compared, 0.9) << close << " of " << compared;
-  // At the ball's centre the picture repeats with the ball's period, clearly shorter than that
-  // of the wall behind it: the ball floats in front.
+}
+
+// At the ball's centre the picture repeats with the ball's period, clearly shorter than that
+// of the wall behind it: the ball floats in front.
+void expect_ball_in_front(const RgbaImage& picture, float nearest, const DepthImage& wall, int centre_x, int centre_y) {
   const int ball_period = decode_period(picture, centre_x, centre_y);
   const float wall_period = kPatternWidth - kMaxOffset * (1.f - wall.at(centre_x - kPatternWidth, centre_y));
   EXPECT_NEAR(ball_period, kPatternWidth - kMaxOffset * (1.f - nearest), 1.5) << "at " << centre_x << "," << centre_y;
   EXPECT_LT(ball_period, wall_period - 4.f);
+}
+
+TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
+  const std::string shot = testing::scratch_file("decode-cpu.png");
+  const auto result = testing::run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "400x240",
+                                             "--frames", std::to_string(kFrames), "--screenshot", shot});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const RgbaImage picture = testing::read_png(shot);
+  ASSERT_EQ(picture.width, kWidth + kPatternWidth);
+
+  // The same scene, from the same seed after the same fixed steps, straight from GL.
+  std::unique_ptr<Window> window;
+  try {
+    window = std::make_unique<Window>(WindowSettings{64, 64, false, false, "decode"});
+  } catch (const std::exception& error) {
+    GTEST_SKIP() << "no GL context: " << error.what();
+  }
+  const BallPhysics physics = physics_after(kFrames);
+  SceneTarget target(kWidth, kHeight);
+  SceneRenderer renderer;
+  const DepthImage depth = render_depth(renderer, target, physics);
+  BallPhysics empty_box = physics;
+  empty_box.radius = 0.f;  // the same box without the ball, to find the ball's silhouette
+  const DepthImage wall = render_depth(renderer, target, empty_box);
+
+  // Find the ball: where it is nearer than the box.
+  const Silhouette ball = ball_silhouette(depth, wall);
+  ASSERT_GT(ball.pixels, 500) << "the ball is in view";
+  const int centre_x = static_cast<int>(ball.sum_x / ball.pixels) + kPatternWidth;
+  const int centre_y = static_cast<int>(ball.sum_y / ball.pixels);
+  const float nearest = depth.at(centre_x - kPatternWidth, centre_y);
+  expect_decoded_depth_matches(picture, depth);
+  expect_ball_in_front(picture, nearest, wall, centre_x, centre_y);
 }
 
 }  // namespace
