@@ -4,7 +4,7 @@
 // render_frame() and present() and stays free of all of this.
 #include "app/demo_settings.hpp"
 #include "app/image_roles.hpp"
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/image_limit.hpp"
 #include "pipeline/mode_table.hpp"

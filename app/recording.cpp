@@ -1,6 +1,6 @@
 #include "app/recording.hpp"
 
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/timestamped_name.hpp"
 #include "record/mp4_encoder.hpp"

@@ -3,7 +3,7 @@
 // or by the panel's Record button until it is pressed again. The encoder comes from the path's
 // extension (record/frame_encoder.hpp); this class adds the progress line and the panel's state.
 #include "app/demo.hpp"
-#include "app/panel.hpp"
+#include "ui/panel.hpp"
 #include "record/frame_encoder.hpp"
 
 #include <memory>

@@ -6,7 +6,7 @@ include(GNUInstallDirs)
 install(TARGETS stereocl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES assets/stereocl.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES assets/stereocl.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
-# --presets' default is ../share/stereocl/presets beside the binary (app/presets.cpp); the presets
+# --presets' default is ../share/stereocl/presets beside the binary (config/presets.cpp); the presets
 # name the sample depth map and pattern by paths relative to themselves (../NAME.png).
 file(GLOB preset_files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/presets/*.toml")
 install(FILES ${preset_files} DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl/presets)

@@ -1,7 +1,7 @@
 // Which hand-over floor --bench pairs with a mode's frames. The rule lives only in
 // floor_of_frames(); the table and scripts/stereocl-compare read the name it writes into the JSON.
 // Without GL sharing or Vulkan (CI) no mode and floor ever pair, so the rule is tested here.
-#include "app/bench_report.hpp"
+#include "bench/bench_report.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // B and '.' (a clicker's "blank"): the window goes black and comes back with the current picture.
 #include "app/demo.hpp"
-#include "app/key_bindings.hpp"
+#include "ui/key_bindings.hpp"
 #include "hidden_window.hpp"
 #include "render/pixel_transfer.hpp"
 

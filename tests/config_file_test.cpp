@@ -1,6 +1,6 @@
 // --config and --write-config: what is written reads back as the same Options, and the shipped
 // presets say what their comments promise.
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "render/convergence_dots.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"

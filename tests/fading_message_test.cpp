@@ -1,6 +1,6 @@
 // Panel messages fade after a few seconds, refusals included; driven by an injected clock.
-#include "app/fading_message.hpp"
-#include "app/key_bindings.hpp"
+#include "ui/fading_message.hpp"
+#include "ui/key_bindings.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <gtest/gtest.h>

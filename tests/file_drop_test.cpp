@@ -2,8 +2,8 @@
 // callback calls, driven here with a hidden window and a real Demo.
 #include "app/background_image_load.hpp"
 #include "app/demo.hpp"
-#include "app/file_drop.hpp"
-#include "app/window.hpp"
+#include "ui/file_drop.hpp"
+#include "ui/window.hpp"
 #include "core/image_file.hpp"
 #include "test_files.hpp"
 

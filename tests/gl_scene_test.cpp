@@ -1,6 +1,6 @@
 // Under Xvfb (Mesa): the scene's framebuffer is complete and its linear depth is what the
 // stereogram expects -- the ball nearer than the wall behind it, the walls in [0, 1].
-#include "app/window.hpp"
+#include "ui/window.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/scene_target.hpp"

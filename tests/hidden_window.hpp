@@ -1,7 +1,7 @@
 #pragma once
 // A hidden window whose GL context is current, for the tests that draw; where none can open
 // (no display, no GL), nullptr and the reason, so the test skips saying why.
-#include "app/window.hpp"
+#include "ui/window.hpp"
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 // The panel's live histogram is computed on one frame in kPanelHistogramEvery, and its time is
 // its own stage; --histogram still gets every frame's.
 #include "app/demo.hpp"
-#include "app/window.hpp"
+#include "ui/window.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Issue 9, finding 3: a size the OpenCL device's images cannot hold greys the modes that need
 // them, with the numbers, before any image is made, and the program runs in a mode that can
 // instead of exiting with a bare "clCreateImage".
-#include "app/key_bindings.hpp"
+#include "ui/key_bindings.hpp"
 #include "pipeline/image_limit.hpp"
 #include "pipeline/mode_table.hpp"
 #include "run_program.hpp"

@@ -1,5 +1,5 @@
 // Key bindings without a window: which key does what, and what 1-4 say for a mode that cannot run.
-#include "app/key_bindings.hpp"
+#include "ui/key_bindings.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "pipeline/mode_table.hpp"
 

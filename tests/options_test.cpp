@@ -1,8 +1,8 @@
 // The command line: defaults, and every bad value refused with a message naming it.
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "pipeline/mode_table.hpp"
 
-#include "app/key_bindings.hpp"
+#include "ui/key_bindings.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 

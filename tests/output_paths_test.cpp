@@ -1,6 +1,6 @@
 // Files written after the last frame are checked before the first: a run of minutes must not end
 // in "cannot write". The checks create nothing.
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 

@@ -1,6 +1,6 @@
 // The panel is readable from a room: DejaVu Sans at 18 px x --ui-scale through ImGui's atlas,
 // ImGui's built-in font where the file is missing; and the keyboard stays the stage's.
-#include "app/imgui_layer.hpp"
+#include "ui/imgui_layer.hpp"
 #include "hidden_window.hpp"
 
 #include <GLFW/glfw3.h>

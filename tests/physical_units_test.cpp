@@ -1,7 +1,7 @@
 // Physical units (--dpi, --eye-separation, --depth-of-field): the paper's separations at known
 // values, the P and M they give, the combinations refused, and pictures that decode to them.
-#include "app/options.hpp"
-#include "app/screen_dpi.hpp"
+#include "config/options.hpp"
+#include "ui/screen_dpi.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/image_file.hpp"

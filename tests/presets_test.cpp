@@ -2,8 +2,8 @@
 // each is applied live to a Demo, a bad one is refused in one line and changes nothing, and the
 // shipped presets all apply.
 #include "app/demo.hpp"
-#include "app/key_bindings.hpp"
-#include "app/presets.hpp"
+#include "ui/key_bindings.hpp"
+#include "config/presets.hpp"
 #include "hidden_window.hpp"
 #include "test_files.hpp"
 

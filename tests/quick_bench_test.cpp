@@ -1,6 +1,6 @@
 // The panel's "Benchmark this mode": the --bench loop for the current mode for a set time,
 // leaving the live panel's state as it found it.
-#include "app/bench.hpp"
+#include "bench/bench.hpp"
 #include "hidden_window.hpp"
 
 #include <gtest/gtest.h>

@@ -2,9 +2,9 @@
 // in (count, size and, where the format is lossless, the pixels), and the binary's --record
 // writes what it says and refuses what it cannot write.
 #include "app/demo.hpp"
-#include "app/panel.hpp"
+#include "ui/panel.hpp"
 #include "app/recording.hpp"
-#include "app/window.hpp"
+#include "ui/window.hpp"
 #include "random_images.hpp"
 #include "record/frame_encoder.hpp"
 #include "record/gif_encoder.hpp"

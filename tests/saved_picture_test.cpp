@@ -2,7 +2,7 @@
 // picture, where the window puts them; always the DPI (pHYs) and the parameters (tEXt), read back
 // here with libspng.
 #include "app/picture_metadata.hpp"
-#include "app/screen_dpi.hpp"
+#include "ui/screen_dpi.hpp"
 #include "hidden_window.hpp"
 #include "render/convergence_dots.hpp"
 #include "run_program.hpp"

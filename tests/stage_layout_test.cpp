@@ -1,6 +1,6 @@
 // Where the panel and the picture go: the panel never covers the picture, which keeps 1:1
 // unless the window is smaller than the picture itself.
-#include "app/stage_layout.hpp"
+#include "ui/stage_layout.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // the same pattern repeats; that period is P - M(1 - d). This test does the same with a
 // block-matching decoder on the program's own screenshot and checks the depth it recovers
 // against the scene's depth buffer, rendered here from the same seed.
-#include "app/window.hpp"
+#include "ui/window.hpp"
 #include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/scene_renderer.hpp"

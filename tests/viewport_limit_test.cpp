@@ -1,7 +1,7 @@
 // Finding 8: a window resized past GL_MAX_VIEWPORT_DIMS (32767x32767) crashed llvmpipe; the loop
 // now asks refuse_oversized_framebuffer() first and draws nothing while it says no.
-#include "app/viewport_limit.hpp"
-#include "app/window.hpp"
+#include "ui/viewport_limit.hpp"
+#include "ui/window.hpp"
 
 #include <gtest/gtest.h>
 

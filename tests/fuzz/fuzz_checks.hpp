@@ -1,7 +1,7 @@
 #pragma once
 // What every fuzz input must give, shared by the libFuzzer targets and the test that replays
 // their corpus (tests/fuzz_corpus_test.cpp), so both hold the code to the same promise.
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "core/png_codec.hpp"
 
 #include <sys/mman.h>

@@ -1,4 +1,4 @@
-#include "app/viewport_limit.hpp"
+#include "ui/viewport_limit.hpp"
 
 #include <glad/gl.h>
 

@@ -1,4 +1,4 @@
-#include "app/config_text.hpp"
+#include "config/config_text.hpp"
 
 #include "core/printable_text.hpp"
 

@@ -1,7 +1,7 @@
-#include "app/soak.hpp"
+#include "bench/soak.hpp"
 
-#include "app/file_drop.hpp"
-#include "app/key_bindings.hpp"
+#include "ui/file_drop.hpp"
+#include "ui/key_bindings.hpp"
 #include "core/atomic_file.hpp"
 #include "core/image_file.hpp"
 #include "pipeline/mode_table.hpp"

@@ -1,4 +1,4 @@
-#include "app/key_bindings.hpp"
+#include "ui/key_bindings.hpp"
 
 #include "core/number_text.hpp"
 #include "pipeline/mode_table.hpp"

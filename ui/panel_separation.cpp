@@ -1,4 +1,4 @@
-#include "app/panel_separation.hpp"
+#include "ui/panel_separation.hpp"
 
 #include <imgui.h>
 

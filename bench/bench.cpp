@@ -1,6 +1,6 @@
-#include "app/bench.hpp"
+#include "bench/bench.hpp"
 
-#include "app/bench_report.hpp"
+#include "bench/bench_report.hpp"
 #include "core/atomic_file.hpp"
 #include "core/stopwatch.hpp"
 #include "pipeline/mode_table.hpp"

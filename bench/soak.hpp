@@ -3,8 +3,8 @@
 // the paths users take (the key table's apply_action, the drop function), and samples RSS once a
 // second, so that a leak in mode switches, resizes, drops or pattern changes shows as a rising curve.
 #include "app/demo.hpp"
-#include "app/fading_message.hpp"
-#include "app/window.hpp"
+#include "ui/fading_message.hpp"
+#include "ui/window.hpp"
 #include "pipeline/mode.hpp"
 
 #include <string>

@@ -1,7 +1,7 @@
-#include "app/panel.hpp"
+#include "ui/panel.hpp"
 
-#include "app/key_bindings.hpp"
-#include "app/panel_separation.hpp"
+#include "ui/key_bindings.hpp"
+#include "ui/panel_separation.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <glad/gl.h>

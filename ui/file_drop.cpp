@@ -1,4 +1,4 @@
-#include "app/file_drop.hpp"
+#include "ui/file_drop.hpp"
 
 #include "app/image_roles.hpp"
 

@@ -1,4 +1,4 @@
-#include "app/screen_dpi.hpp"
+#include "ui/screen_dpi.hpp"
 
 #include <GLFW/glfw3.h>
 

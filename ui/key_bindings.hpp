@@ -25,7 +25,7 @@ enum class ActionKind {
   toggle_vsync,
   reseed,
   quit,
-  next_preset,      // PageDown and PageUp: a clicker's "next slide" and "back" (app/presets.hpp)
+  next_preset,      // PageDown and PageUp: a clicker's "next slide" and "back" (config/presets.hpp)
   previous_preset,
   toggle_blank,     // B or '.': a clicker's "blank screen"
   deeper,           // + / -: the depth's extent (max offset M)

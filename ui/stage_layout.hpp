@@ -4,7 +4,7 @@
 // cannot hold both, the panel narrows, then yields (hides) while the picture keeps its pixels.
 // Only a window smaller than the picture itself makes the picture shrink (resampled), and then
 // the panel stays, because it is where that is said.
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "render/presenter.hpp"
 
 #include <string>

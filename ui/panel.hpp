@@ -3,8 +3,8 @@
 // section per concern (mode, performance, device, stereogram, scene, effects, keys). It edits
 // Demo::settings() directly; the Demo applies the changes at the start of its next frame.
 #include "app/demo.hpp"
-#include "app/fading_message.hpp"
-#include "app/file_drop.hpp"
+#include "ui/fading_message.hpp"
+#include "ui/file_drop.hpp"
 
 #include <optional>
 #include <string>
@@ -12,7 +12,7 @@
 namespace stereocl {
 
 // Panel width in window units (not pixels) at --ui-scale 1; the main loop docks the picture
-// right of it (app/stage_layout.hpp).
+// right of it (ui/stage_layout.hpp).
 inline constexpr float kPanelWidth = 440.0f;
 
 // What the panel shows besides the Demo's own state.
@@ -21,7 +21,7 @@ struct PanelState {
   std::string gl_version;
   std::optional<LoadedFile> loaded;  // the last file dropped onto the window
   FadingMessage message;             // the last thing to tell the user: a refused key, a saved screenshot
-  std::string layout_note;           // while the picture is not 1:1: why (app/stage_layout.hpp)
+  std::string layout_note;           // while the picture is not 1:1: why (ui/stage_layout.hpp)
   bool bench_requested = false;      // "Benchmark this mode"; the main loop runs it after drawing
   std::string bench_result;          // what it measured, shown beside the button
   bool screenshot_requested = false;  // the panel's button; the main loop saves it after drawing

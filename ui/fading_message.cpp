@@ -1,4 +1,4 @@
-#include "app/fading_message.hpp"
+#include "ui/fading_message.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -3,7 +3,7 @@
 // machine a month later (versions, hardware, drivers, parameters, what was skipped and why).
 // Its layout is docs/bench-schema.json; bump kBenchSchemaVersion when a field changes meaning.
 #include "app/demo.hpp"
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "pipeline/stage_timings.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "app/bench_report.hpp"
+#include "bench/bench_report.hpp"
 
 #include "core/thread_count.hpp"
 

@@ -1,4 +1,4 @@
-#include "app/stage_layout.hpp"
+#include "ui/stage_layout.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "app/presets.hpp"
+#include "config/presets.hpp"
 
-#include "app/options.hpp"
+#include "config/options.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "app/imgui_layer.hpp"
+#include "ui/imgui_layer.hpp"
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>

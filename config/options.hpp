@@ -81,9 +81,9 @@ struct Options {
   double soak_seconds = 0;
   std::string soak_csv;
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
-  std::string presets_folder;    // --presets; empty: found at run time (app/presets.hpp)
+  std::string presets_folder;    // --presets; empty: found at run time (config/presets.hpp)
   bool guide_dots = false;       // the convergence dots in saved pictures too
-  // On stage (app/stage_layout.hpp): a scene that fills the window (or monitor) at 1:1, fullscreen
+  // On stage (ui/stage_layout.hpp): a scene that fills the window (or monitor) at 1:1, fullscreen
   // on a monitor named by number or part of its name (empty: the primary one), the panel's scale.
   bool fit = false;
   bool fullscreen = false;

@@ -1,7 +1,7 @@
 #pragma once
 // The resolution of the screen the window opens on, for physical units: a stereogram made for
 // 63.5 mm between the eyes must know how many pixels that is.
-#include "app/options.hpp"
+#include "config/options.hpp"
 
 namespace stereocl {
 

@@ -1,6 +1,6 @@
-#include "app/window.hpp"
+#include "ui/window.hpp"
 
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "render/debug_output.hpp"
 
 #include <glad/gl.h>

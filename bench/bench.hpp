@@ -3,7 +3,7 @@
 // timed over the same number of frames after a warm-up. Prints a table with each mode's fps as a
 // ratio to Scene and to CPU mode from this same run, and optionally writes JSON.
 #include "app/demo.hpp"
-#include "app/options.hpp"
+#include "config/options.hpp"
 
 namespace stereocl {
 

@@ -1,12 +1,12 @@
-#include "app/options.hpp"
+#include "config/options.hpp"
 
 #include "core/atomic_file.hpp"
 #include "core/printable_text.hpp"
-#include "app/config_text.hpp"
+#include "config/config_text.hpp"
 
 #include "pipeline/interop_sync.hpp"
-#include "app/key_bindings.hpp"
-#include "app/presets.hpp"
+#include "ui/key_bindings.hpp"
+#include "config/presets.hpp"
 #include "pipeline/mode_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/pattern.hpp"
