@@ -40,7 +40,7 @@ constexpr EffectSlider kBlurSliders[] = {{"blur radius", &EffectSettings::blur_r
 constexpr EffectCheckbox kBlurCheckboxes[] = {
     {"clamp", &EffectSettings::blur_clamp, "repeat the edge pixels instead of blurring in black"}};
 
-// Not B for blur: presentation clickers send B (and '.') for "blank screen" (app/key_bindings.cpp).
+// Not B for blur: presentation clickers send B (and '.') for "blank screen" (ui/key_bindings.cpp).
 constexpr EffectRow kEffects[] = {
     {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device, {}, {}, histogram_of_sobel_output},
     {"blur", 'L', "blur on / off", blur_on_cpu, blur_on_device, kBlurSliders, kBlurCheckboxes},
