@@ -264,7 +264,9 @@ int list_devices_with_or_without_window(const Options& options) {
 void refuse_unaffordable_size(const Options& options) {
   const Size size = options.size;
   const std::string what = "--size " + std::to_string(size.width) + "x" + std::to_string(size.height);
-  if (auto refused = memory_refusal(what, static_cast<std::uint64_t>(size.width + stereogram_strip_width(options.stereogram)),
+  if (auto refused = memory_refusal(what,
+                                    static_cast<std::uint64_t>(size.width) +
+                                        static_cast<std::uint64_t>(stereogram_strip_width(options.stereogram)),
                                     static_cast<std::uint64_t>(size.height)))
     throw InputError(*refused);
 }

@@ -48,7 +48,7 @@ std::string Recording::stop() {
   try {
     encoder_->finish();
     show_progress(true);
-    const std::string done = "Recorded " + std::to_string(encoder_->frames_written()) + " frames to " + path_;
+    std::string done = "Recorded " + std::to_string(encoder_->frames_written()) + " frames to " + path_;
     encoder_.reset();
     return done;
   } catch (const RecordError& error) {

@@ -91,6 +91,7 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
   }
   for (std::size_t i = 0; i < kStageCount; ++i) {
     std::vector<double> per_run;
+    per_run.reserve(run_stages.size());
     for (const auto& stages : run_stages) per_run.push_back(stages[i]);
     result.stage_median_ms[i] = median_of(per_run);
   }

@@ -34,7 +34,7 @@ std::string write_depth_map(const std::string& directory, int width, int height)
       const auto v = static_cast<std::uint8_t>(((x + y) * 255) / (width + height));
       ramp.at(x, y) = Rgba8{v, v, v, 255};
     }
-  const std::string path = directory + "/soak-depth-" + std::to_string(width) + "x" + std::to_string(height) + ".png";
+  std::string path = directory + "/soak-depth-" + std::to_string(width) + "x" + std::to_string(height) + ".png";
   if (const std::string error = save_png(path, ramp); !error.empty()) std::fprintf(stderr, "stereocl: --soak: %s\n", error.c_str());
   return path;
 }

@@ -26,7 +26,15 @@ std::optional<std::string> ExternalMemoryBackend::unavailable_reason(ClEnvironme
   }
 }
 
-ExternalMemoryBackend::~ExternalMemoryBackend() { drop_link(); }
+ExternalMemoryBackend::~ExternalMemoryBackend() {
+  // After a device failure the finish calls can throw again; a destructor that let that out would
+  // end the program, where the mode that replaced this one should carry on.
+  try {
+    drop_link();
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "stereocl: GPU (external memory) mode's clean-up failed: %s\n", error.what());
+  }
+}
 
 void ExternalMemoryBackend::drop_link() {
   if (!link_) return;

@@ -84,6 +84,8 @@ std::optional<cl::Device> device_for_gl_context(const cl::Platform& platform, co
     return std::nullopt;
   }
   cl_device_id device = nullptr;
+  // The answer is a cl_device_id, itself a pointer: its size is what the call wants.
+  // NOLINTNEXTLINE(bugprone-sizeof-expression)
   const cl_int status = get_info(properties.data(), CL_CURRENT_DEVICE_FOR_GL_CONTEXT_KHR, sizeof(device), &device, nullptr);
   if (status != CL_SUCCESS) {
     why_not = "no device of it drives this GL context (clGetGLContextInfoKHR: " + cl_error_name(status) + ")";

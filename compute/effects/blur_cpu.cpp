@@ -1,6 +1,7 @@
 #include "compute/effects/blur_cpu.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -47,9 +48,9 @@ void blur_channel(const std::uint8_t* in, std::uint8_t* out, int width, int heig
     std::vector<std::uint32_t> prefix;  // scratch per thread
 #pragma omp for schedule(static)
     for (int y = 0; y < height; ++y) {
-      const std::uint8_t* row = in + y * w * channels;
-      window_sums(width, radius, border, [&](int x) { return std::uint32_t{row[x * channels]}; }, prefix,
-                  row_sums.data() + y * w, 1);
+      const std::uint8_t* row = in + static_cast<std::ptrdiff_t>(y) * w * channels;
+      const auto pixel = [&](int x) { return std::uint32_t{row[static_cast<std::ptrdiff_t>(x) * channels]}; };
+      window_sums(width, radius, border, pixel, prefix, row_sums.data() + static_cast<std::ptrdiff_t>(y) * w, 1);
     }
     std::vector<std::uint32_t> column(static_cast<std::size_t>(height));
 #pragma omp for schedule(static)

@@ -120,7 +120,7 @@ StereogramKernel::StereogramKernel(ProgramBuilder& programs, StereogramKernelKin
   // (registers, the compiler's own local variables): plan within what the most demanding reports.
   const auto item_sizes = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
   limits_.group_size = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-  limits_.lanes = item_sizes.size() > 0 ? item_sizes[0] : 1;
+  limits_.lanes = !item_sizes.empty() ? item_sizes[0] : 1;
   limits_.rows = item_sizes.size() > 1 ? item_sizes[1] : 1;
   const auto device_local = static_cast<std::size_t>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
   std::size_t kernel_local = 0;
