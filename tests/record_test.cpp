@@ -536,7 +536,9 @@ int wait_for(pid_t pid) {
 // Issue 29, case 6: Ctrl+C during --record talk.mp4 left only an unplayable talk.mp4.partial
 // (no index) and said nothing.
 TEST(RecordOption, ASignalFinishesTheRecordingAndSaysSo) {
-  for (const auto& [name, signal_number] : {std::pair{"signalled.gif", SIGINT}, std::pair{"signalled.mp4", SIGTERM}}) {
+  // A closed terminal (SIGHUP) too: a presenter's laptop lid or a dropped ssh session.
+  for (const auto& [name, signal_number] :
+       {std::pair{"signalled.gif", SIGINT}, std::pair{"signalled.mp4", SIGTERM}, std::pair{"hung-up.gif", SIGHUP}}) {
     if (std::string(name).ends_with(".mp4") && h264_encoder_name().empty()) continue;  // this build records GIF only
     const std::string path = scratch_file(name), err = scratch_file(std::string(name) + ".err");
     std::filesystem::remove(path);
@@ -546,8 +548,8 @@ TEST(RecordOption, ASignalFinishesTheRecordingAndSaysSo) {
     const std::string said = testing::read_text(err);
     ASSERT_TRUE(WIFEXITED(status)) << name << ": " << said;
     EXPECT_EQ(WEXITSTATUS(status), 128 + signal_number) << said;
-    EXPECT_NE(said.find("stereocl: stopped by " + std::string(signal_number == SIGINT ? "SIGINT" : "SIGTERM") +
-                        "; every output was written\n"),
+    const char* signal_name = signal_number == SIGINT ? "SIGINT" : signal_number == SIGTERM ? "SIGTERM" : "SIGHUP";
+    EXPECT_NE(said.find("stereocl: stopped by " + std::string(signal_name) + "; every output was written\n"),
               std::string::npos)
         << said;
     EXPECT_TRUE(partials_of(path).empty()) << name;
