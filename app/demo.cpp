@@ -41,7 +41,7 @@ void Demo::take_start_settings(const Options& options) {
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
-  settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(SyncStrategy::implicit);  // "all": --bench sets each
+  settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(kDefaultSyncStrategy);  // "all": --bench sets each
   settings_.interop_batch = options.interop_batch != "off";
   settings_.pipeline = options.pipeline;  // --bench sets it for each run: those modes run with and without
   settings_.depth_pass = options.depth_pass == "shaded" ? DepthPass::shaded : DepthPass::z_only;

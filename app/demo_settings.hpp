@@ -34,7 +34,7 @@ struct DemoSettings {
   bool vsync = true;
   bool show_panel = true;
   bool blank = false;  // a black window (a clicker's B or '.'), the work going on behind it
-  SyncStrategy interop_sync = SyncStrategy::implicit;  // GPU mode's GL<->CL hand-over
+  SyncStrategy interop_sync = kDefaultSyncStrategy;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step
   // One hand-over a frame: show frame N - 1 while drawing N. nullopt: the mode's own default
   // (ModeRow::pipelines_by_default); --pipeline, --no-pipeline and the panel's checkbox set it for all.

@@ -64,7 +64,7 @@ struct Options {
   bool bench = false;
   std::string json_file;
   int bench_repeat = 3;               // --bench runs each mode this many times and reports the spread
-  std::string interop_sync = "implicit";  // finish | fence | implicit | all (all: --bench only)
+  std::string interop_sync = "implicit";  // kDefaultSyncStrategy's name (options_test checks they agree)  // finish | fence | implicit | all (all: --bench only)
   std::string interop_batch = "on";    // on | off | all (all: --bench only): GPU mode's one-acquire frame
   std::string depth_pass = "z-only";    // z-only | shaded: how the stereogram modes draw depth
   std::string compose = "compute";      // compute | fragment: how GL draws the picture from the offsets

@@ -53,7 +53,7 @@ class ClSharedBackend final : public Backend {
   ClEnvironment& cl_;
   ClKernels& kernels_;
   GetEventFromGlSync event_from_gl_sync_ = nullptr;
-  SyncStrategy sync_ = SyncStrategy::fence;
+  SyncStrategy sync_ = kDefaultSyncStrategy;
   StagedEvents deferred_;
   DeviceImageSlot offsets_, picture_;  // run_whole_frame's images that GL never sees
 };

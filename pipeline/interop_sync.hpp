@@ -15,6 +15,9 @@ enum class SyncStrategy {
   fence,     // GL fence -> clCreateEventFromGLsyncKHR -> acquire waits on it; release event waited for
   implicit,  // cl_khr_gl_event: acquire/release order themselves against GL; the CPU only flushes
 };
+// The one default, for the command line, the settings and GPU mode's back-end alike: where the
+// driver has cl_khr_gl_event it costs the CPU least (docs/performance.md, "One hand-over per frame").
+inline constexpr SyncStrategy kDefaultSyncStrategy = SyncStrategy::implicit;
 inline constexpr std::array<SyncStrategy, 3> kAllSyncStrategies = {SyncStrategy::finish, SyncStrategy::fence,
                                                                    SyncStrategy::implicit};
 

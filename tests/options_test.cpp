@@ -1,5 +1,6 @@
 // The command line: defaults, and every bad value refused with a message naming it.
 #include "config/options.hpp"
+#include "pipeline/interop_sync.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include "ui/key_bindings.hpp"
@@ -38,6 +39,8 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_FALSE(options.frames);
   EXPECT_EQ(options.mode, Mode::gpu_extmem);  // the fastest where it runs (docs/performance.md)
   EXPECT_FALSE(options.mode_given);
+  // The command line's default names the one the settings and GPU mode's back-end start from.
+  EXPECT_EQ(options.interop_sync, sync_strategy_name(kDefaultSyncStrategy));
 }
 
 TEST(Options, ParsesEveryMode) {
