@@ -6,7 +6,7 @@
 
 #include "pipeline/interop_sync.hpp"
 #include "ui/key_bindings.hpp"
-#include "config/presets.hpp"
+#include "config/preset_files.hpp"
 #include "pipeline/mode_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/pattern.hpp"

@@ -5,6 +5,7 @@
 // the same thing, checked by the same rules. Only the look is applied live: the run's options
 // (size, frames, outputs, --bench, the panel, vsync) stay as the command line set them.
 #include "app/demo.hpp"
+#include "config/preset_files.hpp"
 
 #include <future>
 #include <optional>
@@ -12,19 +13,6 @@
 #include <vector>
 
 namespace stereocl {
-
-// Where --presets looks when it is not given, relative to the folder of the running binary.
-inline constexpr const char* kInstalledPresetsHint = "../share/stereocl/presets beside the binary";
-
-// The --presets default: ../share/stereocl/presets next to the binary (an installed or relocated
-// stereocl), else the source tree's assets/presets (a build folder); empty when neither exists.
-std::string default_presets_folder();
-
-// The *.toml files of `folder`, sorted by file name (the clicker's order).
-std::vector<std::string> list_presets(const std::string& folder);
-
-// "scene-lookup" for ".../scene-lookup.toml": what the panel shows.
-std::string preset_name(const std::string& path);
 
 // A preset is read and its images decoded on a worker thread, as a dropped file is: a large
 // depth map in a preset must not freeze the picture on stage.
