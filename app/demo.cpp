@@ -274,6 +274,9 @@ void Demo::apply_settings() {
 void Demo::reconcile_stereogram() {
   // An image pattern repeats at its own width, which physical units would contradict.
   if (settings_.pattern_kind == PatternKind::image) settings_.stereogram.units.reset();
+  // Random dots stay put around the moving ball; an image runs on without seams (GroupColour).
+  settings_.stereogram.group_colour =
+      settings_.pattern_kind == PatternKind::image ? GroupColour::flowing : GroupColour::anchored;
   const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
   if (resolved) settings_.stereogram = *resolved;

@@ -1,10 +1,12 @@
 // The symmetric stereogram on the device: the numbers of compute/stereogram/symmetric_cpu.cpp,
-// bit for bit. One work-group per row. The CPU follows the paper's sequential chain merging;
-// here every linking pixel makes its link at once and the groups are found as connected
-// components (union-find with atomics). Hooking the root farther from the centre under the
-// nearer one leaves each group rooted at its member nearest the centre, the reference's root,
-// whatever order the links landed in. Phases are sums along a tree towards the centre, found by
-// pointer jumping in about log2(depth) steps, and modular sums do not depend on their order.
+// bit for bit. One work-group per row. Every linking pixel asks for its link at once; each end
+// goes to the shortest link asking for it (atomic min and max), and a link that holds both ends
+// is kept, the reference's rule. The groups are then found as connected components (union-find
+// with atomics). Hooking the root farther from the centre under the nearer one leaves each group
+// rooted at its member nearest the centre, the reference's root, whatever order the links landed
+// in. Anchored colours come from the root alone. Flowing phases are sums along a tree towards
+// the centre, found by pointer jumping in about log2(depth) steps, and modular sums do not
+// depend on their order.
 //
 // Depth -> separation goes through the host's table and integer arithmetic only; the one float
 // step (depth -> table level) is the reference's, with no fma contraction.
@@ -133,16 +135,20 @@ void unite(volatile ROW_SPACE int* words, int a, int b, int centre) {
 
 void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 
-// Ints per row of `memory`: a phase link (two ints) per linking pixel (its add half the
-// union-find parent first), separations per depth pixel, block minima of those. The host's row_bytes()
-// must agree; the global variant's slices are rounded to an even number of ints so every
-// slice's links stay 8-byte aligned.
-int row_ints(int width) { return 2 * width * OVERSAMPLE + width + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH; }
+// Ints per row of `memory`: a phase link (two ints) per linking pixel (its add half holds the
+// right-end claims, then the union-find parent), separations per depth pixel, block minima of
+// those, and the left-end claims per linking pixel. The host's row_bytes() must agree; the global
+// variant's slices are rounded to an even number of ints so every slice's links stay 8-byte
+// aligned.
+int row_ints(int width) {
+  return 3 * width * OVERSAMPLE + width + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
+}
 
 // Work-groups take rows in turn, so the global variant needs scratch only per work-group.
 __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int width,
                                    int height, __global const int* separation_table, int eye, int nearest,
-                                   int pattern_columns, float inverse_pattern_columns, ROW_SPACE int* memory
+                                   int pattern_columns, float inverse_pattern_columns, int anchored,
+                                   ROW_SPACE int* memory
 #ifdef LOOP_BUDGET_FLAG
                                    , __global int* loop_budget_cut
 #endif
@@ -162,11 +168,15 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
   ROW_SPACE int* separations = memory + 2 * linking_width;
   ROW_SPACE int* block_min = separations + width;
   const int blocks = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
+  ROW_SPACE int* left_claim = block_min + blocks;
 
   for (int y = get_group_id(0); y < height; y += get_num_groups(0)) {
     for (int x = lane; x < width; x += lanes)
       separations[x] = separation_table[depth_level(READ_DEPTH(x, y))];
-    for (int x = lane; x < linking_width; x += lanes) PARENT(words, x) = x;
+    for (int x = lane; x < linking_width; x += lanes) {
+      PARENT(words, x) = INT_MAX;  // the right-end claim: the nearest right partner asking
+      left_claim[x] = -1;
+    }
     row_barrier();
     for (int b = lane; b < blocks; b += lanes) {
       int closest = INT_MAX;
@@ -190,6 +200,25 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
                              : -1;
     }
     row_barrier();
+    // One partner a side, the nearer link winning: see keep_nearer_links() in the reference.
+    for (int x = lane; x < linking_width; x += lanes) {
+      const int left = words[2 * x + 1];
+      if (left < 0) continue;
+      const int right = left + separations[x / OVERSAMPLE];
+      atomic_min(&PARENT(words, left), right);
+      atomic_max(&left_claim[right], left);
+    }
+    row_barrier();
+    for (int x = lane; x < linking_width; x += lanes) {
+      const int left = words[2 * x + 1];
+      if (left >= 0) {
+        const int right = left + separations[x / OVERSAMPLE];
+        if (PARENT(words, left) != right || left_claim[right] != left) words[2 * x + 1] = -1;
+      }
+    }
+    row_barrier();
+    for (int x = lane; x < linking_width; x += lanes) PARENT(words, x) = x;
+    row_barrier();
     for (int x = lane; x < linking_width; x += lanes) {
       const int left = words[2 * x + 1];
       if (left >= 0) unite(words, left, left + separations[x / OVERSAMPLE], centre);
@@ -198,6 +227,15 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
     // Writing a root over a pointer that led to it is safe while others still walk through it.
     for (int x = lane; x < linking_width; x += lanes) PARENT(words, x) = find_root(words, x);
     row_barrier();
+    if (anchored) {
+      // The output pixel the root lies in, modulo the pattern: see anchored_column() in the reference.
+      for (int x = lane; x < width; x += lanes) {
+        const int column = PARENT(words, x * OVERSAMPLE + OVERSAMPLE / 2) / OVERSAMPLE % pattern_columns;
+        WRITE_COORDINATE(x, y, (float)column * inverse_pattern_columns);
+      }
+      row_barrier();  // the next row reuses the memory
+      continue;
+    }
 
     // Where each link points: written into the towards halves, while the add halves still hold
     // the roots every pixel reads here.

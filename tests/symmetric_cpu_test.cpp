@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace stereocl {
 namespace {
@@ -69,6 +70,7 @@ TEST(SymmetricReference, EveryLinkHoldsInTheOutput) {
       std::size_t links = 0;
       for (int y = 0; y < depth.height; ++y)
         for (const SymmetricLink& link : symmetric_links_row(depth.row(y), depth.width, plan)) {
+          if (!link.kept) continue;
           ++links;
           ASSERT_EQ(coordinates.at(link.left, y), coordinates.at(link.right, y))
               << "link of point " << link.point << " in row " << y;
@@ -93,6 +95,42 @@ TEST(SymmetricReference, HiddenPointsCarryNoConstraint) {
   for (int x = pillar.left - 14; x < pillar.left; ++x) EXPECT_FALSE(linked(x)) << "wall point " << x;
   for (int x = pillar.right + 16; x < pillar.right + 40; ++x) EXPECT_TRUE(linked(x)) << "wall point " << x;
   for (int x = pillar.left; x < pillar.right; ++x) EXPECT_TRUE(linked(x)) << "pillar point " << x;
+}
+
+// Where separations change along a row (the box's side walls), two points can ask for one pixel.
+// Each pixel keeps one partner a side, the nearer point's link: no two groups merge, so a period
+// of far wall beside a sloping wall still holds P distinct groups, as many as a flat row.
+TEST(SymmetricReference, EachPixelKeepsOnePartnerASideAndTheNearerLinkWins) {
+  const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f));
+  const int width = 1280;
+  DepthImage depth(width, 1, 1.f);
+  for (int x = 0; x < 200; ++x) depth.at(x, 0) = depth.at(width - 1 - x, 0) = static_cast<float>(x) / 200.f;
+  const std::vector<SymmetricLink> links = symmetric_links_row(depth.row(0), width, plan);
+  std::vector<int> right_of(width, -1), left_of(width, -1);
+  int dropped = 0;
+  for (const SymmetricLink& link : links) {
+    if (!link.kept) {
+      ++dropped;
+      continue;
+    }
+    ASSERT_EQ(right_of[link.left], -1) << "pixel " << link.left << " has two right partners";
+    ASSERT_EQ(left_of[link.right], -1) << "pixel " << link.right << " has two left partners";
+    right_of[link.left] = link.right;
+    left_of[link.right] = link.left;
+  }
+  EXPECT_GT(dropped, 0) << "the ramps should make points compete";
+  for (const SymmetricLink& loser : links) {
+    if (loser.kept) continue;
+    const int rival = right_of[loser.left] >= 0 ? right_of[loser.left] - loser.left
+                                                : (left_of[loser.right] >= 0 ? loser.right - left_of[loser.right] : -1);
+    if (rival >= 0) EXPECT_LT(rival, loser.right - loser.left) << "a farther link beat point " << loser.point;
+  }
+  const OffsetImage coordinates = symmetric_coordinates_reference(depth, plan);
+  std::set<float> groups(coordinates.pixels.begin() + width / 2 - 42, coordinates.pixels.begin() + width / 2 + 43);
+  EXPECT_EQ(groups.size(), 85u) << "groups merged in the middle of the far wall";
+  int equal_neighbours = 0;
+  for (int x = 1; x < width; ++x) equal_neighbours += coordinates.at(x, 0) == coordinates.at(x - 1, 0);
+  EXPECT_LE(equal_neighbours, width / 100) << "doubled dots";
 }
 
 // Flat and stepped depth decode to within 1 px of s(z) everywhere a window lies on one depth,

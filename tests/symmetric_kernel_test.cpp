@@ -21,6 +21,7 @@ namespace stereocl {
 namespace {
 
 using testing::ClTestDevice;
+using testing::flowing;
 using testing::physical_symmetric_params;
 using testing::same_bits;
 using testing::symmetric_on_images;
@@ -83,7 +84,11 @@ INSTANTIATE_TEST_SUITE_P(
         KernelCase{"physical_72dpi_x2", physical_symmetric_params(72.0, 2, 128), SymmetricRowMemory::automatic},
         KernelCase{"physical_72dpi_x8_global", physical_symmetric_params(72.0, 8, 128), SymmetricRowMemory::global},
         KernelCase{"P85_M30_x3", symmetric_params_from_pixels(85, 30.f, 3), SymmetricRowMemory::automatic},
-        KernelCase{"P85_M30_local", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::local}),
+        KernelCase{"P85_M30_local", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::local},
+        KernelCase{"P85_M30_flowing", flowing(symmetric_params_from_pixels(85, 30.f, 1)), SymmetricRowMemory::automatic},
+        KernelCase{"P4_M2_flowing_global", flowing(symmetric_params_from_pixels(4, 2.f, 1)), SymmetricRowMemory::global},
+        KernelCase{"physical_72dpi_x2_flowing", flowing(physical_symmetric_params(72.0, 2, 128)),
+                   SymmetricRowMemory::automatic}),
     [](const auto& test) { return std::string(test.param.name); });
 
 // The row's work-items may number anything: links land, roots jump and flags are cleared in
@@ -93,11 +98,16 @@ TEST(SymmetricKernel, AnyWorkGroupSizeGivesTheReference) {
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   ProgramBuilder builder(cl->context, cl->device);
   SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, 1));
-  for (const DepthImage& depth : {testing::random_depth(701, 3, 5u), testing::sphere_on_ramp_depth(701, 3)}) {
-    const OffsetImage expected = symmetric_coordinates_reference(depth, kernel.plan());
-    for (const std::size_t lanes : {1, 7, 32, 192}) {
-      kernel.force_group_size(lanes);
-      EXPECT_TRUE(same_bits(expected, symmetric_on_images(*cl, kernel, depth))) << lanes << " work-items";
+  for (const GroupColour colour : {GroupColour::anchored, GroupColour::flowing}) {
+    SymmetricParams params = symmetric_params_from_pixels(85, 30.f, 1);
+    params.group_colour = colour;
+    kernel.use(params);
+    for (const DepthImage& depth : {testing::random_depth(701, 3, 5u), testing::sphere_on_ramp_depth(701, 3)}) {
+      const OffsetImage expected = symmetric_coordinates_reference(depth, kernel.plan());
+      for (const std::size_t lanes : {1, 7, 32, 192}) {
+        kernel.force_group_size(lanes);
+        EXPECT_TRUE(same_bits(expected, symmetric_on_images(*cl, kernel, depth))) << lanes << " work-items";
+      }
     }
   }
 }

@@ -49,9 +49,12 @@ DepthImage quantised(const DepthImage& depth, const std::string& name) {
   return depth_from_grey(std::get<LoadedImage>(loaded).grey16);
 }
 
-Picture symmetric_picture(const DepthImage& depth, const RgbaImage& pattern, int far, int near) {
+// Random dots anchored, an image flowing, as the demo picks.
+Picture symmetric_picture(const DepthImage& depth, const RgbaImage& pattern, int far, int near,
+                          GroupColour colour = GroupColour::anchored) {
   SymmetricParams params = symmetric_params_from_pixels(far, static_cast<float>(far - near));
   params.pattern_columns = pattern.width;
+  params.group_colour = colour;
   OffsetImage coordinates;
   symmetric_coordinates_parallel(depth, make_symmetric_plan(params), 0, coordinates);
   return {testing::compose_nearest(coordinates, pattern), 0};
@@ -164,9 +167,9 @@ void save_for_docs(const std::string& name, const RgbaImage& image) {
 
 // The three algorithms on one depth map, by name.
 std::map<std::string, Picture> all_pictures(const DepthImage& depth, const RgbaImage& pattern, int far, int near,
-                                            const std::string& scene) {
+                                            const std::string& scene, GroupColour colour = GroupColour::anchored) {
   std::map<std::string, Picture> pictures;
-  pictures["stereocl-symmetric"] = symmetric_picture(depth, pattern, far, near);
+  pictures["stereocl-symmetric"] = symmetric_picture(depth, pattern, far, near, colour);
   pictures["stereocl-lookup"] = lookup_picture(depth, pattern, far, near);
   if (auto pam = pamstereogram_picture(depth, pattern, far, near, scene)) pictures["pamstereogram"] = *pam;
   for (const auto& [name, picture] : pictures) save_for_docs(scene + "-" + name + ".png", picture.image);
@@ -236,7 +239,7 @@ TEST(StereogramQuality, NoSeamWithTheAssetsRecipe) {
   const DepthImage depth = depth_from_grey(std::get<LoadedImage>(loaded_depth).grey16);
   const RgbaImage& pattern = std::get<LoadedImage>(loaded_pattern).rgba;
   const int far = pattern.width, near = far - 40;
-  for (const auto& [name, picture] : all_pictures(depth, pattern, far, near, "assets")) {
+  for (const auto& [name, picture] : all_pictures(depth, pattern, far, near, "assets", GroupColour::flowing)) {
     const Seam value = seam(picture, far);
     std::printf("| Seam | %s | at x = P: %.2f, worst column: %.2f |\n", name.c_str(), value.at_pattern_width,
                 value.worst);

@@ -21,6 +21,12 @@ inline SymmetricParams physical_symmetric_params(double dpi, int oversample, int
   return params;
 }
 
+// The same parameters with the phase carried from the centre, as the demo uses for image patterns.
+inline SymmetricParams flowing(SymmetricParams params) {
+  params.group_colour = GroupColour::flowing;
+  return params;
+}
+
 inline OffsetImage symmetric_on_images(ClTestDevice& cl, SymmetricStereogramKernel& kernel, const DepthImage& depth) {
   const cl::ImageFormat format(CL_R, CL_FLOAT);
   const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, depth.width,

@@ -18,6 +18,13 @@ inline const char* stereogram_algorithm_name(StereogramAlgorithm algorithm) {
   return algorithm == StereogramAlgorithm::symmetric ? "symmetric" : "lookup";
 }
 
+// How the symmetric algorithm picks a group's pattern column (compute/stereogram/symmetric_cpu.hpp).
+// anchored: from the group's own position, so random dots stay put around a moving object (a
+// pattern image would show seams where the linking changes). flowing: the pattern's phase
+// carried out from the row's centre, so an image runs on smoothly, but a change anywhere moves
+// the phase of everything beyond it. The demo anchors random dots and lets images flow.
+enum class GroupColour { anchored, flowing };
+
 struct StereogramParams {
   int pattern_width = 85;   // P: pixels per pattern repeat (the separation at the far plane)
   float max_offset = 30.f;  // M: shift in pixels between the far plane (d=1) and the nearest point (d=0)
@@ -25,6 +32,10 @@ struct StereogramParams {
   // Set (--dpi, --eye-separation, --depth-of-field, or the panel): P and M follow from these
   // (resolve_units), and the symmetric algorithm links at the paper's separations exactly.
   std::optional<PhysicalGeometry> units = std::nullopt;
+  // The symmetric algorithm's: links at oversample x the horizontal resolution (oversample x as
+  // many depth levels), and how its groups pick their colours.
+  int oversample = 1;
+  GroupColour group_colour = GroupColour::anchored;
   friend bool operator==(const StereogramParams&, const StereogramParams&) = default;
 };
 

@@ -25,19 +25,31 @@ bool scene_point_link(const int* separations, int linking_width, const Symmetric
   return link.left >= 0 && link.right < linking_width && both_eyes_see(separations, linking_width, plan, x, s);
 }
 
-// The paper's link step: same[] keeps, per pixel, one partner to its right; a new link is
-// merged into the sorted chain it touches, so every group stays one chain.
-void link_pixels(int* same, int left, int right) {
-  for (int l = same[left]; l != left && l != right; l = same[left]) {
-    if (l > right) {
-      same[left] = right;
-      left = right;
-      right = l;
-    } else {
-      left = l;
-    }
+// One partner on each side, the nearer link winning (netpbm's pamstereogram since 10.71): where a
+// sloping surface sends two scene points to one pixel, the paper's chain merging ties their two
+// groups into one and the picture shows a doubled dot. Here the shorter link (the nearer point)
+// claims each end; a link is kept when it holds both of its ends. That is a rule on the set of
+// links, not on the order they were found in, so a device can apply it in parallel.
+// left_of[x] is the left end of point x's link or -1; same[] receives each kept link's right end
+// at its left end. right_claim and left_claim are scratch.
+void keep_nearer_links(int linking_width, const int* left_of, const int* separations, int oversample, int* same,
+                       std::vector<int>& right_claim, std::vector<int>& left_claim) {
+  right_claim.assign(static_cast<std::size_t>(linking_width), INT_MAX);
+  left_claim.assign(static_cast<std::size_t>(linking_width), -1);
+  for (int x = 0; x < linking_width; ++x) {
+    const int left = left_of[x];
+    if (left < 0) continue;
+    const int right = left + separations[x / oversample];
+    right_claim[left] = std::min(right_claim[left], right);
+    left_claim[right] = std::max(left_claim[right], left);
   }
-  same[left] = right;
+  for (int x = 0; x < linking_width; ++x) same[x] = x;
+  for (int x = 0; x < linking_width; ++x) {
+    const int left = left_of[x];
+    if (left < 0) continue;
+    const int right = left + separations[x / oversample];
+    if (right_claim[left] == right && left_claim[right] == left) same[left] = right;
+  }
 }
 
 // Pattern phases are fixed point, 16 fractional bits of a pattern column, so that every step
@@ -76,6 +88,10 @@ void find_phases(int linking_width, int centre, const int* separations, const Sy
     }
 }
 
+// A group's column from its root alone: the output pixel the root lies in, modulo the pattern.
+// Neighbouring roots give neighbouring columns, so a flat row shows the pattern as it is.
+int anchored_column(int root, const SymmetricPlan& plan) { return root / plan.oversample % plan.pattern_columns; }
+
 }  // namespace
 
 void linking_separations(const float* depth, int width, const SymmetricPlan& plan, int* separations) {
@@ -97,13 +113,22 @@ bool both_eyes_see(const int* separations, int linking_width, const SymmetricPla
 }
 
 std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan) {
-  std::vector<int> separations(static_cast<std::size_t>(width));
-  linking_separations(depth, width, plan, separations.data());
+  SymmetricRowScratch scratch;
+  scratch.separations.resize(static_cast<std::size_t>(width));
+  linking_separations(depth, width, plan, scratch.separations.data());
   const int linking_width = width * plan.oversample;
+  scratch.left_of.assign(static_cast<std::size_t>(linking_width), -1);
+  scratch.same.resize(static_cast<std::size_t>(linking_width));
   std::vector<SymmetricLink> links;
   SymmetricLink link;
   for (int x = 0; x < linking_width; ++x)
-    if (scene_point_link(separations.data(), linking_width, plan, x, link)) links.push_back(link);
+    if (scene_point_link(scratch.separations.data(), linking_width, plan, x, link)) {
+      scratch.left_of[x] = link.left;
+      links.push_back(link);
+    }
+  keep_nearer_links(linking_width, scratch.left_of.data(), scratch.separations.data(), plan.oversample,
+                    scratch.same.data(), scratch.top, scratch.best);
+  for (SymmetricLink& asked : links) asked.kept = scratch.same[asked.left] == asked.right;
   return links;
 }
 
@@ -115,22 +140,25 @@ void symmetric_coordinates_row(const float* depth, int width, const SymmetricPla
   scratch.separations.resize(static_cast<std::size_t>(width));
   scratch.same.resize(n);
   scratch.top.resize(n);
+  scratch.left_of.resize(n);
   int* separations = scratch.separations.data();
   int* same = scratch.same.data();
   linking_separations(depth, width, plan, separations);
-  for (int x = 0; x < linking_width; ++x) same[x] = x;
   SymmetricLink link;
   for (int x = 0; x < linking_width; ++x)
-    if (scene_point_link(separations, linking_width, plan, x, link)) link_pixels(same, link.left, link.right);
+    scratch.left_of[x] = scene_point_link(separations, linking_width, plan, x, link) ? link.left : -1;
+  keep_nearer_links(linking_width, scratch.left_of.data(), separations, plan.oversample, same, scratch.top, scratch.best);
 
   // Partners lie to the right, so from right to left each pixel's chain end is already known.
   for (int x = linking_width - 1; x >= 0; --x) scratch.top[x] = same[x] == x ? x : scratch.top[same[x]];
   find_roots(linking_width, centre, scratch.top, scratch.best);
-  find_phases(linking_width, centre, separations, plan, scratch.top, scratch.best);
+  if (plan.group_colour == GroupColour::flowing)
+    find_phases(linking_width, centre, separations, plan, scratch.top, scratch.best);
   // Each output pixel shows the group of its middle linking pixel: one whole dot, never a blend.
   for (int x = 0; x < width; ++x) {
-    const int member = x * plan.oversample + plan.oversample / 2;
-    const int column = scratch.best[scratch.top[member]] >> kPhaseBits;
+    const int root = scratch.top[x * plan.oversample + plan.oversample / 2];
+    const int column = plan.group_colour == GroupColour::flowing ? scratch.best[root] >> kPhaseBits
+                                                                 : anchored_column(root, plan);
     coordinates[x] = static_cast<float>(column) * plan.inverse_pattern_columns;
   }
 }

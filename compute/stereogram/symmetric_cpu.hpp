@@ -1,12 +1,14 @@
 #pragma once
-// The symmetric stereogram on the CPU. Every scene point that both eyes see ties the two
-// pixels it projects to (left = x - s/2, right = left + s) to one colour; the groups of tied
-// pixels are the connected components of those links. Each group is named by its root, the
-// member nearest the row's centre, so generation starts in the middle (no seam at x = P) and
-// nothing depends on the order links were found in. A root's pattern phase is that of the root
-// beside it (one pixel nearer the centre) plus pattern_columns / separation: the pattern runs on
-// smoothly wherever the constraints allow, and a row's colours depend only on that row's depth,
-// so rows the animation does not touch keep every pixel.
+// The symmetric stereogram on the CPU. Every scene point that both eyes see asks to tie the two
+// pixels it projects to (left = x - s/2, right = left + s) to one colour. Each pixel keeps at
+// most one partner on each side, the nearer point's link winning, so groups of tied pixels are
+// chains that never merge sideways. Each group is named by its root, the member nearest the
+// row's centre, so generation starts in the middle (no seam at x = P) and nothing depends on the
+// order links were found in. A group's pattern column is either anchored (its root's position:
+// a group the animation does not touch keeps its dot) or flowing (the phase of the root beside
+// it, one pixel nearer the centre, plus pattern_columns / separation: a pattern image runs on
+// smoothly). Either way a row's colours depend only on that row's depth, so rows the animation
+// does not touch keep every pixel.
 //
 // Output per pixel: the pattern coordinate the compositor samples, in pattern widths, always
 // a whole pattern column (column / pattern_columns), so nothing is sampled between pixels.
@@ -21,6 +23,7 @@ struct SymmetricLink {
   int point = 0;  // the scene point's linking pixel: the link's midpoint, up to rounding
   int left = 0;
   int right = 0;
+  bool kept = false;  // it won both its ends (it may lose one to a nearer point's link)
   friend bool operator==(const SymmetricLink&, const SymmetricLink&) = default;
 };
 
@@ -32,19 +35,20 @@ void linking_separations(const float* depth, int width, const SymmetricPlan& pla
 // map is in front of either ray. separations are per depth pixel (linking pixel / oversample).
 bool both_eyes_see(const int* separations, int linking_width, const SymmetricPlan& plan, int x, int s);
 
-// Every link of one row, in the order the scene points are visited (for tests and tools).
+// Every link the visible points of one row ask for, in point order, each marked kept or not
+// (for tests and tools).
 std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan);
 
 // Reusable per-row buffers, so a caller that runs frame after frame does not allocate.
 struct SymmetricRowScratch {
-  std::vector<int> separations, same, top, best;
+  std::vector<int> separations, left_of, same, top, best;
 };
 
 // One row: depth has `width` values, coordinates receives `width` values.
 void symmetric_coordinates_row(const float* depth, int width, const SymmetricPlan& plan, float* coordinates,
                                SymmetricRowScratch& scratch);
 
-// Single-threaded, following the paper's link procedure: the reference for every other version.
+// Single-threaded: the reference for every other version.
 OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const SymmetricPlan& plan);
 
 // The same result, rows spread over `threads` threads with OpenMP (0 = all hardware threads, as

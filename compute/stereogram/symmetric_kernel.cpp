@@ -36,14 +36,18 @@ bool loops_have_a_budget(const cl::Device& device) {
   return device.getInfo<CL_DEVICE_NAME>().find("llvmpipe") != std::string::npos;
 }
 
+// The kernel's row scratch and llvmpipe's loop-budget flag come after its ten parameters.
+constexpr cl_uint kMemoryArgument = 10;
+constexpr cl_uint kLoopBudgetArgument = 11;
+
 // The kernel's BLOCK_WIDTH: depth pixels per entry of its block minimum of separations.
 constexpr std::size_t kBlockWidth = 16;
 
-// The kernel's row_ints(): a 64-bit phase link per linking pixel, separations per depth pixel,
-// block minima.
+// The kernel's row_ints(): a 64-bit phase link and a left-end claim per linking pixel,
+// separations per depth pixel, block minima.
 std::size_t row_bytes(int width, int oversample) {
   const auto w = static_cast<std::size_t>(width);
-  return sizeof(cl_int) * (w * (1 + 2 * static_cast<std::size_t>(oversample)) + (w + kBlockWidth - 1) / kBlockWidth);
+  return sizeof(cl_int) * (w * (1 + 3 * static_cast<std::size_t>(oversample)) + (w + kBlockWidth - 1) / kBlockWidth);
 }
 
 // A global scratch slice per work-group, rounded so that every slice's 64-bit links stay aligned.
@@ -83,7 +87,7 @@ SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, co
   if (loop_budget) {
     cl_int cut = 0;
     loop_budget_cut_ = cl::Buffer(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof cut, &cut);
-    for (cl::Kernel* kernel : {&local_kernel_, &global_kernel_}) kernel->setArg(10, loop_budget_cut_);
+    for (cl::Kernel* kernel : {&local_kernel_, &global_kernel_}) kernel->setArg(kLoopBudgetArgument, loop_budget_cut_);
   }
 }
 
@@ -164,6 +168,7 @@ cl::Event SymmetricStereogramKernel::launch(cl::CommandQueue& queue, const cl::M
     kernel->setArg(6, plan_.nearest_separation);
     kernel->setArg(7, plan_.pattern_columns);
     kernel->setArg(8, plan_.inverse_pattern_columns);
+    kernel->setArg(9, plan_.group_colour == GroupColour::anchored ? 1 : 0);
   }
   cl::Event done;
   if (!runs_in_local_memory(width)) {
@@ -171,7 +176,7 @@ cl::Event SymmetricStereogramKernel::launch(cl::CommandQueue& queue, const cl::M
       throw std::invalid_argument("a row " + std::to_string(width) + " wide does not fit this device's local memory");
     done = enqueue_global(queue, width, height, wait);
   } else {
-    local_kernel_.setArg(9, cl::Local(row_bytes(width, plan_.oversample)));
+    local_kernel_.setArg(kMemoryArgument, cl::Local(row_bytes(width, plan_.oversample)));
     queue.enqueueNDRangeKernel(local_kernel_, cl::NullRange, cl::NDRange(h * local_group_size_),
                                cl::NDRange(local_group_size_), wait, &done);
   }
@@ -205,7 +210,7 @@ cl::Event SymmetricStereogramKernel::enqueue_global(cl::CommandQueue& queue, int
     scratch_bytes_ = groups * bytes_per_row;
     scratch_ = cl::Buffer(context_, CL_MEM_READ_WRITE, scratch_bytes_);
   }
-  global_kernel_.setArg(9, scratch_);
+  global_kernel_.setArg(kMemoryArgument, scratch_);
   cl::Event done;
   queue.enqueueNDRangeKernel(global_kernel_, cl::NullRange, cl::NDRange(groups * global_group_size_),
                              cl::NDRange(global_group_size_), wait, &done);

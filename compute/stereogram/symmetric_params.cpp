@@ -57,10 +57,12 @@ SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset
 }
 
 SymmetricParams symmetric_params_of(const StereogramParams& params) {
-  if (!params.units) return symmetric_params_from_pixels(params.pattern_width, params.max_offset);
-  SymmetricParams symmetric;
-  symmetric.geometry = *params.units;
-  symmetric.pattern_columns = params.pattern_width;
+  SymmetricParams symmetric = symmetric_params_from_pixels(params.pattern_width, params.max_offset, params.oversample);
+  if (params.units) {
+    symmetric.geometry = *params.units;
+    symmetric.pattern_columns = params.pattern_width;
+  }
+  symmetric.group_colour = params.group_colour;
   return symmetric;
 }
 
@@ -87,6 +89,7 @@ SymmetricPlan make_symmetric_plan(const SymmetricParams& params) {
                              ? params.pattern_columns
                              : std::max(1, static_cast<int>(std::lround(far_separation_px(params))));
   plan.inverse_pattern_columns = 1.0f / static_cast<float>(plan.pattern_columns);
+  plan.group_colour = params.group_colour;
   plan.eye_separation = static_cast<int>(std::lround(eye_separation_px(params) * params.oversample));
   plan.separations.resize(kSeparationLevels);
   for (int level = 0; level < kSeparationLevels; ++level) {

@@ -30,6 +30,7 @@ struct SymmetricParams {
   int oversample = 1;
   // Width in pixels of the pattern the compositor samples; 0 = the far separation, rounded.
   int pattern_columns = 0;
+  GroupColour group_colour = GroupColour::anchored;
   friend bool operator==(const SymmetricParams&, const SymmetricParams&) = default;
 };
 
@@ -67,6 +68,7 @@ struct SymmetricPlan {
   int oversample = 1;
   int pattern_columns = 1;
   float inverse_pattern_columns = 1.f;    // 1 / pattern_columns as the host rounds it
+  GroupColour group_colour = GroupColour::anchored;
   int eye_separation = 2;                 // E in linking pixels
   int nearest_separation = 1;             // the smallest entry of separations
   std::vector<std::int32_t> separations;  // kSeparationLevels entries, by depth level
