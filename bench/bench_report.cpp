@@ -112,6 +112,7 @@ json parameters_block(const Options& options, const Demo& demo) {
           {"pattern_width", settings.stereogram.pattern_width},
           {"max_offset", settings.stereogram.max_offset},
           {"algorithm", stereogram_algorithm_name(settings.stereogram.algorithm)},
+          {"oversample", settings.stereogram.oversample},
           {"effect", effect_name(settings.effect.effect)},
           {"depth_source", settings.depth_source == DepthSource::scene ? "scene" : "image"},
           {"blur_radius", settings.effect.blur_radius},

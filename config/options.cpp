@@ -267,6 +267,9 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   app.add_option("--algorithm", text.algorithm,
                  "symmetric: linked pairs with hidden surfaces removed, W wide; lookup: the article's, W + P wide")
       ->type_name("ALGORITHM")->capture_default_str()->check(CLI::IsMember({"symmetric", "lookup"}));
+  app.add_option("--oversample", options.stereogram.oversample,
+                 "symmetric: link at N x the width, for N x as many depth steps (slower)")
+      ->type_name("N")->capture_default_str()->check(range(1, kMaxOversample));
   app.add_option("--stereogram-kernel", text.stereogram_kernel, "OpenCL kernel of the lookup algorithm")
       ->type_name("KERNEL")->capture_default_str()->check(CLI::IsMember({"classic", "fast"}));
 }

@@ -51,8 +51,8 @@ DepthImage quantised(const DepthImage& depth, const std::string& name) {
 
 // Random dots anchored, an image flowing, as the demo picks.
 Picture symmetric_picture(const DepthImage& depth, const RgbaImage& pattern, int far, int near,
-                          GroupColour colour = GroupColour::anchored) {
-  SymmetricParams params = symmetric_params_from_pixels(far, static_cast<float>(far - near));
+                          GroupColour colour = GroupColour::anchored, int oversample = 1) {
+  SymmetricParams params = symmetric_params_from_pixels(far, static_cast<float>(far - near), oversample);
   params.pattern_columns = pattern.width;
   params.group_colour = colour;
   OffsetImage coordinates;
@@ -230,6 +230,49 @@ TEST(StereogramQuality, SharpnessOnSmoothDepth) {
     std::printf("| Sharpness | %s | %.3f |\n", name.c_str(), value);
     if (name == "stereocl-symmetric") EXPECT_GE(value, 0.90);
   }
+}
+
+// A row of one depth repeats at its separation; at oversample N that separation has N x finer
+// steps, and the picture shows them as a mix of the two whole periods around it. The mean period
+// of a row decodes it: each pixel's period is the distance to a run of three equal pixels (a
+// chance match of three random grey dots is rare enough to ignore).
+double mean_period(const RgbaImage& picture, int y, int shortest, int longest) {
+  double sum = 0, found = 0;
+  const auto same = [&](int x, int period) {
+    for (int k = 0; k < 3; ++k)
+      if (!(picture.at(x + k, y) == picture.at(x + k - period, y))) return false;
+    return true;
+  };
+  for (int x = longest; x + 3 <= picture.width; ++x)
+    for (int period = shortest; period <= longest; ++period)
+      if (same(x, period)) {
+        sum += period;
+        found += 1;
+        break;
+      }
+  return sum / std::max(found, 1.0);
+}
+
+TEST(StereogramQuality, OversamplingDecodesIntoFinerDepthSteps) {
+  // Depth falls from far to near down the rows, one depth per row, finer than any oversampling.
+  const int width = 900, height = 721;
+  DepthImage depth(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) depth.at(x, y) = 1.f - static_cast<float>(y) / (height - 1);
+  const RgbaImage pattern = make_random_pattern(kFar, 64, false, 8u);
+  std::map<int, std::size_t> levels;
+  for (const int oversample : {1, 4}) {
+    const Picture picture = symmetric_picture(depth, pattern, kFar, kNear, GroupColour::anchored, oversample);
+    std::vector<long> decoded;
+    for (int y = 0; y < height; ++y) decoded.push_back(std::lround(64.0 * mean_period(picture.image, y, kNear - 1, kFar + 1)));
+    std::sort(decoded.begin(), decoded.end());
+    levels[oversample] = static_cast<std::size_t>(std::unique(decoded.begin(), decoded.end()) - decoded.begin());
+    const double sharp = sharpness(picture, pattern, width);
+    std::printf("| Oversample %d | %zu depth levels decoded | sharpness %.3f |\n", oversample, levels[oversample], sharp);
+    EXPECT_GE(sharp, 0.90) << "oversample " << oversample;
+  }
+  // M + 1 levels at oversample 1, N M + 1 at N: the steps between them, not the levels, scale by N.
+  EXPECT_GE(levels[4] - 1, 4 * (levels[1] - 1));
 }
 
 TEST(StereogramQuality, NoSeamWithTheAssetsRecipe) {

@@ -1,8 +1,9 @@
 #include "ui/panel.hpp"
 
+#include "compute/stereogram/symmetric_params.hpp"
+#include "pipeline/mode_table.hpp"
 #include "ui/key_bindings.hpp"
 #include "ui/panel_separation.hpp"
-#include "pipeline/mode_table.hpp"
 
 #include <glad/gl.h>
 #include <imgui.h>
@@ -185,6 +186,10 @@ void draw_stereogram_section(Demo& demo) {
     if (algorithm == StereogramAlgorithm::symmetric) ImGui::SameLine();
   }
   tooltip_when_hovered("symmetric: linked pairs, hidden surfaces removed, no echoes; lookup: the article's algorithm");
+  ImGui::BeginDisabled(params.algorithm != StereogramAlgorithm::symmetric);
+  ImGui::SliderInt("oversample", &params.oversample, 1, kMaxOversample, "%dx", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::EndDisabled();
+  tooltip_when_hovered("links at this many times the width: as many more depth steps, at as much more work");
   draw_pattern_kind(demo);
   const bool from_image = settings.pattern_kind == PatternKind::image;
   draw_separation_controls(params, from_image, demo.screen_dpi());
