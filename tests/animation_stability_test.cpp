@@ -1,12 +1,15 @@
 // Animation that does not swim: in the animated scene, a row the ball does not cross has the
 // same depth from frame to frame, so its stereogram row must not change either, for both
-// algorithms. Also measures how much of the picture changes per frame (docs/stereogram-quality.md).
+// algorithms. Also measures how much of the picture changes per frame against how much of the scene
+// does (swim, docs/stereogram-quality.md): with random dots the symmetric picture may change little
+// more than the ball's own pixels.
 #include "core/image_file.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -53,7 +56,8 @@ std::set<int> moving_rows(const RgbaImage& before, const RgbaImage& after) {
 }
 
 struct Changes {
-  long pixels = 0, in_moving_rows = 0, total = 0, moving_row_pixels = 0;
+  long pixels = 0, in_moving_rows = 0, total = 0, moving_row_pixels = 0, scene_pixels = 0;
+  double swim() const { return static_cast<double>(in_moving_rows) / static_cast<double>(std::max(scene_pixels, 1L)); }
 };
 
 Changes measure(const std::vector<RgbaImage>& scene, const std::vector<RgbaImage>& stereogram, const std::string& name) {
@@ -65,6 +69,7 @@ Changes measure(const std::vector<RgbaImage>& scene, const std::vector<RgbaImage
     for (int y = 0; y < after.height; ++y) {
       const bool ball_row = moving.count(y) > 0;
       if (!ball_row) EXPECT_TRUE(rows_equal(before, after, y)) << name << ": row " << y << " changed in frame " << frame;
+      for (int x = 0; x < scene[frame].width; ++x) changes.scene_pixels += !(scene[frame - 1].at(x, y) == scene[frame].at(x, y));
       for (int x = 0; x < after.width; ++x) {
         const bool changed = !(before.at(x, y) == after.at(x, y));
         changes.pixels += changed;
@@ -74,9 +79,10 @@ Changes measure(const std::vector<RgbaImage>& scene, const std::vector<RgbaImage
       changes.total += after.width;
     }
   }
-  std::printf("%s: %.2f%% of pixels change per frame; %.1f%% of the pixels of the rows the ball crosses\n", name.c_str(),
-              100.0 * static_cast<double>(changes.pixels) / static_cast<double>(changes.total),
-              100.0 * static_cast<double>(changes.in_moving_rows) / static_cast<double>(changes.moving_row_pixels));
+  std::printf("%s: %.2f%% of pixels change per frame; %.1f%% of the pixels of the rows the ball crosses; swim %.2f\n",
+              name.c_str(), 100.0 * static_cast<double>(changes.pixels) / static_cast<double>(changes.total),
+              100.0 * static_cast<double>(changes.in_moving_rows) / static_cast<double>(changes.moving_row_pixels),
+              changes.swim());
   return changes;
 }
 
@@ -87,6 +93,9 @@ TEST(AnimationStability, RowsTheBallDoesNotCrossStayTheSame) {
     const Changes changes = measure(scene, frames, algorithm);
     EXPECT_EQ(changes.pixels, changes.in_moving_rows) << algorithm;
     EXPECT_GT(changes.pixels, 0) << algorithm << ": the ball's rows must change, or the test measures nothing";
+    // Anchored dots: groups the ball leaves alone keep their dots (the lookup carries its phase
+    // to the right edge, and swims about 6x).
+    if (algorithm == "symmetric") EXPECT_LE(changes.swim(), 1.5);
   }
 }
 
