@@ -67,14 +67,17 @@ void stereogram(benchmark::State& state, StereogramKernelKind kind, int width, i
 
 // The symmetric kernel: depth in, one coordinate per pixel out (no P-wide strip). Random depth
 // is its worst case (few links, many small groups, deep phase trees); "sphere" is a smooth
-// hemisphere on a ramp, closer to what the demo's scene shows.
-void symmetric(benchmark::State& state, int width, int height, int oversample, bool smooth) {
+// hemisphere on a ramp, closer to what the demo's scene shows. Random dots anchor their groups'
+// colours; "flowing" carries the phase as image patterns do, the kernel's slower path.
+void symmetric(benchmark::State& state, int width, int height, int oversample, bool smooth, GroupColour colour) {
   auto& cl = device();
   ProgramBuilder builder(cl.context, cl.device);
   const char* tuning_options = std::getenv("STEREOCL_KERNEL_OPTIONS");
   const char* source_directory = std::getenv("STEREOCL_KERNEL_DIR");
   builder.tune(tuning_options ? tuning_options : "", source_directory ? source_directory : "");
-  SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, oversample));
+  SymmetricParams params = symmetric_params_from_pixels(85, 30.f, oversample);
+  params.group_colour = colour;
+  SymmetricStereogramKernel kernel(builder, params);
   // Work-group size sweeps for tuning (docs/performance.md): STEREOCL_SYMMETRIC_GROUP_SIZE=128, 192, ...
   if (const char* lanes = std::getenv("STEREOCL_SYMMETRIC_GROUP_SIZE"))
     kernel.force_group_size(static_cast<std::size_t>(std::atoi(lanes)));
@@ -126,10 +129,12 @@ const bool registered = [] {
   }
   for (const auto& [width, height] : {std::pair{256, 64}, std::pair{1920, 1080}, std::pair{3840, 2160}}) {
     const std::string size = std::to_string(width) + "x" + std::to_string(height);
-    for (const auto& [variant, oversample, smooth] : {std::tuple{"symmetric", 1, false}, std::tuple{"symmetric-sphere", 1, true},
-                                                      std::tuple{"symmetric-x4", 4, false}})
+    constexpr auto anchored = GroupColour::anchored;
+    for (const auto& [variant, oversample, smooth, colour] :
+         {std::tuple{"symmetric", 1, false, anchored}, std::tuple{"symmetric-flowing", 1, false, GroupColour::flowing},
+          std::tuple{"symmetric-sphere", 1, true, anchored}, std::tuple{"symmetric-x4", 4, false, anchored}})
       benchmark::RegisterBenchmark((std::string("stereogram/") + variant + "/" + size).c_str(), symmetric, width,
-                                   height, oversample, smooth)
+                                   height, oversample, smooth, colour)
           ->UseManualTime()
           ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("stereogram/symmetric-cpu/" + size).c_str(), symmetric_cpu, width, height)
