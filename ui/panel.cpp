@@ -178,9 +178,7 @@ void draw_pattern_kind(Demo& demo) {
   }
 }
 
-void draw_stereogram_section(Demo& demo) {
-  DemoSettings& settings = demo.settings();
-  StereogramParams& params = settings.stereogram;
+void draw_algorithm_choice(StereogramParams& params) {
   for (StereogramAlgorithm algorithm : {StereogramAlgorithm::symmetric, StereogramAlgorithm::lookup}) {
     if (ImGui::RadioButton(stereogram_algorithm_name(algorithm), params.algorithm == algorithm)) params.algorithm = algorithm;
     if (algorithm == StereogramAlgorithm::symmetric) ImGui::SameLine();
@@ -190,6 +188,12 @@ void draw_stereogram_section(Demo& demo) {
   ImGui::SliderInt("oversample", &params.oversample, 1, kMaxOversample, "%dx", ImGuiSliderFlags_AlwaysClamp);
   ImGui::EndDisabled();
   tooltip_when_hovered("links at this many times the width: as many more depth steps, at as much more work");
+}
+
+void draw_stereogram_section(Demo& demo) {
+  DemoSettings& settings = demo.settings();
+  StereogramParams& params = settings.stereogram;
+  draw_algorithm_choice(params);
   draw_pattern_kind(demo);
   const bool from_image = settings.pattern_kind == PatternKind::image;
   draw_separation_controls(params, from_image, demo.screen_dpi());
