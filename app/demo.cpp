@@ -280,7 +280,7 @@ void Demo::reconcile_stereogram() {
   const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
   if (resolved) settings_.stereogram = *resolved;
-  if (!resolved || !validate(settings_.stereogram) || !validate_symmetric(settings_.stereogram) ||
+  if (!resolved || !validate_for_algorithm(settings_.stereogram) ||
       !check_fits_textures(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)))
     settings_.stereogram = applied_.stereogram;
 }
@@ -423,8 +423,8 @@ DisplayImage Demo::with_debug_view_and_effect(Backend& backend, DisplayImage ima
 }
 
 PatternSampling Demo::pattern_sampling() const {
-  return settings_.stereogram.algorithm == StereogramAlgorithm::symmetric ? PatternSampling::whole_pixels
-                                                                          : PatternSampling::linear;
+  return algorithm_row(settings_.stereogram.algorithm).whole_pattern_pixels ? PatternSampling::whole_pixels
+                                                                            : PatternSampling::linear;
 }
 
 void Demo::size_effect_target(const DisplayImage& image) {

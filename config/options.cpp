@@ -8,6 +8,7 @@
 #include "ui/key_bindings.hpp"
 #include "config/preset_files.hpp"
 #include "pipeline/mode_table.hpp"
+#include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/pattern.hpp"
 #include "record/record_format.hpp"
@@ -235,6 +236,13 @@ std::optional<std::string> finish_units(const CLI::App& app, const CommandLineTe
   return std::nullopt;
 }
 
+// "symmetric: ...; lookup: ..." from the algorithm table.
+std::string algorithm_help() {
+  std::string help;
+  for (const AlgorithmRow& row : algorithm_rows()) help += (help.empty() ? "" : "; ") + std::string(row.name) + ": " + row.summary;
+  return help;
+}
+
 void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text, const std::string& config) {
   const Options defaults;
   app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
@@ -264,9 +272,8 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
       ->type_name("PIXELS")->capture_default_str()->check(range(1, 32));
   app.add_option("--blur-border", text.blur_border, "what the blur reads past the edge")
       ->type_name("BORDER")->capture_default_str()->check(CLI::IsMember({"zero", "clamp"}));
-  app.add_option("--algorithm", text.algorithm,
-                 "symmetric: linked pairs with hidden surfaces removed, W wide; lookup: the article's, W + P wide")
-      ->type_name("ALGORITHM")->capture_default_str()->check(CLI::IsMember({"symmetric", "lookup"}));
+  app.add_option("--algorithm", text.algorithm, algorithm_help())
+      ->type_name("ALGORITHM")->capture_default_str()->check(CLI::IsMember(algorithm_names()));
   app.add_option("--oversample", options.stereogram.oversample,
                  "symmetric: link at N x the width, for N x as many depth steps (slower)")
       ->type_name("N")->capture_default_str()->check(range(1, kMaxOversample));
@@ -411,13 +418,13 @@ std::optional<std::string> finish_mode_and_size(const CLI::App& app, const Comma
 }
 
 std::optional<std::string> finish_stereogram(const CommandLineText& text, Options& options) {
-  options.stereogram.algorithm =
-      text.algorithm == "symmetric" ? StereogramAlgorithm::symmetric : StereogramAlgorithm::lookup;
+  options.stereogram.algorithm = algorithm_named(text.algorithm)->algorithm;  // IsMember let only a row's name through
   if (options.pattern_file.empty() && !validate(options.stereogram))  // the file's width is checked when it is read
     return "--max-offset " + number_text(options.stereogram.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
            std::to_string(options.stereogram.pattern_width - 1) + ")";
-  if (const Status symmetric = validate_symmetric(options.stereogram); options.pattern_file.empty() && !symmetric)
-    return "--algorithm symmetric: " + symmetric.error();
+  if (const Status suits = algorithm_row(options.stereogram.algorithm).validate(options.stereogram);
+      options.pattern_file.empty() && !suits)
+    return "--algorithm " + std::string(stereogram_algorithm_name(options.stereogram.algorithm)) + ": " + suits.error();
   return std::nullopt;
 }
 

@@ -1,18 +1,14 @@
 #pragma once
-// Every kernel the app runs, built once for one device at start-up. Parameters (P, M, the blur
-// radius) are kernel arguments, so nothing is rebuilt while the demo runs. The symmetric
-// stereogram's kernel is built when first asked for, and again only when its oversampling (the
-// one constant it compiles in) changes.
+// Every kernel the app runs, for one device, made at start-up. Parameters (P, M, the blur
+// radius) are kernel arguments, so nothing is rebuilt while the demo runs. An algorithm's engine
+// may build its kernel when first asked for (the symmetric one does, and again only when its
+// oversampling, the one constant it compiles in, changes).
 #include "compute/cl/cl_program.hpp"
-#include "core/result.hpp"
 #include "compute/effects/cl_effects.hpp"
 #include "compute/stereogram/compose_kernel.hpp"
-#include "compute/stereogram/lookup_kernel.hpp"
-#include "compute/stereogram/symmetric_kernel.hpp"
-#include "compute/stereogram/symmetric_kernel_slot.hpp"
+#include "compute/stereogram/stereogram_engines.hpp"
+#include "core/result.hpp"
 
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 namespace stereocl {
@@ -21,37 +17,26 @@ class ClKernels {
  public:
   // Throws KernelBuildError (with the log) if any kernel fails to build.
   ClKernels(ProgramBuilder& programs, StereogramKernelKind kind)
-      : effects_(programs), stereogram_(programs, kind), compose_(programs), symmetric_(programs, StereogramStorage::images) {}
+      : effects_(programs), compose_(programs), stereograms_(programs, kind, StereogramStorage::images), lookup_kernel_(kind) {}
 
   ClEffects& effects() { return effects_; }
-  StereogramKernel& stereogram() { return stereogram_; }
   ComposeKernel& compose() { return compose_; }
+  // Which of the lookup's kernels (--stereogram-kernel), for back-ends that make their own.
+  StereogramKernelKind lookup_kernel() const { return lookup_kernel_; }
 
-  // The stereogram step of params.algorithm from depth into out (offsets P wider for lookup,
-  // pattern coordinates as wide for symmetric). Fails, naming why, where the symmetric kernel
-  // cannot take P and M or does not build.
+  // The stereogram step of params.algorithm from depth into out (algorithm_table.hpp says how
+  // wide). Fails, naming why, where its kernel cannot take P and M or does not build.
   Result<cl::Event> enqueue_stereogram(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& out, int width,
                                        int height, const StereogramParams& params,
                                        const std::vector<cl::Event>* wait = nullptr) {
-    if (params.algorithm == StereogramAlgorithm::lookup)
-      return stereogram_.enqueue(queue, depth, out, width, height, params, wait);
-    try {
-      return symmetric(params).enqueue(queue, depth, out, width, height, wait);
-    } catch (const std::invalid_argument& error) {
-      return failure(std::string("symmetric stereogram: ") + error.what());
-    } catch (const KernelBuildError& error) {
-      return failure(std::string("symmetric stereogram: ") + error.what());
-    }
+    return stereograms_[params.algorithm].enqueue(queue, depth, out, width, height, params, wait);
   }
-  // The symmetric kernel for P and M. Throws std::invalid_argument for parameters it cannot
-  // take, KernelBuildError if its build fails.
-  SymmetricStereogramKernel& symmetric(const StereogramParams& params) { return symmetric_.for_params(params); }
 
  private:
   ClEffects effects_;
-  StereogramKernel stereogram_;
   ComposeKernel compose_;
-  SymmetricKernelSlot symmetric_;
+  ClStereograms stereograms_;
+  StereogramKernelKind lookup_kernel_;
 };
 
 }  // namespace stereocl

@@ -4,10 +4,6 @@
 #include "core/thread_count.hpp"
 #include "compute/effects/histogram_cpu.hpp"
 #include "compute/effects/luma_cpu.hpp"
-#include "compute/stereogram/lookup_cpu.hpp"
-#include "compute/stereogram/symmetric_cpu.hpp"
-
-#include <stdexcept>
 
 namespace stereocl {
 
@@ -17,29 +13,12 @@ Status CpuBackend::compute_offsets(const SceneTarget& scene, const StereogramPar
   if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, scene.width(), scene.height(), depth_); !read)
     return read;
   double transfer = clock.lap();
-  if (params.algorithm == StereogramAlgorithm::symmetric) {
-    try {
-      symmetric_coordinates_parallel(depth_, symmetric_plan(params), threads_, offsets_);
-    } catch (const std::invalid_argument& error) {
-      return failure(error.what());
-    }
-  } else {
-    stereogram_offsets_parallel(depth_, params, threads_, offsets_);
-  }
+  if (Status run = stereograms_[params.algorithm].run(depth_, params, threads_, offsets_); !run) return run;
   timings.add(Stage::stereogram, clock.lap());
   upload_texture(offsets.get(), offsets_);
   transfer += clock.lap();
   timings.add(Stage::transfer, transfer);
   return {};
-}
-
-const SymmetricPlan& CpuBackend::symmetric_plan(const StereogramParams& params) {
-  const SymmetricParams wanted = symmetric_params_of(params);
-  if (!symmetric_plan_ || symmetric_params_ != wanted) {
-    symmetric_plan_ = make_symmetric_plan(wanted);
-    symmetric_params_ = wanted;
-  }
-  return *symmetric_plan_;
 }
 
 void CpuBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,

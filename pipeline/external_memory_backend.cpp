@@ -12,8 +12,7 @@ namespace stereocl {
 ExternalMemoryBackend::ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind,
                                              std::unique_ptr<Backend> on_textures)
     : cl_(cl),
-      kernel_(cl.programs, kind, StereogramStorage::buffers),
-      symmetric_(cl.programs, StereogramStorage::buffers),
+      stereograms_(cl.programs, kind, StereogramStorage::buffers),
       on_textures_(std::move(on_textures)) {}
 
 std::optional<std::string> ExternalMemoryBackend::unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind) {
@@ -84,27 +83,24 @@ const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scen
 }
 
 bool ExternalMemoryBackend::buffer_kernel_ready(const StereogramParams& params) {
-  if (params.algorithm == StereogramAlgorithm::lookup) return true;
-  if (symmetric_unbuildable_) return false;
+  if (unbuildable_.count(params.algorithm)) return false;
   try {
-    symmetric_.for_params(params);
+    stereograms_[params.algorithm].prepare(params);
     return true;
   } catch (const std::invalid_argument&) {
     return false;  // the texture path says what is wrong with the parameters
   } catch (const KernelBuildError& error) {
-    std::fprintf(stderr, "stereocl: GPU (external memory): the symmetric buffer kernel does not build (%s); using the texture path\n",
-                 error.what());
-    symmetric_unbuildable_ = true;
+    std::fprintf(stderr, "stereocl: GPU (external memory): the %s buffer kernel does not build (%s); using the texture path\n",
+                 stereogram_algorithm_name(params.algorithm), error.what());
+    unbuildable_.insert(params.algorithm);
     return false;
   }
 }
 
-cl::Event ExternalMemoryBackend::enqueue_kernel(const SceneTarget& scene, const StereogramParams& params,
-                                                int depth_slot) {
-  const cl::Buffer& depth = link_->cl_depth(depth_slot);
-  if (params.algorithm == StereogramAlgorithm::symmetric)
-    return symmetric_.for_params(params).enqueue(cl_.queue, depth, link_->cl_offsets(), scene.width(), scene.height());
-  return kernel_.enqueue(cl_.queue, depth, link_->cl_offsets(), scene.width(), scene.height(), params);
+Result<cl::Event> ExternalMemoryBackend::enqueue_kernel(const SceneTarget& scene, const StereogramParams& params,
+                                                        int depth_slot) {
+  return stereograms_[params.algorithm].enqueue(cl_.queue, link_->cl_depth(depth_slot), link_->cl_offsets(),
+                                                scene.width(), scene.height(), params);
 }
 
 Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
@@ -127,11 +123,8 @@ Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const St
   link_->wait_in_cl(cl_.queue);
   gl_signalled_ = false;
   Status enqueued;
-  try {
-    unprofiled_.push_back(enqueue_kernel(scene, params, read_slot_));
-  } catch (const std::invalid_argument& error) {
-    enqueued = failure(std::string("stereogram: ") + error.what());
-  }
+  if (Result<cl::Event> kernel = enqueue_kernel(scene, params, read_slot_)) unprofiled_.push_back(*kernel);
+  else enqueued = failure(kernel.error());
   link_->hand_offsets_to_gl(cl_.queue);  // also after a failure: the semaphores stay paired
   timings.add(Stage::transfer, clock.lap());  // enqueueing only: no side waits for the other
   if (!enqueued) return enqueued;

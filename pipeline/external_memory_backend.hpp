@@ -16,13 +16,13 @@
 // frame N's offsets from the first, and GL signals OpenCL after its compose rather than after its
 // depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.
 #include "compute/cl/cl_environment.hpp"
-#include "compute/stereogram/lookup_kernel.hpp"
-#include "compute/stereogram/symmetric_kernel_slot.hpp"
+#include "compute/stereogram/stereogram_engines.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/external_memory_link.hpp"
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -68,14 +68,13 @@ class ExternalMemoryBackend final : public Backend {
   // A link whose buffers hold this frame's depth and offsets; remade only to grow.
   void fit_link(int width, int height, int offsets_row_length);
   void drop_link();
-  // Whether params' algorithm has its buffer kernel now (building the symmetric one if needed).
+  // Whether params' algorithm has its buffer kernel now (building it if needed).
   bool buffer_kernel_ready(const StereogramParams& params);
-  cl::Event enqueue_kernel(const SceneTarget& scene, const StereogramParams& params, int depth_slot);
+  Result<cl::Event> enqueue_kernel(const SceneTarget& scene, const StereogramParams& params, int depth_slot);
 
   ClEnvironment& cl_;
-  StereogramKernel kernel_;  // lookup
-  SymmetricKernelSlot symmetric_;
-  bool symmetric_unbuildable_ = false;  // its build failed once: not tried again every frame
+  ClStereograms stereograms_;
+  std::set<StereogramAlgorithm> unbuildable_;  // a build failed once: not tried again every frame
   std::unique_ptr<Backend> on_textures_;
   std::optional<ExternalMemoryLink> link_;
   SharedGlBuffers buffers_;

@@ -42,11 +42,11 @@ std::unique_ptr<Backend> make_best(const Engines& engines) {
 
 std::optional<std::string> needs_external_memory(const Engines& engines) {
   if (!engines.kernels) return engines.no_opencl_reason;
-  return ExternalMemoryBackend::unavailable_reason(*engines.cl, engines.kernels->stereogram().kind());
+  return ExternalMemoryBackend::unavailable_reason(*engines.cl, engines.kernels->lookup_kernel());
 }
 
 std::unique_ptr<Backend> make_external_memory(const Engines& engines) {
-  return std::make_unique<ExternalMemoryBackend>(*engines.cl, engines.kernels->stereogram().kind(), make_best(engines));
+  return std::make_unique<ExternalMemoryBackend>(*engines.cl, engines.kernels->lookup_kernel(), make_best(engines));
 }
 
 constexpr ModeRow kModes[] = {

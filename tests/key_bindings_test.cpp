@@ -1,6 +1,6 @@
 // Key bindings without a window: which key does what, and what 1-4 say for a mode that cannot run.
 #include "ui/key_bindings.hpp"
-#include "compute/stereogram/symmetric_params.hpp"
+#include "compute/stereogram/algorithm_table.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <GLFW/glfw3.h>
@@ -184,8 +184,7 @@ TEST(KeyBindings, BracketsStepThePatternWidthAndKeepTheOffsetValid) {
   settings.stereogram.algorithm = StereogramAlgorithm::symmetric;
   for (int i = 0; i < 10; ++i) (void)press(GLFW_KEY_LEFT_BRACKET, settings);
   EXPECT_EQ(settings.stereogram.pattern_width, kMinPatternWidth);
-  EXPECT_TRUE(validate(settings.stereogram).ok());
-  EXPECT_TRUE(validate_symmetric(settings.stereogram).ok());
+  EXPECT_TRUE(validate_for_algorithm(settings.stereogram).ok());
   EXPECT_FALSE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
 }
 

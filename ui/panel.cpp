@@ -1,5 +1,6 @@
 #include "ui/panel.hpp"
 
+#include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "pipeline/mode_table.hpp"
 #include "ui/key_bindings.hpp"
@@ -179,12 +180,12 @@ void draw_pattern_kind(Demo& demo) {
 }
 
 void draw_algorithm_choice(StereogramParams& params) {
-  for (StereogramAlgorithm algorithm : {StereogramAlgorithm::symmetric, StereogramAlgorithm::lookup}) {
-    if (ImGui::RadioButton(stereogram_algorithm_name(algorithm), params.algorithm == algorithm)) params.algorithm = algorithm;
-    if (algorithm == StereogramAlgorithm::symmetric) ImGui::SameLine();
+  for (const AlgorithmRow& row : algorithm_rows()) {
+    if (&row != &algorithm_rows().front()) ImGui::SameLine();
+    if (ImGui::RadioButton(row.name, params.algorithm == row.algorithm)) params.algorithm = row.algorithm;
+    tooltip_when_hovered(row.summary);
   }
-  tooltip_when_hovered("symmetric: linked pairs, hidden surfaces removed, no echoes; lookup: the article's algorithm");
-  ImGui::BeginDisabled(params.algorithm != StereogramAlgorithm::symmetric);
+  ImGui::BeginDisabled(!algorithm_row(params.algorithm).oversamples);
   ImGui::SliderInt("oversample", &params.oversample, 1, kMaxOversample, "%dx", ImGuiSliderFlags_AlwaysClamp);
   ImGui::EndDisabled();
   tooltip_when_hovered("links at this many times the width: as many more depth steps, at as much more work");

@@ -10,13 +10,8 @@ namespace stereocl {
 // lookup: the article's algorithm, each pixel copies the one a separation to its left, from a
 // pattern strip P wide on the left (kernels classic and fast). symmetric: Thimbleby, Inglis &
 // Witten's linking with hidden-surface removal (compute/stereogram/symmetric_cpu.hpp), as wide
-// as the depth, no strip.
-enum class StereogramAlgorithm { lookup, symmetric };
-
-// "lookup" or "symmetric", as --algorithm spells them.
-inline const char* stereogram_algorithm_name(StereogramAlgorithm algorithm) {
-  return algorithm == StereogramAlgorithm::symmetric ? "symmetric" : "lookup";
-}
+// as the depth, no strip. Everything else about each is a row of algorithm_table.hpp.
+enum class StereogramAlgorithm { symmetric, lookup };
 
 // How the symmetric algorithm picks a group's pattern column (compute/stereogram/symmetric_cpu.hpp).
 // anchored: from the group's own position, so random dots stay put around a moving object (a
@@ -41,11 +36,6 @@ struct StereogramParams {
 
 inline constexpr int kMinPatternWidth = 4;
 inline constexpr int kMaxPatternWidth = 1024;
-
-// The lookup's picture carries its pattern strip, P wider than the depth; the symmetric one does not.
-inline int stereogram_strip_width(const StereogramParams& params) {
-  return params.algorithm == StereogramAlgorithm::lookup ? params.pattern_width : 0;
-}
 
 // Fails with a one-line reason naming the value and the rule.
 // The lookup reads offsets[floor(pos)+1] with pos up to (i-P)+M, which must be an earlier pixel

@@ -66,11 +66,6 @@ SymmetricParams symmetric_params_of(const StereogramParams& params) {
   return symmetric;
 }
 
-Status validate_symmetric(const StereogramParams& params) {
-  if (params.algorithm != StereogramAlgorithm::symmetric) return {};
-  return validate(symmetric_params_of(params));
-}
-
 double separation_px(const SymmetricParams& params, double depth) {
   const double d = depth > 0.0 ? (depth < 1.0 ? depth : 1.0) : 0.0;
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry))

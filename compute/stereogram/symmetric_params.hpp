@@ -41,10 +41,6 @@ SymmetricParams symmetric_params_from_pixels(int pattern_width, float max_offset
 // units (sampling a pattern P wide), else P and M's linear ones.
 SymmetricParams symmetric_params_of(const StereogramParams& params);
 
-// The app's P and M (or units), when they ask for the symmetric algorithm, must also suit it (a
-// nearest separation of 2 px at least); succeeds for the lookup algorithm.
-Status validate_symmetric(const StereogramParams& params);
-
 inline constexpr int kMaxOversample = 8;
 inline constexpr int kMaxPatternColumns = 4096;
 

@@ -1,0 +1,29 @@
+#include "compute/stereogram/symmetric_engines.hpp"
+
+#include "compute/stereogram/symmetric_cpu.hpp"
+
+namespace stereocl {
+
+Status SymmetricCpu::run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out) {
+  const SymmetricParams wanted = symmetric_params_of(params);
+  if (!plan_ || planned_ != wanted) {
+    if (const Status valid = validate(wanted); !valid) return valid;
+    plan_ = make_symmetric_plan(wanted);
+    planned_ = wanted;
+  }
+  symmetric_coordinates_parallel(depth, *plan_, threads, out);
+  return {};
+}
+
+Result<cl::Event> SymmetricCl::enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& out, int width,
+                                       int height, const StereogramParams& params, const std::vector<cl::Event>* wait) {
+  return launch_or_failure("symmetric stereogram", [&] { return slot_.for_params(params).enqueue(queue, depth, out, width, height, wait); });
+}
+
+Result<cl::Event> SymmetricCl::enqueue(cl::CommandQueue& queue, const cl::Buffer& depth, const cl::Buffer& out,
+                                       int width, int height, const StereogramParams& params,
+                                       const std::vector<cl::Event>* wait) {
+  return launch_or_failure("symmetric stereogram", [&] { return slot_.for_params(params).enqueue(queue, depth, out, width, height, wait); });
+}
+
+}  // namespace stereocl
