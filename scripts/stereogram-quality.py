@@ -132,7 +132,7 @@ def main():
     parser.add_argument("--crop", help="X,Y,W,H of the last picture to save at 2x as OUT/crop.png")
     parser.add_argument("--label", help="the table row's name")
     parser.add_argument("extra", nargs="*", help="more stereocl options, after --")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     if args.source == "demo" and not args.binary:
         parser.error("demo needs the stereocl binary")
     with tempfile.TemporaryDirectory() as scratch:
