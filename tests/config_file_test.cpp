@@ -42,7 +42,7 @@ TEST(ConfigFile, EveryOptionSurvivesTheRoundTrip) {
   const std::vector<std::string> arguments = {
       "--mode", "cpu-readback", "--size", "640x360", "--pattern-width", "100", "--max-offset", "40.5", "--seed", "4000000000",
       "--colour-pattern", "--invert-depth", "--effect", "blur", "--blur-radius", "9", "--blur-border", "clamp",
-      "--stereogram-kernel", "classic", "--algorithm", "symmetric", "--frames", "12", "--cpu-threads", "3", "--cl-device", "0:0", "--hidden",
+      "--stereogram-kernel", "classic", "--algorithm", "symmetric", "--oversample", "3", "--frames", "12", "--cpu-threads", "3", "--cl-device", "0:0", "--hidden",
       "--no-vsync", "--no-panel", "--screenshot", testing::scratch_file("shot.png"),
       "--histogram", testing::scratch_file("histogram.csv"), "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png",
       "--presets", std::string(STEREOCL_ASSETS_DIR) + "/presets", "--guide-dots"};
@@ -50,7 +50,20 @@ TEST(ConfigFile, EveryOptionSurvivesTheRoundTrip) {
   EXPECT_EQ(original.stereogram.max_offset, 40.5f);  // the values are not the defaults, so the trip proves something
   EXPECT_EQ(original.seed, 4000000000u);
   EXPECT_EQ(original.stereogram.algorithm, StereogramAlgorithm::symmetric);
+  EXPECT_EQ(original.stereogram.oversample, 3);
   EXPECT_EQ(round_trip(arguments, "everything.toml"), original);
+}
+
+TEST(ConfigFile, OversampleIsAKeyWithItsRange) {
+  const std::string good = testing::write_bytes("oversample.toml", "oversample = 4\n");
+  const std::string bad = testing::write_bytes("oversample-9.toml", "oversample = 9\n");
+  EXPECT_EQ(parsed({"--config", good}).stereogram.oversample, 4);
+  const auto refused = parse_command_line({"--config", bad});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused));
+  const std::string& message = std::get<ExitRequest>(refused).message;
+  EXPECT_NE(message.find("oversample"), std::string::npos) << message;
+  EXPECT_NE(message.find('9'), std::string::npos) << message;
+  EXPECT_EQ(std::get<ExitRequest>(refused).code, 2) << message;  // a usage error, as on the command line
 }
 
 TEST(ConfigFile, DefaultsAndBenchSurviveTheRoundTrip) {
