@@ -110,9 +110,11 @@ std::vector<std::optional<SyncStrategy>> sync_strategies(const Options& options)
 }
 
 std::vector<Variant> variants_for(Mode mode, const Options& options) {
-  if ((mode == Mode::gpu_extmem || mode == Mode::cpu_readback) && options.bench_pipelined())
-    return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
-  if (mode != Mode::gpu) return {Variant{}};
+  const ModeRow& row = mode_row(mode);
+  if (!row.interop_choices) {
+    if (row.can_pipeline && options.bench_pipelined()) return {Variant{}, Variant{std::nullopt, std::nullopt, true}};
+    return {Variant{}};
+  }
   const std::vector<std::optional<SyncStrategy>> strategies = sync_strategies(options);
   std::vector<bool> batching = {options.interop_batch != "off"};
   if (options.interop_batch == "all") batching = {true, false};
@@ -162,8 +164,12 @@ std::vector<BenchFloor> measure_floors(const Options& options, int frames, Demo&
     if (floor) entry.floor = *floor;
     else entry.reason = floor.error();
   };
-  for (const auto& sync : sync_strategies(options)) measure_one(Mode::gpu, sync);
-  measure_one(Mode::gpu_extmem, std::nullopt);
+  for (const ModeRow& row : mode_table()) {
+    if (!row.handover_floor) continue;
+    if (!row.interop_choices) measure_one(row.mode, std::nullopt);
+    else
+      for (const auto& sync : sync_strategies(options)) measure_one(row.mode, sync);
+  }
   return floors;
 }
 

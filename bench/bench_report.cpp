@@ -1,6 +1,7 @@
 #include "bench/bench_report.hpp"
 
 #include "core/thread_count.hpp"
+#include "pipeline/mode_table.hpp"
 
 #include <glad/gl.h>
 #include <sys/utsname.h>
@@ -249,7 +250,7 @@ bool stage_is_gpu_side(Mode mode, Stage stage) {
     case Stage::transfer: return false;  // readback/upload wall time, or GPU mode's wait in the hand-over
     case Stage::stereogram:
     case Stage::effects:
-    case Stage::histogram: return mode != Mode::cpu;
+    case Stage::histogram: return !mode_row(mode).kernels_on_cpu;
   }
   return false;
 }
@@ -269,6 +270,16 @@ json bench_report(const Options& options, const Demo& demo, const std::vector<Be
   report["kernels"] = kernels_block(options);
   report["parameters"] = parameters_block(options, demo);
   report["cpu_implementation"] = cpu_implementation_block(options);
+  // The modes as this build has them: their order and what --bench measures of each, for
+  // stereocl-compare and anyone reading the file without the source.
+  report["mode_table"] = json::array();
+  for (const ModeRow& row : mode_table())
+    report["mode_table"].push_back({{"mode", row.cli_name},
+                                    {"display_name", row.display_name},
+                                    {"makes_stereogram", row.makes_stereogram},
+                                    {"can_pipeline", row.can_pipeline},
+                                    {"interop_choices", row.interop_choices},
+                                    {"handover_floor", row.handover_floor}});
   report["skipped"] = json::array();
   for (const auto& skip : skipped)
     report["skipped"].push_back({{"mode", mode_cli_name(skip.mode)}, {"label", bench_label(skip.mode, skip.sync, skip.batch, skip.pipeline)},

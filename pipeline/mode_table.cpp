@@ -50,18 +50,29 @@ std::unique_ptr<Backend> make_external_memory(const Engines& engines) {
 }
 
 constexpr ModeRow kModes[] = {
-    {Mode::scene, "scene", "Scene", '1', "GL timer queries; effects by the best engine here", false, false, false, always_runs,
-     make_best},
-    {Mode::cpu, "cpu", "CPU", '2', "GL timer queries for render and compose, CPU clock for the rest", true, false, false, always_runs,
-     make_cpu},
-    {Mode::cpu_readback, "cpu-readback", "CPU-readback", '3',
-     "GL timer queries, OpenCL event profiling, CPU clock for transfers", true, true, true, needs_opencl, make_cl_readback},
-    {Mode::gpu, "gpu", "GPU", '4', "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over", true, true,
-     true, needs_gl_sharing, make_cl_shared},
-    {Mode::gpu_extmem, "gpu-extmem", "GPU (external memory)", '5',
-     "GL timer queries, OpenCL event profiling (a frame late); transfer = the CPU's time to enqueue the semaphore "
-     "hand-overs, or with an effect (GPU mode's frame) its wait in the GL<->CL hand-over",
-     true, true, false, needs_external_memory, make_external_memory},
+    {.mode = Mode::scene, .cli_name = "scene", .display_name = "Scene", .key = '1',
+     .timing_sources = "GL timer queries; effects by the best engine here", .makes_stereogram = false,
+     .uses_device_images = false, .pipelines_by_default = false, .kernels_on_cpu = false, .can_pipeline = false,
+     .interop_choices = false, .handover_floor = false, .unavailable = always_runs, .make_backend = make_best},
+    {.mode = Mode::cpu, .cli_name = "cpu", .display_name = "CPU", .key = '2',
+     .timing_sources = "GL timer queries for render and compose, CPU clock for the rest", .makes_stereogram = true,
+     .uses_device_images = false, .pipelines_by_default = false, .kernels_on_cpu = true, .can_pipeline = false,
+     .interop_choices = false, .handover_floor = false, .unavailable = always_runs, .make_backend = make_cpu},
+    {.mode = Mode::cpu_readback, .cli_name = "cpu-readback", .display_name = "CPU-readback", .key = '3',
+     .timing_sources = "GL timer queries, OpenCL event profiling, CPU clock for transfers", .makes_stereogram = true,
+     .uses_device_images = true, .pipelines_by_default = true, .kernels_on_cpu = false, .can_pipeline = true,
+     .interop_choices = false, .handover_floor = false, .unavailable = needs_opencl, .make_backend = make_cl_readback},
+    {.mode = Mode::gpu, .cli_name = "gpu", .display_name = "GPU", .key = '4',
+     .timing_sources = "GL timer queries, OpenCL event profiling; transfer = the CPU's wait in the GL<->CL hand-over",
+     .makes_stereogram = true, .uses_device_images = true, .pipelines_by_default = true, .kernels_on_cpu = false,
+     .can_pipeline = true, .interop_choices = true, .handover_floor = true, .unavailable = needs_gl_sharing,
+     .make_backend = make_cl_shared},
+    {.mode = Mode::gpu_extmem, .cli_name = "gpu-extmem", .display_name = "GPU (external memory)", .key = '5',
+     .timing_sources = "GL timer queries, OpenCL event profiling (a frame late); transfer = the CPU's time to enqueue the "
+                       "semaphore hand-overs, or with an effect (GPU mode's frame) its wait in the GL<->CL hand-over",
+     .makes_stereogram = true, .uses_device_images = true, .pipelines_by_default = false, .kernels_on_cpu = false,
+     .can_pipeline = true, .interop_choices = false, .handover_floor = true, .unavailable = needs_external_memory,
+     .make_backend = make_external_memory},
 };
 
 static_assert(std::size(kModes) == kModeCount);

@@ -1,7 +1,8 @@
 #pragma once
 // The modes as data: one row per mode with its names, its key, what it needs to run and the
-// back-end it runs on. The panel, the keys, --mode, --bench and the tests iterate this table, so a
-// new mode (say, another interop path) is one row here and its back-end (docs/design.md).
+// back-end it runs on. The panel, the keys, --mode, --bench (its variants, floors and JSON, which
+// stereocl-compare reads the order from) and the tests iterate this table, so a new mode (say,
+// another interop path) is one row here and its back-end (docs/design.md).
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
@@ -37,6 +38,10 @@ struct ModeRow {
   // otherwise: where that measured faster (docs/performance.md, "A z-only depth pass" and
   // "GPU (external memory) mode's effect frames").
   bool pipelines_by_default;
+  bool kernels_on_cpu;   // its stereogram, effects and histogram run on the CPU (timed by its clock)
+  bool can_pipeline;     // it can show frame N - 1 while drawing N: --bench measures it both ways
+  bool interop_choices;  // it offers --interop-sync and --interop-batch: --bench and the panel try each
+  bool handover_floor;   // it hands frames GL <-> OpenCL on the device: --bench measures that floor
   // Why the mode cannot run with these engines; nullopt: it can.
   std::optional<std::string> (*unavailable)(const Engines& engines);
   // Its back-end; called only where unavailable() is nullopt.

@@ -66,14 +66,19 @@ class BenchJson(unittest.TestCase):
             # --interop-batch all: on, then off; pipelined too (the default)
             for label in ("gpu/" + strategy, "gpu/" + strategy + "/steps", "gpu/" + strategy + "/pipeline"):
                 self.assertTrue(label in ran or skipped.get(label), label)
+        table = {row["mode"]: row for row in self.report["mode_table"]}
         for mode in self.report["modes"]:
-            self.assertEqual(mode["interop_batch"] is None, mode["mode"] != "gpu", mode["label"])
-            # GPU mode says so in every row; the other pipelining modes only where they pipelined
+            row = table[mode["mode"]]
+            self.assertEqual(mode["interop_batch"] is None, not row["interop_choices"], mode["label"])
+            # A mode with interop choices says so in every row; the other pipelining modes only
+            # where they pipelined
             self.assertEqual(mode["pipeline"] is None,
-                             mode["mode"] != "gpu" and not mode["label"].endswith("/pipeline"), mode["label"])
-            self.assertTrue(mode["mode"] in ("gpu", "gpu-extmem", "cpu-readback") or mode["pipeline"] is None)
-        if "cpu-readback" in ran:  # pipelined by default, so measured both ways
-            self.assertIn("cpu-readback/pipeline", ran)
+                             not row["interop_choices"] and not mode["label"].endswith("/pipeline"), mode["label"])
+            self.assertTrue(row["can_pipeline"] or mode["pipeline"] is None)
+        for name, row in table.items():  # each mode that can pipeline is measured both ways
+            if row["can_pipeline"] and not row["interop_choices"] and name in ran:
+                self.assertIn(name + "/pipeline", ran)
+        self.assertEqual([row["mode"] for row in self.report["mode_table"]][:2], ["scene", "cpu"])
         if not self.report["opencl"]["gl_sharing"]:
             self.assertEqual(ran & {"gpu/finish", "gpu/fence", "gpu/implicit"}, set())
             self.assertRegex(self.run_result.stdout, r"gpu/fence +skipped: \S")

@@ -138,6 +138,24 @@ class CompareTable(unittest.TestCase):
         self.assertIn("| gpu-extmem | fps | 1200.0 | – |", result.stdout)
         self.assertLess(result.stdout.index("| gpu/implicit | fps"), result.stdout.index("| gpu-extmem | fps"))
 
+    # Rows follow the program's mode table as the file wrote it, not an order the script knows.
+    def test_modes_sort_by_the_files_mode_table(self):
+        newer = fixture("bench-a.json")
+        row = copy.deepcopy(newer["modes"][2])
+        row.update({"mode": "gpu-extmem", "label": "gpu-extmem", "interop_sync": None, "fps": 1300.0})
+        newer["modes"].append(row)
+        order = ["scene", "cpu", "gpu-extmem", "cpu-readback", "gpu"]
+        newer["mode_table"] = [{"mode": m, "display_name": m, "makes_stereogram": m != "scene", "can_pipeline": False,
+                                "interop_choices": m == "gpu", "handover_floor": False} for m in order]
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "newer.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump(newer, file)
+            result = compare(path, "bench-b.json")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertLess(result.stdout.index("| gpu-extmem | fps"), result.stdout.index("| gpu/implicit | fps"))
+        self.assertLess(result.stdout.index("| cpu | fps"), result.stdout.index("| gpu-extmem | fps"))
+
     def test_hand_over_floors_compare_or_say_why_not(self):
         lines = compare("bench-b.json", "bench-a.json").stdout.splitlines()
         self.assertIn("| gpu-extmem | hand-over floor ms (no work) | 0.125 | skipped: Vulkan: no Vulkan device exports "

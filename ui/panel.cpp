@@ -115,7 +115,7 @@ void draw_gl_passes(DemoSettings& settings) {
 void draw_mode_section(Demo& demo) {
   draw_mode_buttons(demo);
   DemoSettings& settings = demo.settings();
-  if (settings.mode == Mode::gpu) draw_interop_sync(demo);
+  if (mode_row(settings.mode).interop_choices) draw_interop_sync(demo);
   if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
   if (mode_row(settings.mode).makes_stereogram) draw_gl_passes(settings);
 }
@@ -218,7 +218,7 @@ void draw_stereogram_section(Demo& demo) {
   ImGui::SameLine();
   if (ImGui::RadioButton("depth", settings.debug_view == DebugView::depth)) settings.debug_view = DebugView::depth;
   ImGui::SameLine();
-  const bool no_offsets = settings.mode == Mode::scene;
+  const bool no_offsets = !mode_row(settings.mode).makes_stereogram;
   ImGui::BeginDisabled(no_offsets);
   if (ImGui::RadioButton("offsets", settings.debug_view == DebugView::offsets)) settings.debug_view = DebugView::offsets;
   ImGui::EndDisabled();
