@@ -121,7 +121,7 @@ Status Demo::use_look(const Options& look, const LookImages& images) {
 
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
-  Engines engines{options_.cpu_threads, nullptr, nullptr, cl_->no_opencl_reason, cl_->no_sharing_reason};
+  Engines engines{options_.cpu_threads, nullptr, nullptr, cl_->no_opencl_reason, cl_->no_sharing_reason, &notices_};
   if (cl_->environment) {
     ClEnvironment& environment = *cl_->environment;
     try {
@@ -312,10 +312,20 @@ void Demo::reconcile_interop_sync() {
     if (backend) backend->set_interop_sync(settings_.interop_sync);
 }
 
+// What the back-ends said since the last frame: every line to stderr, the first the user should
+// know about on the panel.
+void Demo::pass_on_notices() {
+  for (const Notices::Line& line : notices_.take()) {
+    std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
+    if (line.for_the_audience && notice_.empty()) notice_ = line.text;
+  }
+}
+
 // An OpenCL call that fails mid-frame (out of device memory, a limit the driver did not report)
 // must not end the program: the error is named, and the frame loop goes on in the last mode that
 // worked, or in CPU mode, which needs no OpenCL.
 Status Demo::render_frame(double seconds) {
+  pass_on_notices();
   try {
     Status drawn = render_frame_unguarded(seconds);
     if (drawn) last_good_mode_ = settings_.mode;

@@ -16,6 +16,7 @@
 #include "core/ball_physics.hpp"
 #include "render/colour_target.hpp"
 #include "render/convergence_dots.hpp"
+#include "render/debug_output.hpp"
 #include "render/debug_view.hpp"
 #include "render/gl_stage_timer.hpp"
 #include "render/guide_dots_picture.hpp"
@@ -155,8 +156,12 @@ class Demo {
   // --pipeline: one frame of latency, GL drawing the next depth while OpenCL computes this picture.
   Status render_pipelined_frame(Backend& backend, double seconds, bool histogram_due);
   PatternSampling pattern_sampling() const;
+  void pass_on_notices();
   void size_effect_target(const DisplayImage& image);
 
+  // First, so that it goes last: what the back-ends say while they are torn down still reaches stderr.
+  Notices notices_;
+  GlDebugOutput gl_debug_output_{notices_};
   Options options_;
   DemoSettings settings_;
   DemoSettings applied_;

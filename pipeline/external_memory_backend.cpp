@@ -10,8 +10,9 @@
 namespace stereocl {
 
 ExternalMemoryBackend::ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind,
-                                             std::unique_ptr<Backend> on_textures)
+                                             std::unique_ptr<Backend> on_textures, Notices& notices)
     : cl_(cl),
+      notices_(notices),
       stereograms_(cl.programs, kind, StereogramStorage::buffers),
       on_textures_(std::move(on_textures)) {}
 
@@ -31,7 +32,7 @@ ExternalMemoryBackend::~ExternalMemoryBackend() {
   try {
     drop_link();
   } catch (const std::exception& error) {
-    std::fprintf(stderr, "stereocl: GPU (external memory) mode's clean-up failed: %s\n", error.what());
+    notices_.say(std::string("GPU (external memory) mode's clean-up failed: ") + error.what());
   }
 }
 
@@ -54,8 +55,8 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
   link_.emplace(cl_, depth_floats,
                 static_cast<std::uint64_t>(width + kMaxPatternWidth) * static_cast<std::uint64_t>(height));
   link_checked_ = false;
-  std::fprintf(stderr, "stereocl: GPU (external memory): %dx%d depth and offsets buffers from Vulkan on %s, imported by GL and OpenCL\n",
-               width, height, link_->vulkan_device().c_str());
+  notices_.log("GPU (external memory): " + std::to_string(width) + "x" + std::to_string(height) +
+               " depth and offsets buffers from Vulkan on " + link_->vulkan_device() + ", imported by GL and OpenCL");
 }
 
 const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scene, const StereogramParams& params,
@@ -70,8 +71,8 @@ const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scen
     fit_link(scene.width(), scene.height(), row_length);
   } catch (const std::exception& error) {
     // Say so once per size, and make this frame through the textures rather than fail it.
-    std::fprintf(stderr, "stereocl: GPU (external memory) mode at %dx%d: %s; using the texture path\n", scene.width(),
-                 scene.height(), error.what());
+    notices_.say("GPU (external memory) mode at " + std::to_string(scene.width()) + "x" + std::to_string(scene.height()) +
+                 ": " + error.what() + "; using the texture path");
     drop_link();
     failed_size_ = size;
     buffers_handed_out_ = pipelined_ = false;
@@ -90,8 +91,8 @@ bool ExternalMemoryBackend::buffer_kernel_ready(const StereogramParams& params) 
   } catch (const std::invalid_argument&) {
     return false;  // the texture path says what is wrong with the parameters
   } catch (const KernelBuildError& error) {
-    std::fprintf(stderr, "stereocl: GPU (external memory): the %s buffer kernel does not build (%s); using the texture path\n",
-                 stereogram_algorithm_name(params.algorithm), error.what());
+    notices_.say(std::string("GPU (external memory): the ") + stereogram_algorithm_name(params.algorithm) +
+                 " buffer kernel does not build (" + error.what() + "); using the texture path");
     unbuildable_.insert(params.algorithm);
     return false;
   }
@@ -132,9 +133,11 @@ Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const St
   if (!link_checked_) {
     // A GL call on imported memory that fails does so silently; say it once, where it first shows.
     link_checked_ = true;
-    if (const GLenum error = glGetError(); error != GL_NO_ERROR)
-      std::fprintf(stderr, "stereocl: GPU (external memory): GL error 0x%x in the first frame's depth pass or hand-over\n",
-                   error);
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
+      char code[16];
+      std::snprintf(code, sizeof code, "0x%x", error);
+      notices_.say(std::string("GPU (external memory): GL error ") + code + " in the first frame's depth pass or hand-over");
+    }
   }
   return {};
 }

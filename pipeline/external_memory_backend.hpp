@@ -17,6 +17,7 @@
 // depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.
 #include "compute/cl/cl_environment.hpp"
 #include "compute/stereogram/stereogram_engines.hpp"
+#include "core/notices.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/external_memory_link.hpp"
 
@@ -33,7 +34,9 @@ class ExternalMemoryBackend final : public Backend {
  public:
   // Throws KernelBuildError where the lookup buffer kernel does not build. The symmetric one is
   // built at the first symmetric frame; P, M and the units build nothing.
-  ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind, std::unique_ptr<Backend> on_textures);
+  // Says what it falls back to, and the buffers it makes, through `notices`.
+  ExternalMemoryBackend(ClEnvironment& cl, StereogramKernelKind kind, std::unique_ptr<Backend> on_textures,
+                        Notices& notices);
   ~ExternalMemoryBackend() override;
 
   // Why the mode cannot run here: tries every step (Vulkan export, GL import, OpenCL import, the
@@ -73,6 +76,7 @@ class ExternalMemoryBackend final : public Backend {
   Result<cl::Event> enqueue_kernel(const SceneTarget& scene, const StereogramParams& params, int depth_slot);
 
   ClEnvironment& cl_;
+  Notices& notices_;
   ClStereograms stereograms_;
   std::set<StereogramAlgorithm> unbuildable_;  // a build failed once: not tried again every frame
   std::unique_ptr<Backend> on_textures_;

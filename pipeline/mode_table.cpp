@@ -46,7 +46,8 @@ std::optional<std::string> needs_external_memory(const Engines& engines) {
 }
 
 std::unique_ptr<Backend> make_external_memory(const Engines& engines) {
-  return std::make_unique<ExternalMemoryBackend>(*engines.cl, engines.kernels->lookup_kernel(), make_best(engines));
+  return std::make_unique<ExternalMemoryBackend>(*engines.cl, engines.kernels->lookup_kernel(), make_best(engines),
+                                                 *engines.notices);
 }
 
 constexpr ModeRow kModes[] = {

@@ -4,6 +4,7 @@
 // stereocl-compare reads the order from) and the tests iterate this table, so a new mode (say,
 // another interop path) is one row here and its back-end (docs/design.md).
 #include "compute/cl/cl_environment.hpp"
+#include "core/notices.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
 #include "pipeline/mode.hpp"
@@ -24,6 +25,7 @@ struct Engines {
   ClKernels* kernels = nullptr;
   std::string no_opencl_reason;
   std::string no_sharing_reason;  // why cl->shares_gl is false
+  Notices* notices = nullptr;     // where back-ends say what they fall back to; never null once made
 };
 
 struct ModeRow {

@@ -104,15 +104,13 @@ struct VulkanExporter::Objects {
     }
     if (devices.empty()) throw std::runtime_error("no Vulkan device (vkEnumeratePhysicalDevices found none)");
     if (!first_exporter) throw std::runtime_error("no Vulkan device exports opaque fds (seen: " + seen + ")");
-    if (!physical) {
-      // An OpenCL device without cl_khr_device_uuid, or a driver whose UUIDs differ between its
-      // APIs: the first exporter is most likely the same GPU, and an import into the wrong one fails anyway.
-      physical = first_exporter;
-      if (uuid.size() == VK_UUID_SIZE)
-        std::fprintf(stderr, "stereocl: external memory: no Vulkan device has the OpenCL device's UUID; trying %s\n",
-                     identify(physical).name.c_str());
-    }
+    const bool guessed = !physical && uuid.size() == VK_UUID_SIZE;
+    // An OpenCL device without cl_khr_device_uuid, or a driver whose UUIDs differ between its
+    // APIs: the first exporter is most likely the same GPU, and an import into the wrong one fails anyway.
+    if (!physical) physical = first_exporter;
     device_name = identify(physical).name;
+    // The notice that names the device (external_memory_backend.cpp) then says it was a guess.
+    if (guessed) device_name += " (no Vulkan device has the OpenCL device's UUID: the first that exports)";
   }
 
   void create_device() {

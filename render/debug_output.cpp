@@ -2,25 +2,35 @@
 
 #include <glad/gl.h>
 
-#include <cstdio>
+#include <string>
 
 namespace stereocl {
 
 #ifndef NDEBUG
 namespace {
-void GLAPIENTRY report(GLenum, GLenum type, GLuint id, GLenum severity, GLsizei, const GLchar* message, const void*) {
+void GLAPIENTRY report(GLenum, GLenum type, GLuint id, GLenum severity, GLsizei, const GLchar* message,
+                       const void* notices) {
   if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
-  std::fprintf(stderr, "GL %s %u: %s\n", type == GL_DEBUG_TYPE_ERROR ? "error" : "warning", id, message);
+  static_cast<Notices*>(const_cast<void*>(notices))
+      ->log(std::string("GL ") + (type == GL_DEBUG_TYPE_ERROR ? "error " : "warning ") + std::to_string(id) + ": " +
+            message);
 }
 }  // namespace
 #endif
 
-void install_debug_output() {
+GlDebugOutput::GlDebugOutput([[maybe_unused]] Notices& notices) {
 #ifndef NDEBUG
   if (!GLAD_GL_KHR_debug && !GLAD_GL_VERSION_4_3) return;
   glEnable(GL_DEBUG_OUTPUT);
   glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-  glDebugMessageCallback(report, nullptr);
+  glDebugMessageCallback(report, &notices);
+  installed_ = true;
+#endif
+}
+
+GlDebugOutput::~GlDebugOutput() {
+#ifndef NDEBUG
+  if (installed_) glDebugMessageCallback(nullptr, nullptr);
 #endif
 }
 

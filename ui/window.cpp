@@ -1,7 +1,6 @@
 #include "ui/window.hpp"
 
 #include "config/options.hpp"
-#include "render/debug_output.hpp"
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
@@ -135,7 +134,6 @@ Window::Window(const WindowSettings& settings) : title_(settings.title) {
     glfwTerminate();
     throw std::runtime_error("cannot load the OpenGL functions of this context");
   }
-  install_debug_output();
   set_vsync(settings.vsync);
 }
 

@@ -42,8 +42,8 @@ cl::Program ProgramBuilder::build(std::string_view file_name, const std::string&
     throw KernelBuildError(std::string(file_name), cl_error_name(error.err()) + " with options '" + options + "'\n" + log);
   }
   if (!tuning_options_.empty())
-    std::fprintf(stderr, "%.*s with '%s':\n%s\n", static_cast<int>(file_name.size()), file_name.data(), options.c_str(),
-                 program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_).c_str());
+    build_logs_.push_back(std::string(file_name) + " with '" + options + "':\n" +
+                          program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_));
   return program;
 }
 

@@ -5,6 +5,8 @@
 #include <CL/opencl.hpp>
 
 #include <cstddef>
+#include <utility>
+#include <vector>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,7 +38,7 @@ class ProgramBuilder {
   // compiler takes (the app sets it from STEREOCL_BREAK_KERNELS).
   void break_sources_on_purpose(bool broken) { broken_ = broken; }
   // Tuning hook (stereocl-bench reads STEREOCL_KERNEL_OPTIONS and STEREOCL_KERNEL_DIR): `options`
-  // are appended to every build and each build's log is printed, so a driver's own switches
+  // are appended to every build and each build's log kept for take_build_logs(), so a driver's own switches
   // (NVIDIA's "-cl-nv-verbose" shows registers and spills) can be tried without a rebuild; a
   // non-empty `source_directory` is read instead of the embedded files, so variants of a kernel
   // (one phase cut out, say) can be timed by the same benchmark.
@@ -44,6 +46,9 @@ class ProgramBuilder {
     tuning_options_ = std::move(options);
     source_directory_ = std::move(source_directory);
   }
+
+  // "FILE with 'OPTIONS':\nLOG" for each build since the last call, while tuning.
+  std::vector<std::string> take_build_logs() { return std::exchange(build_logs_, {}); }
 
   const cl::Context& context() const { return context_; }
   const cl::Device& device() const { return device_; }
@@ -54,6 +59,7 @@ class ProgramBuilder {
   std::size_t builds_ = 0;
   bool broken_ = false;
   std::string tuning_options_, source_directory_;
+  std::vector<std::string> build_logs_;
 };
 
 // A float as a hexadecimal literal ("0x1.555556p-7f") for a -D option, so the device compiles

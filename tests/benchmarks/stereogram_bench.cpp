@@ -78,6 +78,7 @@ void symmetric(benchmark::State& state, int width, int height, int oversample, b
   SymmetricParams params = symmetric_params_from_pixels(85, 30.f, oversample);
   params.group_colour = colour;
   SymmetricStereogramKernel kernel(builder, params);
+  for (const std::string& log : builder.take_build_logs()) std::fprintf(stderr, "%s\n", log.c_str());
   // Work-group size sweeps for tuning (docs/performance.md): STEREOCL_SYMMETRIC_GROUP_SIZE=128, 192, ...
   if (const char* lanes = std::getenv("STEREOCL_SYMMETRIC_GROUP_SIZE"))
     kernel.force_group_size(static_cast<std::size_t>(std::atoi(lanes)));
