@@ -410,9 +410,9 @@ std::optional<std::string> finish_mode_and_size(const CLI::App& app, const Comma
     options.mode_given = true;
   }
   if (app.count("--size")) {
-    const auto size = parse_size(text.size);
-    if (const auto* reason = std::get_if<std::string>(&size)) return *reason;
-    options.size = std::get<Size>(size);
+    const Result<Size> size = parse_size(text.size);
+    if (!size) return size.error();
+    options.size = *size;
   }
   return std::nullopt;
 }
@@ -551,7 +551,7 @@ std::optional<std::string> clashing_output(const Options& options, const std::st
 
 }  // namespace
 
-std::variant<Size, std::string> parse_size(const std::string& text) {
+Result<Size> parse_size(const std::string& text) {
   const auto x = text.find('x');
   Size size;
   const auto parse_int = [](std::string_view digits, int& value) {
@@ -560,9 +560,9 @@ std::variant<Size, std::string> parse_size(const std::string& text) {
   };
   if (x == std::string::npos || !parse_int(std::string_view(text).substr(0, x), size.width) ||
       !parse_int(std::string_view(text).substr(x + 1), size.height))
-    return "--size " + text + ": expected WIDTHxHEIGHT, e.g. 1280x720";
+    return failure("--size " + text + ": expected WIDTHxHEIGHT, e.g. 1280x720");
   if (size.width < 1 || size.height < 1 || size.width > kMaxImageSide || size.height > kMaxImageSide)
-    return "--size " + text + ": each side must be 1.." + std::to_string(kMaxImageSide) + " pixels";
+    return failure("--size " + text + ": each side must be 1.." + std::to_string(kMaxImageSide) + " pixels");
   return size;
 }
 

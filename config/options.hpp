@@ -1,6 +1,7 @@
 #pragma once
 // Everything the command line can set, already validated: code past parse_command_line() may
 // trust these values.
+#include "core/result.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/mode.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
@@ -111,7 +112,7 @@ struct ExitRequest {
 std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments);
 
 // "1920x1080" -> Size; nullopt with reason otherwise. Shared by --size and the tests.
-std::variant<Size, std::string> parse_size(const std::string& text);
+Result<Size> parse_size(const std::string& text);
 
 inline constexpr int kMaxImageSide = 16384;
 inline constexpr float kMinUiScale = 0.5f;

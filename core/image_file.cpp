@@ -11,9 +11,9 @@ std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path,
   return decode_png(std::get<std::string>(bytes), path, target, budget.decode);
 }
 
-std::variant<LoadedImage, std::string> load_image(const std::string& path, PixelTarget target) {
+Result<LoadedImage> load_image(const std::string& path, PixelTarget target) {
   auto loaded = load_image_file(path, target);
-  if (auto* failure = std::get_if<InputFailure>(&loaded)) return std::move(failure->message);
+  if (auto* failed = std::get_if<InputFailure>(&loaded)) return failure(std::move(failed->message));
   return std::move(std::get<LoadedImage>(loaded));
 }
 

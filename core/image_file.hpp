@@ -2,6 +2,7 @@
 // PNG files in and out: the file read once (core/input_file), decoded by libspng with limits
 // (core/png_codec), written atomically (core/atomic_file). Errors come back as a one-line reason,
 // never as an exception or a crash, because image paths are user input.
+#include "core/result.hpp"
 #include "core/image.hpp"
 #include "core/input_file.hpp"
 #include "core/png_codec.hpp"
@@ -22,7 +23,7 @@ std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path,
                                                         const ImageLoadBudget& budget = {});
 
 // The image, or a reason such as "depth.jpg: looks like a JPEG image; only PNG images are accepted".
-std::variant<LoadedImage, std::string> load_image(const std::string& path, PixelTarget target);
+Result<LoadedImage> load_image(const std::string& path, PixelTarget target);
 
 // Writes an 8-bit RGBA PNG atomically; returns an empty string on success, else the reason.
 // `inputs` are files it must never overwrite (the --depth and --pattern files).

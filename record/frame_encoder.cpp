@@ -8,9 +8,9 @@
 namespace stereocl {
 
 std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path, bool overwrite) {
-  const auto format = record_format_for(path);
-  if (const auto* reason = std::get_if<std::string>(&format)) throw RecordError(*reason);
-  switch (std::get<RecordFormat>(format)) {
+  const Result<RecordFormat> format = record_format_for(path);
+  if (!format) throw RecordError(format.error());
+  switch (*format) {
     case RecordFormat::png_frames: return std::make_unique<PngFramesEncoder>(path, overwrite);
     case RecordFormat::gif: return std::make_unique<GifEncoder>(path);
     case RecordFormat::mp4: return std::make_unique<Mp4Encoder>(path);

@@ -6,8 +6,8 @@
 
 namespace stereocl {
 
-std::variant<RecordFormat, std::string> record_format_for(const std::string& path) {
-  if (path.empty()) return std::string("--record needs a folder, NAME.gif or NAME.mp4");
+Result<RecordFormat> record_format_for(const std::string& path) {
+  if (path.empty()) return failure("--record needs a folder, NAME.gif or NAME.mp4");
   const std::filesystem::path target(path);
   std::error_code ignored;
   if (std::filesystem::is_directory(target, ignored) || !target.has_extension()) return RecordFormat::png_frames;
@@ -16,19 +16,18 @@ std::variant<RecordFormat, std::string> record_format_for(const std::string& pat
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (extension == ".gif") return RecordFormat::gif;
   if (extension == ".mp4") return RecordFormat::mp4;
-  return "--record " + path + ": the extension must be .gif or .mp4, or none for a folder of PNG frames";
+  return failure("--record " + path + ": the extension must be .gif or .mp4, or none for a folder of PNG frames");
 }
 
 std::string check_record_path(const std::string& path) {
-  const auto format = record_format_for(path);
-  if (const auto* reason = std::get_if<std::string>(&format)) return *reason;
-  return {};
+  const Result<RecordFormat> format = record_format_for(path);
+  return format ? std::string() : format.error();
 }
 
 std::string check_record_folder(const std::string& path, bool overwrite) {
   if (path.empty() || overwrite) return {};
-  const auto format = record_format_for(path);
-  if (!std::holds_alternative<RecordFormat>(format) || std::get<RecordFormat>(format) != RecordFormat::png_frames) return {};
+  const Result<RecordFormat> format = record_format_for(path);
+  if (!format || *format != RecordFormat::png_frames) return {};
   // Frames written over an earlier recording's would splice the two (new 1-2, old 3-6).
   std::error_code error;
   if (std::filesystem::is_directory(path, error) && !std::filesystem::is_empty(path, error))

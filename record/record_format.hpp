@@ -1,6 +1,7 @@
 #pragma once
 // Which encoder a --record path asks for. Decided from the path alone, so a bad path is refused
 // when the command line is read, not after the window has opened.
+#include "core/result.hpp"
 #include <string>
 #include <variant>
 
@@ -10,7 +11,7 @@ enum class RecordFormat { png_frames, gif, mp4 };
 
 // An existing folder, or a path with no extension, is a folder of numbered PNGs; ".gif" and
 // ".mp4" (any case) are files. Anything else comes back as the one-line rule it broke.
-std::variant<RecordFormat, std::string> record_format_for(const std::string& path);
+Result<RecordFormat> record_format_for(const std::string& path);
 
 // The same rule as a CLI11 check: empty when the path is fine, else the reason.
 std::string check_record_path(const std::string& path);

@@ -177,14 +177,14 @@ bool nothing_left_at(const std::string& path) { return !std::filesystem::exists(
 // --- which encoder a path asks for --------------------------------------------------------
 
 TEST(RecordFormat, ExtensionChoosesTheEncoder) {
-  EXPECT_EQ(std::get<RecordFormat>(record_format_for("frames")), RecordFormat::png_frames);
-  EXPECT_EQ(std::get<RecordFormat>(record_format_for("out/frames/")), RecordFormat::png_frames);
-  EXPECT_EQ(std::get<RecordFormat>(record_format_for("a.gif")), RecordFormat::gif);
-  EXPECT_EQ(std::get<RecordFormat>(record_format_for("dir/A.GIF")), RecordFormat::gif);
-  EXPECT_EQ(std::get<RecordFormat>(record_format_for("talk.mp4")), RecordFormat::mp4);
+  EXPECT_EQ(*(record_format_for("frames")), RecordFormat::png_frames);
+  EXPECT_EQ(*(record_format_for("out/frames/")), RecordFormat::png_frames);
+  EXPECT_EQ(*(record_format_for("a.gif")), RecordFormat::gif);
+  EXPECT_EQ(*(record_format_for("dir/A.GIF")), RecordFormat::gif);
+  EXPECT_EQ(*(record_format_for("talk.mp4")), RecordFormat::mp4);
   const std::string dotted_folder = scratch_file("frames.d");
   std::filesystem::create_directories(dotted_folder);
-  EXPECT_EQ(std::get<RecordFormat>(record_format_for(dotted_folder)), RecordFormat::png_frames);
+  EXPECT_EQ(*(record_format_for(dotted_folder)), RecordFormat::png_frames);
 }
 
 TEST(RecordFormat, UnknownExtensionIsRefusedWithTheRule) {

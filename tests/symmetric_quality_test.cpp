@@ -46,7 +46,7 @@ double luma(const Rgba8& c) { return (c.r + c.g + c.b) / 3.0; }
 DepthImage quantised(const DepthImage& depth, const std::string& name) {
   const std::string path = testing::write_png(name, visualise_depth(depth));
   auto loaded = load_image(path, PixelTarget::grey16);
-  return depth_from_grey(std::get<LoadedImage>(loaded).grey16);
+  return depth_from_grey(loaded->grey16);
 }
 
 // Random dots anchored, an image flowing, as the demo picks.
@@ -278,9 +278,9 @@ TEST(StereogramQuality, OversamplingDecodesIntoFinerDepthSteps) {
 TEST(StereogramQuality, NoSeamWithTheAssetsRecipe) {
   auto loaded_depth = load_image(std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png", PixelTarget::grey16);
   auto loaded_pattern = load_image(std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", PixelTarget::rgba8);
-  ASSERT_TRUE(std::holds_alternative<LoadedImage>(loaded_depth) && std::holds_alternative<LoadedImage>(loaded_pattern));
-  const DepthImage depth = depth_from_grey(std::get<LoadedImage>(loaded_depth).grey16);
-  const RgbaImage& pattern = std::get<LoadedImage>(loaded_pattern).rgba;
+  ASSERT_TRUE(loaded_depth.ok() && loaded_pattern.ok());
+  const DepthImage depth = depth_from_grey(loaded_depth->grey16);
+  const RgbaImage& pattern = loaded_pattern->rgba;
   const int far = pattern.width, near = far - 40;
   for (const auto& [name, picture] : all_pictures(depth, pattern, far, near, "assets", GroupColour::flowing)) {
     const Seam value = seam(picture, far);

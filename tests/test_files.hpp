@@ -34,11 +34,11 @@ inline std::string write_png(const std::string& name, const RgbaImage& image) {
 // it cannot be read.
 inline RgbaImage read_png(const std::string& path) {
   auto loaded = load_image(path, PixelTarget::rgba8);
-  if (const auto* error = std::get_if<std::string>(&loaded)) {
-    ADD_FAILURE() << *error;
+  if (!loaded) {
+    ADD_FAILURE() << loaded.error();
     return {};
   }
-  return std::get<LoadedImage>(loaded).rgba;
+  return loaded->rgba;
 }
 
 inline std::string write_grey_png(const std::string& name, int width, int height, std::uint8_t grey) {

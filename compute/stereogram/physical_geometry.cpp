@@ -22,16 +22,16 @@ double separation_px(const PhysicalGeometry& geometry, double depth) {
   return (1.0 - mu_z) * eye_separation_px(geometry) / (2.0 - mu_z);
 }
 
-std::optional<std::string> validate(const PhysicalGeometry& geometry) {
+Status validate(const PhysicalGeometry& geometry) {
   if (!(geometry.dpi >= kMinDpi && geometry.dpi <= kMaxDpi))
-    return "--dpi " + number(geometry.dpi) + ": must be between " + number(kMinDpi) + " and " + number(kMaxDpi);
+    return failure("--dpi " + number(geometry.dpi) + ": must be between " + number(kMinDpi) + " and " + number(kMaxDpi));
   if (!(geometry.eye_separation_mm >= kMinEyeSeparationMm && geometry.eye_separation_mm <= kMaxEyeSeparationMm))
-    return "--eye-separation " + number(geometry.eye_separation_mm) + ": must be between " +
-           number(kMinEyeSeparationMm) + " and " + number(kMaxEyeSeparationMm) + " mm";
+    return failure("--eye-separation " + number(geometry.eye_separation_mm) + ": must be between " +
+           number(kMinEyeSeparationMm) + " and " + number(kMaxEyeSeparationMm) + " mm");
   if (!(geometry.depth_of_field > 0.0 && geometry.depth_of_field <= kMaxDepthOfField))
-    return "--depth-of-field " + number(geometry.depth_of_field) + ": must be above 0 and at most " +
-           number(kMaxDepthOfField);
-  return std::nullopt;
+    return failure("--depth-of-field " + number(geometry.depth_of_field) + ": must be above 0 and at most " +
+           number(kMaxDepthOfField));
+  return {};
 }
 
 }  // namespace stereocl

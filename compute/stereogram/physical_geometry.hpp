@@ -3,6 +3,7 @@
 // between the eyes and how deep the scene reaches towards the viewer. It fixes the separation of
 // the two pixels of a scene point at each depth, so a stereogram is as deep on a phone as on a
 // projector.
+#include "core/result.hpp"
 #include <optional>
 #include <string>
 
@@ -29,7 +30,7 @@ double eye_separation_px(const PhysicalGeometry& geometry);
 // s at `depth` (0 near .. 1 far, clamped; NaN counts as near), in pixels.
 double separation_px(const PhysicalGeometry& geometry, double depth);
 
-// nullopt when every value is in its range, else a one-line reason naming the value and the rule.
-std::optional<std::string> validate(const PhysicalGeometry& geometry);
+// Fails, with a one-line reason naming the value and the rule, unless every value is in its range.
+Status validate(const PhysicalGeometry& geometry);
 
 }  // namespace stereocl

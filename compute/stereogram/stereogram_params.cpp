@@ -33,7 +33,7 @@ Failure refusal(const PhysicalGeometry& units, const char* which, double separat
 Result<StereogramParams> resolve_units(StereogramParams params, int picture_width) {
   if (!params.units) return params;
   const PhysicalGeometry& units = *params.units;
-  if (auto reason = validate(units)) return failure(*reason);
+  if (Status valid = validate(units); !valid) return failure(valid.error());
   const double far = separation_px(units, 1.0), near = separation_px(units, 0.0);
   if (near < 2.0) return refusal(units, "nearest", near, "at least 2 px (raise --dpi or lower --depth-of-field)");
   if (far > kMaxPatternWidth)

@@ -36,8 +36,8 @@ Status validate(const SymmetricParams& params) {
                    std::to_string(kMaxPatternColumns));
   if (const auto* pixel = std::get_if<PixelGeometry>(&params.geometry)) {
     if (Status pixels = validate(StereogramParams{pixel->pattern_width, pixel->max_offset}); !pixels) return pixels;
-  } else if (auto reason = validate(std::get<PhysicalGeometry>(params.geometry))) {
-    return failure(*reason);
+  } else if (Status units = validate(std::get<PhysicalGeometry>(params.geometry)); !units) {
+    return units;
   }
   const double far = far_separation_px(params), near = near_separation_px(params);
   if (near < 2.0)
