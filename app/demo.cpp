@@ -257,6 +257,10 @@ void Demo::apply_settings() {
     if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
     else settings_.stereogram.pattern_width = pattern_image_.width;
   }
+  // Random dots stay put around the moving ball; an image runs on without seams (GroupColour).
+  // Set once the pattern kind is final, so no frame takes the other kind's colours.
+  settings_.stereogram.group_colour =
+      settings_.pattern_kind == PatternKind::image ? GroupColour::flowing : GroupColour::anchored;
   if (settings_.depth_source == DepthSource::image && !still_depth_) settings_.depth_source = DepthSource::scene;
   reconcile_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
@@ -274,9 +278,6 @@ void Demo::apply_settings() {
 void Demo::reconcile_stereogram() {
   // An image pattern repeats at its own width, which physical units would contradict.
   if (settings_.pattern_kind == PatternKind::image) settings_.stereogram.units.reset();
-  // Random dots stay put around the moving ball; an image runs on without seams (GroupColour).
-  settings_.stereogram.group_colour =
-      settings_.pattern_kind == PatternKind::image ? GroupColour::flowing : GroupColour::anchored;
   const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
   if (resolved) settings_.stereogram = *resolved;

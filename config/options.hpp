@@ -111,7 +111,7 @@ struct ExitRequest {
 
 std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments);
 
-// "1920x1080" -> Size; nullopt with reason otherwise. Shared by --size and the tests.
+// "1920x1080" -> Size, or a failure naming the text and the rule. Shared by --size and the tests.
 Result<Size> parse_size(const std::string& text);
 
 inline constexpr int kMaxImageSide = 16384;
