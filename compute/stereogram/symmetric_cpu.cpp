@@ -112,23 +112,37 @@ bool both_eyes_see(const int* separations, int linking_width, const SymmetricPla
   return true;
 }
 
-std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan) {
-  SymmetricRowScratch scratch;
-  scratch.separations.resize(static_cast<std::size_t>(width));
-  linking_separations(depth, width, plan, scratch.separations.data());
+namespace {
+
+// The row's linking, shared by the coordinates and the link list: separations per depth pixel,
+// every visible point's link (left_of[x], its left end, or -1), and in same[] each kept link's
+// right end at its left end (a pixel without one holds itself).
+void link_row(const float* depth, int width, const SymmetricPlan& plan, SymmetricRowScratch& scratch) {
   const int linking_width = width * plan.oversample;
-  scratch.left_of.assign(static_cast<std::size_t>(linking_width), -1);
+  scratch.separations.resize(static_cast<std::size_t>(width));
+  scratch.left_of.resize(static_cast<std::size_t>(linking_width));
   scratch.same.resize(static_cast<std::size_t>(linking_width));
-  std::vector<SymmetricLink> links;
+  const int* separations = scratch.separations.data();
+  linking_separations(depth, width, plan, scratch.separations.data());
   SymmetricLink link;
   for (int x = 0; x < linking_width; ++x)
-    if (scene_point_link(scratch.separations.data(), linking_width, plan, x, link)) {
-      scratch.left_of[x] = link.left;
-      links.push_back(link);
-    }
-  keep_nearer_links(linking_width, scratch.left_of.data(), scratch.separations.data(), plan.oversample,
-                    scratch.same.data(), scratch.top, scratch.best);
-  for (SymmetricLink& asked : links) asked.kept = scratch.same[asked.left] == asked.right;
+    scratch.left_of[x] = scene_point_link(separations, linking_width, plan, x, link) ? link.left : -1;
+  keep_nearer_links(linking_width, scratch.left_of.data(), separations, plan.oversample, scratch.same.data(),
+                    scratch.top, scratch.best);
+}
+
+}  // namespace
+
+std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan) {
+  SymmetricRowScratch scratch;
+  link_row(depth, width, plan, scratch);
+  std::vector<SymmetricLink> links;
+  for (int x = 0; x < width * plan.oversample; ++x) {
+    const int left = scratch.left_of[x];
+    if (left < 0) continue;
+    const int right = left + scratch.separations[x / plan.oversample];
+    links.push_back({x, left, right, scratch.same[left] == right});
+  }
   return links;
 }
 
@@ -136,18 +150,9 @@ void symmetric_coordinates_row(const float* depth, int width, const SymmetricPla
                                SymmetricRowScratch& scratch) {
   const int linking_width = width * plan.oversample;
   const int centre = linking_width / 2;
-  const auto n = static_cast<std::size_t>(linking_width);
-  scratch.separations.resize(static_cast<std::size_t>(width));
-  scratch.same.resize(n);
-  scratch.top.resize(n);
-  scratch.left_of.resize(n);
-  int* separations = scratch.separations.data();
-  int* same = scratch.same.data();
-  linking_separations(depth, width, plan, separations);
-  SymmetricLink link;
-  for (int x = 0; x < linking_width; ++x)
-    scratch.left_of[x] = scene_point_link(separations, linking_width, plan, x, link) ? link.left : -1;
-  keep_nearer_links(linking_width, scratch.left_of.data(), separations, plan.oversample, same, scratch.top, scratch.best);
+  link_row(depth, width, plan, scratch);  // leaves top and best linking_width long
+  const int* separations = scratch.separations.data();
+  const int* same = scratch.same.data();
 
   // Partners lie to the right, so from right to left each pixel's chain end is already known.
   for (int x = linking_width - 1; x >= 0; --x) scratch.top[x] = same[x] == x ? x : scratch.top[same[x]];
