@@ -41,6 +41,15 @@ def fixture(name):
         return json.load(file)
 
 
+def fixture_with_extmem_row(fps):
+    """bench-a.json with a GPU (external memory) row added, made from its third row."""
+    result = fixture("bench-a.json")
+    row = copy.deepcopy(result["modes"][2])
+    row.update({"mode": "gpu-extmem", "label": "gpu-extmem", "interop_sync": None, "fps": fps})
+    result["modes"].append(row)
+    return result
+
+
 @functools.lru_cache(maxsize=None)
 def script():
     """The tool as a module, to call its functions and main() without a process per call."""
@@ -124,10 +133,7 @@ class CompareTable(unittest.TestCase):
     # script once knew only four modes and stopped on them. Its hand-over is split out in the
     # chart like GPU mode's.
     def test_gpu_extmem_rows_compare_and_chart(self):
-        extmem = fixture("bench-a.json")
-        row = copy.deepcopy(extmem["modes"][2])
-        row.update({"mode": "gpu-extmem", "label": "gpu-extmem", "interop_sync": None, "fps": 1200.0})
-        extmem["modes"].append(row)
+        extmem = fixture_with_extmem_row(1200.0)
         with tempfile.TemporaryDirectory() as directory:
             path, png = os.path.join(directory, "extmem.json"), os.path.join(directory, "chart.png")
             with open(path, "w", encoding="utf-8") as file:
@@ -140,10 +146,7 @@ class CompareTable(unittest.TestCase):
 
     # Rows follow the program's mode table as the file wrote it, not an order the script knows.
     def test_modes_sort_by_the_files_mode_table(self):
-        newer = fixture("bench-a.json")
-        row = copy.deepcopy(newer["modes"][2])
-        row.update({"mode": "gpu-extmem", "label": "gpu-extmem", "interop_sync": None, "fps": 1300.0})
-        newer["modes"].append(row)
+        newer = fixture_with_extmem_row(1300.0)
         order = ["scene", "cpu", "gpu-extmem", "cpu-readback", "gpu"]
         newer["mode_table"] = [{"mode": m, "display_name": m, "makes_stereogram": m != "scene", "can_pipeline": False,
                                 "interop_choices": m == "gpu", "handover_floor": False} for m in order]
