@@ -94,7 +94,7 @@ void Demo::take_look(const Options& look) {
   settings_.seed = look.seed;
   settings_.dot_size = look.dot_size;
   settings_.invert_depth = look.invert_depth;
-  settings_.effect = EffectSettings{look.effect, look.blur_radius, look.blur_clamp};
+  settings_.effect = EffectSettings{look.effect, look.effect_values};
 }
 
 Status Demo::use_look(const Options& look, const LookImages& images) {

@@ -107,27 +107,39 @@ json opencl_block(const Demo& demo) {
           {"description", demo.opencl_description()}};
 }
 
+// Every effect parameter, a word as its word: the schema's fields come from the same table.
+void add_effect_parameters(json& block, const EffectSettings& settings) {
+  for (const EffectRow& row : effect_table())
+    for (const EffectParameter& parameter : row.parameters) {
+      const int value = settings.value(parameter);
+      if (parameter.words.empty())
+        block[std::string(parameter.name)] = value;
+      else
+        block[std::string(parameter.name)] = effect_value_text(parameter, value);
+    }
+}
+
 json parameters_block(const Options& options, const Demo& demo) {
   const auto& settings = demo.settings();
-  return {{"size", {demo.scene_width(), demo.scene_height()}},
-          {"pattern_width", settings.stereogram.pattern_width},
-          {"max_offset", settings.stereogram.max_offset},
-          {"algorithm", stereogram_algorithm_name(settings.stereogram.algorithm)},
-          {"oversample", settings.stereogram.oversample},
-          {"effect", effect_name(settings.effect.effect)},
-          {"depth_source", settings.depth_source == DepthSource::scene ? "scene" : "image"},
-          {"blur_radius", settings.effect.blur_radius},
-          {"blur_border", settings.effect.blur_clamp ? "clamp" : "zero"},
-          {"frames_per_run", options.frames.value_or(500)},
-          {"repeat", options.bench_repeat},
-          {"cpu_threads", resolve_thread_count(options.cpu_threads)},
-          {"seed", options.seed},
-          {"interop_sync", options.interop_sync},
-          {"interop_batch", options.interop_batch},
-          {"pipeline", options.bench_pipelined()},
-          {"depth_pass", SceneRenderer::z_only_available() ? options.depth_pass : "shaded"},
-          {"compose", StereogramCompositor::compute_available() ? options.compose : "fragment"},
-          {"frame_end", "glFinish, nothing presented, vsync off"}};
+  json block = {{"size", {demo.scene_width(), demo.scene_height()}},
+                {"pattern_width", settings.stereogram.pattern_width},
+                {"max_offset", settings.stereogram.max_offset},
+                {"algorithm", stereogram_algorithm_name(settings.stereogram.algorithm)},
+                {"oversample", settings.stereogram.oversample},
+                {"effect", effect_name(settings.effect.effect)},
+                {"depth_source", settings.depth_source == DepthSource::scene ? "scene" : "image"},
+                {"frames_per_run", options.frames.value_or(500)},
+                {"repeat", options.bench_repeat},
+                {"cpu_threads", resolve_thread_count(options.cpu_threads)},
+                {"seed", options.seed},
+                {"interop_sync", options.interop_sync},
+                {"interop_batch", options.interop_batch},
+                {"pipeline", options.bench_pipelined()},
+                {"depth_pass", SceneRenderer::z_only_available() ? options.depth_pass : "shaded"},
+                {"compose", StereogramCompositor::compute_available() ? options.compose : "fragment"},
+                {"frame_end", "glFinish, nothing presented, vsync off"}};
+  add_effect_parameters(block, settings.effect);
+  return block;
 }
 
 json kernels_block(const Options& options) {

@@ -11,6 +11,8 @@ install(FILES assets/stereocl.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hic
 file(GLOB preset_files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/presets/*.toml")
 install(FILES ${preset_files} DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl/presets)
 install(FILES assets/depth-shapes.png assets/pattern-waves.png DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
+# Where scripts/stereocl-compare looks for it once installed.
+install(FILES "${stereocl_bench_schema}" DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
 
 # The man page is made from --help and --version at build time, so it cannot drift from the options.
 find_program(HELP2MAN_EXECUTABLE help2man REQUIRED)

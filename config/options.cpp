@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -27,6 +28,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <type_traits>
 
@@ -43,7 +45,7 @@ struct CommandLineText {
   std::string mode;
   std::string size;
   std::string effect{effect_name(Options{}.effect)};
-  std::string blur_border = Options{}.blur_clamp ? "clamp" : "zero";
+  std::map<std::string_view, std::string> effect_words;  // the effect parameters given as words
   std::string stereogram_kernel = Options{}.fast_stereogram_kernel ? "fast" : "classic";
   std::string algorithm{stereogram_algorithm_name(Options{}.stereogram.algorithm)};
   PhysicalGeometry units;  // read only where one of its options is given
@@ -243,6 +245,28 @@ std::string algorithm_help() {
   return help;
 }
 
+// Every parameter of every row of the effect table: a new effect's parameter is an option, a config
+// key and a --write-config line by its row alone. Words are held as text until finish_picture().
+void declare_effect_parameters(CLI::App& app, Options& options, CommandLineText& text) {
+  for (const EffectRow& row : effect_table())
+    for (const EffectParameter& parameter : row.parameters) {
+      std::string name(parameter.name);
+      std::ranges::replace(name, '_', '-');
+      name.insert(0, "--");
+      const std::string help(parameter.help);
+      CLI::Option* option = nullptr;
+      if (parameter.words.empty()) {
+        option = app.add_option(name, options.effect_values[parameter.name], help)
+                     ->check(range(parameter.min, parameter.max));
+      } else {
+        std::string& word = text.effect_words[parameter.name] = effect_value_text(parameter, parameter.initial);
+        option = app.add_option(name, word, help)
+                     ->check(CLI::IsMember(std::vector<std::string>(parameter.words.begin(), parameter.words.end())));
+      }
+      option->type_name(std::string(parameter.value_name))->capture_default_str();
+    }
+}
+
 void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text, const std::string& config) {
   const Options defaults;
   app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
@@ -268,10 +292,7 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
       ->check(range(0LL, static_cast<long long>(std::numeric_limits<std::uint32_t>::max())));
   app.add_option("--effect", text.effect, "applied to the displayed image")
       ->type_name("EFFECT")->capture_default_str()->check(CLI::IsMember(effect_names()));
-  app.add_option("--blur-radius", options.blur_radius, "box blur radius")
-      ->type_name("PIXELS")->capture_default_str()->check(range(1, 32));
-  app.add_option("--blur-border", text.blur_border, "what the blur reads past the edge")
-      ->type_name("BORDER")->capture_default_str()->check(CLI::IsMember({"zero", "clamp"}));
+  declare_effect_parameters(app, options, text);
   app.add_option("--algorithm", text.algorithm, algorithm_help())
       ->type_name("ALGORITHM")->capture_default_str()->check(CLI::IsMember(algorithm_names()));
   app.add_option("--oversample", options.stereogram.oversample,
@@ -439,7 +460,11 @@ std::optional<std::string> finish_run_length(const CLI::App& app, const CommandL
 // Words and negated flags, which CLI11 holds in CommandLineText, as the values Options holds.
 void finish_picture(const CommandLineText& text, Options& options) {
   options.effect = find_effect(text.effect);  // nullptr for "none"
-  options.blur_clamp = text.blur_border == "clamp";
+  for (const EffectRow& row : effect_table())
+    for (const EffectParameter& parameter : row.parameters)
+      if (const auto word = text.effect_words.find(parameter.name); word != text.effect_words.end())
+        options.effect_values[parameter.name] =
+            static_cast<int>(std::ranges::find(parameter.words, word->second) - parameter.words.begin());
   options.fast_stereogram_kernel = text.stereogram_kernel == "fast";
   options.vsync = !text.no_vsync;
   options.show_panel = !text.no_panel;

@@ -53,8 +53,7 @@ struct Options {
   bool show_panel = true;
   int cpu_threads = 0;  // 0 = all hardware threads
   const EffectRow* effect = nullptr;  // a row of effect_table(); nullptr: none
-  int blur_radius = 4;
-  bool blur_clamp = false;  // border: zero padding (the paper's) unless clamp is asked for
+  EffectValues effect_values = initial_effect_values();  // every effect's parameters, by name
   std::string histogram_file;
   std::string cl_device;
   std::string gl_context = "glx";  // glx | egl: how the window's GL context is made

@@ -11,8 +11,16 @@
 namespace stereocl {
 namespace {
 
+constexpr std::string_view kBorders[] = {"zero", "clamp"};  // the paper's zero padding unless clamp is asked for
+constexpr EffectParameter kBlurParameters[] = {
+    {"blur_radius", "blur radius", "box blur radius", "PIXELS", min_blur_radius, max_blur_radius, 4},
+    {"blur_border", "clamp", "what the blur reads past the edge: zero, or the edge pixels repeated (clamp)", "BORDER",
+     0, 1, 0, kBorders},
+};
+
+int blur_radius(const EffectSettings& settings) { return settings.value(kBlurParameters[0]); }
 BlurBorder blur_border(const EffectSettings& settings) {
-  return settings.blur_clamp ? BlurBorder::clamp : BlurBorder::zero;
+  return settings.value(kBlurParameters[1]) == 1 ? BlurBorder::clamp : BlurBorder::zero;
 }
 
 RgbaImage sobel_on_cpu(const RgbaImage& image, const EffectSettings&, int threads) {
@@ -28,30 +36,37 @@ std::vector<cl::Event> histogram_of_sobel_output(ClEffects& effects, const Devic
 }
 
 RgbaImage blur_on_cpu(const RgbaImage& image, const EffectSettings& settings, int threads) {
-  return blur_reference(image, settings.blur_radius, blur_border(settings), threads);
+  return blur_reference(image, blur_radius(settings), blur_border(settings), threads);
 }
 
 std::vector<cl::Event> blur_on_device(ClEffects& effects, const DeviceEffectCall& call, const EffectSettings& settings) {
-  return effects.blur(call.queue, call.in, call.out, call.width, call.height, settings.blur_radius,
+  return effects.blur(call.queue, call.in, call.out, call.width, call.height, blur_radius(settings),
                       blur_border(settings), call.wait_for);
 }
 
-constexpr EffectSlider kBlurSliders[] = {{"blur radius", &EffectSettings::blur_radius, min_blur_radius, max_blur_radius}};
-constexpr EffectCheckbox kBlurCheckboxes[] = {
-    {"clamp", &EffectSettings::blur_clamp, "repeat the edge pixels instead of blurring in black"}};
-
 // Not B for blur: presentation clickers send B (and '.') for "blank screen" (ui/key_bindings.cpp).
 constexpr EffectRow kEffects[] = {
-    {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device, {}, {}, histogram_of_sobel_output},
-    {"blur", 'L', "blur on / off", blur_on_cpu, blur_on_device, kBlurSliders, kBlurCheckboxes},
+    {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device, {}, histogram_of_sobel_output},
+    {"blur", 'L', "blur on / off", blur_on_cpu, blur_on_device, kBlurParameters},
     {"emboss", 'M', "emboss on / off",
      [](const RgbaImage& image, const EffectSettings&, int) { return emboss_reference(image); },
-     [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings&) { return emboss_on_device(effects, call); }},
+     [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings&) {
+       return emboss_on_device(effects, call);
+     }},
 };
 
 // A row without both engines would silently do nothing in some mode: refuse to compile instead.
 static_assert(std::ranges::all_of(kEffects, [](const EffectRow& row) { return row.cpu && row.device && row.key; }),
               "every effect needs a CPU reference, a device function and a key");
+constexpr bool parameter_is_sound(const EffectParameter& p) {
+  const bool words_fit = p.words.empty() || (p.min == 0 && p.max + 1 == static_cast<int>(p.words.size()));
+  return !p.name.empty() && p.min <= p.initial && p.initial <= p.max && words_fit;
+}
+static_assert(std::ranges::all_of(kEffects,
+                                  [](const EffectRow& row) {
+                                    return std::ranges::all_of(row.parameters, parameter_is_sound);
+                                  }),
+              "every effect parameter needs a name, an initial value in its range and one word per value");
 
 }  // namespace
 
@@ -61,6 +76,23 @@ const EffectRow* find_effect(std::string_view name) {
   for (const EffectRow& row : kEffects)
     if (row.name == name) return &row;
   return nullptr;
+}
+
+int EffectSettings::value(const EffectParameter& parameter) const {
+  const auto found = values.find(parameter.name);
+  return found == values.end() ? parameter.initial : std::clamp(found->second, parameter.min, parameter.max);
+}
+
+EffectValues initial_effect_values() {
+  EffectValues values;
+  for (const EffectRow& row : kEffects)
+    for (const EffectParameter& parameter : row.parameters) values.emplace(parameter.name, parameter.initial);
+  return values;
+}
+
+std::string effect_value_text(const EffectParameter& parameter, int value) {
+  if (parameter.words.empty()) return std::to_string(value);
+  return std::string(parameter.words[static_cast<std::size_t>(std::clamp(value, parameter.min, parameter.max))]);
 }
 
 std::string_view effect_name(const EffectRow* effect) { return effect ? effect->name : "none"; }

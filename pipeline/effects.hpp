@@ -7,6 +7,7 @@
 
 #include <CL/opencl.hpp>
 
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,25 +17,29 @@ namespace stereocl {
 
 struct EffectRow;
 
+// One setting of an effect, declared once in its row: the command line (--name with '-' for
+// '_'), the config key, the panel's control, the bench JSON field and the schema come from it.
+struct EffectParameter {
+  std::string_view name;        // "blur_radius"
+  std::string_view label;       // on the panel: "blur radius"
+  std::string_view help;        // --help and the panel's tooltip
+  std::string_view value_name;  // in --help: "PIXELS"
+  int min;
+  int max;
+  int initial;
+  // Words in place of numbers (a checkbox for two, the first meaning off): the value indexes them.
+  std::span<const std::string_view> words = {};
+};
+
+// Every effect parameter's value by name; a parameter missing here has its initial value.
+using EffectValues = std::map<std::string_view, int, std::less<>>;
+
 // What the user chose: an effect (nullptr: none) and the effects' parameters.
 struct EffectSettings {
   const EffectRow* effect = nullptr;
-  int blur_radius = 4;
-  bool blur_clamp = false;  // border: zero padding (the paper's) unless clamp is asked for
+  EffectValues values;
+  int value(const EffectParameter& parameter) const;
   friend bool operator==(const EffectSettings&, const EffectSettings&) = default;
-};
-
-// The parameters the panel shows for an effect while it is on.
-struct EffectSlider {
-  std::string_view label;
-  int EffectSettings::*value;
-  int min;
-  int max;
-};
-struct EffectCheckbox {
-  std::string_view label;
-  bool EffectSettings::*value;
-  std::string_view tooltip;
 };
 
 struct EffectRow {
@@ -46,8 +51,7 @@ struct EffectRow {
   RgbaImage (*cpu)(const RgbaImage& image, const EffectSettings& settings, int threads);
   // The same on the device; returns the events of all its work, for profiling.
   std::vector<cl::Event> (*device)(ClEffects& effects, const DeviceEffectCall& call, const EffectSettings& settings);
-  std::span<const EffectSlider> sliders = {};
-  std::span<const EffectCheckbox> checkboxes = {};
+  std::span<const EffectParameter> parameters = {};
   // Where the device function keeps the luma of what it wrote: the histogram of its output
   // from there, right after `device` on the same queue (nullptr: the histogram computes luma).
   std::vector<cl::Event> (*device_histogram_of_output)(ClEffects& effects, const DeviceEffectCall& call) = nullptr;
@@ -58,5 +62,8 @@ std::span<const EffectRow> effect_table();
 const EffectRow* find_effect(std::string_view name);
 std::string_view effect_name(const EffectRow* effect);  // "none" for nullptr
 std::string effect_choices();                           // "none, sobel or blur", for messages and --help
+EffectValues initial_effect_values();                   // every parameter of every row at its initial value
+// A word parameter's value as its word ("clamp"), a number's as its number ("4").
+std::string effect_value_text(const EffectParameter& parameter, int value);
 
 }  // namespace stereocl

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""A real `stereocl --bench --json` (small size, few frames) against docs/bench-schema.json, plus
-the new options' checks. Usage: bench_json_test.py STEREOCL_BINARY SCHEMA. Needs a display
-(ctest runs under xvfb-run)."""
+"""A real `stereocl --bench --json` (small size, few frames) against the build's bench schema
+(docs/bench-schema.json with the tables' names filled in), for every effect and algorithm the
+schema names, plus the new options' checks. Usage: bench_json_test.py STEREOCL_BINARY SCHEMA.
+Needs a display (ctest runs under xvfb-run)."""
 import json
 import os
 import subprocess
@@ -96,6 +97,50 @@ class BenchJson(unittest.TestCase):
         self.assertIn("scene run 1/2: 6/6 frames", self.run_result.stderr)
         self.assertIn("cpu run 2/2: 6/6 frames", self.run_result.stderr)
         self.assertIn("67x31 scene, 6 frames per run, 2 runs per mode", self.run_result.stdout)
+
+
+class EveryTableRow(unittest.TestCase):
+    """The schema's names come from the tables, so each effect and algorithm it names runs and validates."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(SCHEMA, encoding="utf-8") as file:
+            cls.schema = json.load(file)
+        cls.parameters = cls.schema["properties"]["parameters"]["properties"]
+
+    def bench(self, *arguments):
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "bench.json")
+            result = stereocl("--bench", "--size", "41x23", "--frames", "2", "--bench-repeat", "1", "--json", path,
+                              *arguments)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(path, encoding="utf-8") as file:
+                return json.load(file)
+
+    def test_every_effect_and_algorithm_validates(self):
+        effects = self.parameters["effect"]["enum"]
+        algorithms = self.parameters["algorithm"]["enum"]
+        self.assertIn("emboss", effects)
+        self.assertIn("symmetric", algorithms)
+        for effect, algorithm in zip(effects, algorithms * len(effects)):
+            with self.subTest(effect=effect, algorithm=algorithm):
+                report = self.bench("--effect", effect, "--algorithm", algorithm)
+                jsonschema.validate(report, self.schema)
+                self.assertEqual(report["parameters"]["effect"], effect)
+                self.assertEqual(report["parameters"]["algorithm"], algorithm)
+
+    def test_every_effect_parameter_is_a_required_field_with_its_range(self):
+        required = self.schema["properties"]["parameters"]["required"]
+        self.assertEqual(self.parameters["blur_radius"]["maximum"], 32)
+        self.assertEqual(self.parameters["blur_border"]["enum"], ["zero", "clamp"])
+        self.assertIn("blur_radius", required)
+        report = self.bench("--effect", "blur", "--blur-radius", "7", "--blur-border", "clamp")
+        self.assertEqual((report["parameters"]["blur_radius"], report["parameters"]["blur_border"]), (7, "clamp"))
+        for name, value in (("effect", "sepia"), ("blur_radius", 33), ("blur_border", "wrap"), ("algorithm", "x")):
+            broken = json.loads(json.dumps(report))
+            broken["parameters"][name] = value
+            with self.subTest(name=name), self.assertRaises(jsonschema.ValidationError):
+                jsonschema.validate(broken, self.schema)
 
 
 class BenchOptions(unittest.TestCase):

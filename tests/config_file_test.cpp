@@ -87,7 +87,7 @@ TEST(ConfigFile, TheCommandLineWinsOverTheFile) {
   const std::string config = testing::write_bytes("seed.toml", "seed = 5\nblur-radius = 7\n");
   const Options options = parsed({"--config", config, "--seed", "9"});
   EXPECT_EQ(options.seed, 9u);
-  EXPECT_EQ(options.blur_radius, 7);
+  EXPECT_EQ(options.effect_values.at("blur_radius"), 7);
 }
 
 TEST(ConfigFile, BadValuesInAFileAreRefusedLikeOnTheCommandLine) {

@@ -82,7 +82,7 @@ TEST(CpuParallel, HistogramOfAnEmptyBufferIsAllZero) {
 TEST(CpuParallel, CpuModeEffectsMatchTheReference) {
   const RgbaImage image = random_rgba(1921, 1081, 51u);
   for (const EffectRow& effect : effect_table()) {
-    const EffectSettings settings{&effect, 7, true};
+    const EffectSettings settings{&effect, {{"blur_radius", 7}, {"blur_border", 1}}};
     EXPECT_EQ(effect.cpu(image, settings, 5).pixels, effect.cpu(image, settings, 1).pixels) << effect.name;
   }
 }

@@ -216,7 +216,8 @@ TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
   EXPECT_EQ(help.find(" TEXT"), std::string::npos) << help;
   const Options defaults;
   EXPECT_NE(help.find("PIXELS:4..1024=" + std::to_string(defaults.stereogram.pattern_width)), std::string::npos) << help;
-  EXPECT_NE(help.find("PIXELS:1..32=" + std::to_string(defaults.blur_radius)), std::string::npos) << help;
+  EXPECT_NE(help.find("PIXELS:1..32=" + std::to_string(defaults.effect_values.at("blur_radius"))), std::string::npos)
+      << help;
   EXPECT_NE(help.find("=" + std::string(effect_name(defaults.effect))), std::string::npos) << help;
   EXPECT_NE(help.find("default " + std::to_string(defaults.size.width) + "x" + std::to_string(defaults.size.height)),
             std::string::npos)

@@ -84,7 +84,7 @@ class DemoBuilds : public ::testing::Test {
     for (int step = 0; step < 40; ++step) {
       demo->settings().stereogram.pattern_width = 60 + step;
       demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
-      demo->settings().effect.blur_radius = 1 + step % 32;
+      demo->settings().effect.values["blur_radius"] = 1 + step % 32;
       ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
     }
     EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);

@@ -253,18 +253,33 @@ void draw_histogram(const Demo& demo) {
                        ImVec2(ImGui::GetContentRegionAvail().x, 60));
 }
 
-// The parameters of every effect that has any, enabled while their effect is on.
+// A number as a slider, two words as a checkbox (the second word meaning on), more as a combo.
+void draw_effect_parameter(EffectSettings& settings, const EffectParameter& parameter) {
+  int& value = settings.values.try_emplace(parameter.name, parameter.initial).first->second;
+  const std::string label(parameter.label);
+  if (parameter.words.empty()) {
+    ImGui::SetNextItemWidth(-140);
+    ImGui::SliderInt(label.c_str(), &value, parameter.min, parameter.max, "%d", ImGuiSliderFlags_AlwaysClamp);
+  } else if (parameter.words.size() == 2) {
+    bool on = value == 1;
+    if (ImGui::Checkbox(label.c_str(), &on)) value = on ? 1 : 0;
+  } else {
+    const std::string shown = effect_value_text(parameter, value);
+    if (ImGui::BeginCombo(label.c_str(), shown.c_str())) {
+      for (int i = parameter.min; i <= parameter.max; ++i)
+        if (ImGui::Selectable(effect_value_text(parameter, i).c_str(), i == value)) value = i;
+      ImGui::EndCombo();
+    }
+  }
+  tooltip_when_hovered(std::string(parameter.help).c_str());
+}
+
+// The parameters of every effect that has any, on one line, enabled while their effect is on.
 void draw_effect_parameters(EffectSettings& settings, const EffectRow& row) {
   ImGui::BeginDisabled(settings.effect != &row);
-  for (const EffectSlider& slider : row.sliders) {
-    ImGui::SetNextItemWidth(-140);
-    ImGui::SliderInt(std::string(slider.label).c_str(), &(settings.*slider.value), slider.min, slider.max, "%d",
-                     ImGuiSliderFlags_AlwaysClamp);
-    if (!row.checkboxes.empty()) ImGui::SameLine();
-  }
-  for (const EffectCheckbox& checkbox : row.checkboxes) {
-    ImGui::Checkbox(std::string(checkbox.label).c_str(), &(settings.*checkbox.value));
-    tooltip_when_hovered(std::string(checkbox.tooltip).c_str());
+  for (std::size_t i = 0; i < row.parameters.size(); ++i) {
+    if (i > 0) ImGui::SameLine();
+    draw_effect_parameter(settings, row.parameters[i]);
   }
   ImGui::EndDisabled();
 }

@@ -70,16 +70,32 @@ Histogram256 ClEffects::read_histogram(const cl::CommandQueue& queue) const {
   return bins;
 }
 
-std::vector<cl::Event> ClEffects::per_pixel(std::string_view file, const char* kernel, const DeviceEffectCall& call) {
+namespace {
+constexpr int kPerPixelGroup = 16;
+cl::EnqueueArgs per_pixel_args(const DeviceEffectCall& call) {
+  const cl::NDRange global(static_cast<cl::size_type>(round_up(call.width, kPerPixelGroup)),
+                           static_cast<cl::size_type>(round_up(call.height, kPerPixelGroup)));
+  return enqueue_args(call.queue, call.wait_for, global, cl::NDRange(kPerPixelGroup, kPerPixelGroup));
+}
+}  // namespace
+
+template <typename Kernel>
+Kernel& ClEffects::per_pixel_kernel(std::map<std::string, Kernel, std::less<>>& built, std::string_view file,
+                                    const char* kernel) {
   const std::string key = std::string(file) + ":" + kernel;
-  auto found = per_pixel_.find(key);
-  if (found == per_pixel_.end())
-    found = per_pixel_.emplace(key, PerPixelKernel(programs_.build(file), kernel)).first;
-  constexpr int group = 16;
-  const cl::NDRange global(static_cast<cl::size_type>(round_up(call.width, group)),
-                           static_cast<cl::size_type>(round_up(call.height, group)));
-  return {found->second(enqueue_args(call.queue, call.wait_for, global, cl::NDRange(group, group)), call.in, call.out,
-                        call.width, call.height)};
+  auto found = built.find(key);
+  if (found == built.end()) found = built.emplace(key, Kernel(programs_.build(file), kernel)).first;
+  return found->second;
+}
+
+std::vector<cl::Event> ClEffects::per_pixel(std::string_view file, const char* kernel, const DeviceEffectCall& call) {
+  return {per_pixel_kernel(per_pixel_, file, kernel)(per_pixel_args(call), call.in, call.out, call.width, call.height)};
+}
+
+std::vector<cl::Event> ClEffects::per_pixel(std::string_view file, const char* kernel, const DeviceEffectCall& call,
+                                            int parameter) {
+  return {per_pixel_kernel(per_pixel_with_parameter_, file, kernel)(per_pixel_args(call), call.in, call.out, call.width,
+                                                                    call.height, parameter)};
 }
 
 }  // namespace stereocl

@@ -51,14 +51,23 @@ class ClEffects {
   // kernels/<file>'s `kernel`(read_only image2d_t in, write_only image2d_t out, int width, int height),
   // one work-item per pixel; built on first use, so an effect needs no code here.
   std::vector<cl::Event> per_pixel(std::string_view file, const char* kernel, const DeviceEffectCall& call);
+  // The same with one more argument, `int parameter`, after height: an effect's one setting.
+  std::vector<cl::Event> per_pixel(std::string_view file, const char* kernel, const DeviceEffectCall& call,
+                                   int parameter);
 
  private:
   void reserve(std::size_t pixels);
 
+  template <typename Kernel>
+  Kernel& per_pixel_kernel(std::map<std::string, Kernel, std::less<>>& built, std::string_view file,
+                           const char* kernel);
+
   using PerPixelKernel = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int>;
+  using PerPixelKernelWithParameter = cl::KernelFunctor<cl::Memory, cl::Memory, cl_int, cl_int, cl_int>;
   ProgramBuilder& programs_;
   cl::Context context_;
   std::map<std::string, PerPixelKernel, std::less<>> per_pixel_;
+  std::map<std::string, PerPixelKernelWithParameter, std::less<>> per_pixel_with_parameter_;
   LumaKernel luma_;
   SobelKernel sobel_;
   BlurKernel blur_;
