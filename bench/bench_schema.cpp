@@ -43,7 +43,8 @@ std::string label_pattern() {
 }
 
 json effect_parameter_field(const EffectParameter& parameter) {
-  json field = {{"description", std::string(parameter.help)}};
+  // Not required: a file from before the effect existed lacks the field and is still a result.
+  json field = {{"description", std::string(parameter.help) + "; absent in files from before the effect existed"}};
   if (parameter.words.empty()) {
     field.update({{"type", "integer"}, {"minimum", parameter.min}, {"maximum", parameter.max}});
   } else {
@@ -60,7 +61,6 @@ void fill_parameters(json& parameters) {
     effects.push_back(std::string(row.name));
     for (const EffectParameter& parameter : row.parameters) {
       parameters["properties"][std::string(parameter.name)] = effect_parameter_field(parameter);
-      parameters["required"].push_back(std::string(parameter.name));
     }
   }
   parameters["properties"]["effect"]["enum"] = effects;

@@ -72,7 +72,9 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--max-offset", "1e400"}, "--max-offset: Value 1e400 not below 1024");
   expect_refused({"--cpu-threads", "-3"}, "--cpu-threads: Value -3 not in range 0 to 1024");
   expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu,gpu-extmem}");
-  expect_refused({"--effect", "sepia"}, "--effect: sepia not in {none,sobel,blur,emboss}");
+  std::string effects = "{none";
+  for (const EffectRow& row : effect_table()) effects += "," + std::string(row.name);
+  expect_refused({"--effect", "sepia"}, "--effect: sepia not in " + effects + "}");
   expect_refused({"--blur-radius", "0"}, "--blur-radius: Value 0 not in range 1 to 32");
   expect_refused({"--blur-radius", "33"}, "--blur-radius: Value 33 not in range 1 to 32");
   expect_refused({"--blur-border", "wrap"}, "--blur-border: wrap not in {zero,clamp}");
