@@ -3,6 +3,7 @@
 #include "compute/effects/blur_cpu.hpp"
 #include "compute/effects/emboss.hpp"
 #include "compute/effects/luma_cpu.hpp"
+#include "compute/effects/posterize.hpp"
 #include "compute/effects/sobel_cpu.hpp"
 #include "core/choices.hpp"
 
@@ -44,6 +45,9 @@ std::vector<cl::Event> blur_on_device(ClEffects& effects, const DeviceEffectCall
                       blur_border(settings), call.wait_for);
 }
 
+constexpr EffectParameter kPosterizeParameters[] = {
+    {"posterize_levels", "levels", "values each colour channel keeps", "N", min_posterize_levels, max_posterize_levels, 4}};
+
 // Not B for blur: presentation clickers send B (and '.') for "blank screen" (ui/key_bindings.cpp).
 constexpr EffectRow kEffects[] = {
     {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device, {}, histogram_of_sobel_output},
@@ -53,6 +57,14 @@ constexpr EffectRow kEffects[] = {
      [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings&) {
        return emboss_on_device(effects, call);
      }},
+    {"posterize", 'O', "posterize on / off",
+     [](const RgbaImage& image, const EffectSettings& settings, int) {
+       return posterize_reference(image, settings.value(kPosterizeParameters[0]));
+     },
+     [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings& settings) {
+       return posterize_on_device(effects, call, settings.value(kPosterizeParameters[0]));
+     },
+     kPosterizeParameters},
 };
 
 // A row without both engines would silently do nothing in some mode: refuse to compile instead.
