@@ -5,6 +5,8 @@
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
+#include "core/printable_text.hpp"
+#include "core/text_depth.hpp"
 #include "pipeline/cpu_backend.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
@@ -75,6 +77,9 @@ void Demo::load_start_files(const Options& options) {
   }
   if (!options.depth_file.empty()) {
     if (const Status loaded = load_depth_file(options.depth_file); !loaded) throw InputError(loaded.error());
+  }
+  if (!options.text.empty()) {
+    if (const Status used = use_text(options.text); !used) throw InputError("--text: " + used.error());
   }
 }
 
@@ -195,6 +200,22 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
   fit_mode_to_size();
+  return {};
+}
+
+Status Demo::use_text(const std::string& text) {
+  if (text_font_.empty()) {
+    Result<std::string> font =
+        options_.font_file.empty() ? default_text_font() : Result<std::string>(options_.font_file);
+    if (!font) return failure(font.error());
+    text_font_ = *font;
+  }
+  Result<Image<std::uint16_t>> depth = text_depth_map(text, options_.size.width, options_.size.height, text_font_);
+  if (!depth) return failure(depth.error());
+  LoadedImage image;
+  image.grey16 = std::move(*depth);
+  if (Status used = use_as_depth(image, "text \"" + printable(text) + "\""); !used) return used;
+  text_ = text;
   return {};
 }
 

@@ -97,6 +97,10 @@ class Demo {
   // The same for an image already decoded; `name` is for messages.
   Status use_as_depth(const LoadedImage& image, const std::string& name);
   Status use_as_pattern(const LoadedImage& image, const std::string& name);
+  // --text and the panel's text field: the word as the depth map, at the scene size
+  // (core/text_depth.hpp); on failure changes nothing.
+  Status use_text(const std::string& text);
+  const std::string& text() const { return text_; }  // the last text used, "" before one
   // A preset's look: its mode (where it runs, else the best that does, said by take_notice()),
   // algorithm, P and M, pattern, depth map or scene, seed, inversion and effect, as the command
   // line sets them at start. On failure (a file it names cannot be used) no setting changes.
@@ -190,6 +194,8 @@ class Demo {
   mutable ConvergenceDots dots_;       // drawn into saved pictures too: a GL pass, not state
   mutable ColourTarget guide_picture_;  // scratch for --guide-dots
   std::string depth_name_, pattern_name_;
+  std::string text_;
+  std::string text_font_;  // --font, or fontconfig's answer, asked once: the panel redraws the text each keystroke
   bool showing_stereogram_ = false;  // the dots only make sense over one
   std::uint32_t shimmer_frame_ = 0;
   std::uint64_t frames_rendered_ = 0;  // while the panel shows: paces its histogram

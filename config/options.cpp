@@ -267,6 +267,23 @@ void declare_effect_parameters(CLI::App& app, Options& options, CommandLineText&
     }
 }
 
+// Where depth comes from when it is not the 3D scene: a map, or a word.
+void declare_depth_options(CLI::App& app, Options& options, const std::string& config) {
+  auto* depth =
+      app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
+          ->type_name("FILE.png")
+          ->transform(found_beside(config))
+          ->check(existing_file());
+  app.add_option("--text", options.text, "hide WORDS, one line raised from a far plane, instead of the 3D scene")
+      ->type_name("WORDS")
+      ->excludes(depth);
+  app.add_option("--font", options.font_file, "the --text font (default: DejaVu Sans Bold, through fontconfig)")
+      ->type_name("FILE")
+      ->transform(found_beside(config))
+      ->check(existing_file());
+  app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
+}
+
 void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text, const std::string& config) {
   const Options defaults;
   app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
@@ -284,9 +301,7 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
   app.add_option("--dot-size", options.dot_size, "random dots as NxN pixel blocks, for projectors")
       ->type_name("N")->capture_default_str()->check(range(1, kMaxDotSize));
-  app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
-      ->type_name("FILE.png")->transform(found_beside(config))->check(existing_file());
-  app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
+  declare_depth_options(app, options, config);
   app.add_option("--seed", options.seed, "seed for the ball and the random pattern")
       ->type_name("N")->capture_default_str()
       ->check(range(0LL, static_cast<long long>(std::numeric_limits<std::uint32_t>::max())));
@@ -556,7 +571,8 @@ std::optional<std::string> clashing_output(const Options& options, const std::st
       {"--histogram", options.histogram_file},   {"--json", options.json_file},
       {"--record", options.record_path},         {"--soak-csv", options.soak_csv},
       {"--write-config", write_config}};
-  std::vector<std::pair<const char*, std::string>> inputs = {{"--depth", options.depth_file}, {"--pattern", options.pattern_file}};
+  std::vector<std::pair<const char*, std::string>> inputs = {
+      {"--depth", options.depth_file}, {"--pattern", options.pattern_file}, {"--font", options.font_file}};
   for (const std::string& config : options.config_files) inputs.emplace_back("--config", config);
   for (std::size_t i = 0; i < std::size(outputs); ++i) {
     const auto& [option, path] = outputs[i];

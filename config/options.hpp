@@ -40,6 +40,8 @@ struct Options {
   bool colour_pattern = false;
   int dot_size = 1;  // random dots as dot_size x dot_size blocks (core/pattern.hpp)
   std::string depth_file;
+  std::string text;       // --text: a word raised from a far plane as the depth map (core/text_depth.hpp)
+  std::string font_file;  // --text's font; empty: DejaVu Sans Bold through fontconfig
   std::vector<std::string> config_files;  // every --config FILE given, which no output may replace
   bool invert_depth = false;
   std::uint32_t seed = 1;

@@ -15,11 +15,11 @@ build=(
   libglfw3-dev libxrandr-dev libgl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   libglm-dev libimgui-dev libspng-dev libcli11-dev nlohmann-json3-dev
   libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
-  libvulkan-dev libegl-dev
+  libvulkan-dev libegl-dev libfreetype-dev libfontconfig-dev
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
 # driver (PoCL on the CPU where no GPU driver exists), an X server for machines with no display,
-# and the panel's font (DejaVu Sans; ImGui's small built-in font is the fallback). libegl-mesa0:
+# and the panel's and --text's font (DejaVu Sans; ImGui's small built-in font is the panel's fallback). libegl-mesa0:
 # Mesa's EGL, for --gl-context egl.
 run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core)
 # Headers and libraries of the tests and benchmarks.

@@ -328,5 +328,16 @@ TEST(StageOptions, AUiScaleOutsideItsRangeIsRefusedInOneLine) {
   }
 }
 
+TEST(Options, TextIsADepthSourceBesideTheSceneAndItsFontAnInput) {
+  const auto parsed = parse({"--text", "HELLO 3D"});
+  ASSERT_TRUE(std::holds_alternative<Options>(parsed));
+  EXPECT_EQ(std::get<Options>(parsed).text, "HELLO 3D");
+  expect_refused({"--text", "A", "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png"},
+                 "--depth excludes --text");
+  expect_refused({"--text", "A", "--font", "/nonexistent/font.ttf"}, "--font");
+  const std::string font = testing::write_bytes("font-for-output.ttf", "not read here");
+  expect_refused({"--text", "A", "--font", font, "--screenshot", font}, "that is the --font file");
+}
+
 }  // namespace
 }  // namespace stereocl

@@ -2,6 +2,7 @@
 
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
+#include "core/text_depth.hpp"
 #include "pipeline/mode_table.hpp"
 #include "ui/key_bindings.hpp"
 #include "ui/panel_separation.hpp"
@@ -225,7 +226,20 @@ void draw_stereogram_section(Demo& demo) {
   if (no_offsets) tooltip_when_hovered("Scene mode computes no offsets");
 }
 
-void draw_scene_section(Demo& demo) {
+// The hidden word: each edit redraws the depth map, so the audience sees the word change.
+void draw_text_field(Demo& demo, PanelState& state) {
+  if (!state.text_draft) state.text_draft = demo.text();
+  std::array<char, 4 * kMaxTextCharacters + 1> buffer{};
+  state.text_draft->copy(buffer.data(), buffer.size() - 1);
+  ImGui::SetNextItemWidth(-90);
+  if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size())) {
+    state.text_draft = buffer.data();
+    if (const Status used = demo.use_text(*state.text_draft); !used) state.message = used.error();
+  }
+  tooltip_when_hovered("a word raised from a far plane, as the depth map (--text)");
+}
+
+void draw_scene_section(Demo& demo, PanelState& state) {
   DemoSettings& settings = demo.settings();
   ImGui::Checkbox("pause", &settings.paused);
   ImGui::SameLine();
@@ -241,6 +255,7 @@ void draw_scene_section(Demo& demo) {
     settings.depth_source = DepthSource::image;
   ImGui::EndDisabled();
   if (!demo.has_depth_image()) tooltip_when_hovered("drop a grey PNG onto the window to use it as the depth map");
+  draw_text_field(demo, state);
 }
 
 void draw_histogram(const Demo& demo) {
@@ -386,7 +401,7 @@ void draw_panel(Demo& demo, PanelState& state, float width) {
   if (ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) draw_performance_section(demo, state);
   if (ImGui::CollapsingHeader("Device")) draw_device_section(demo, state);
   if (ImGui::CollapsingHeader("Stereogram", ImGuiTreeNodeFlags_DefaultOpen)) draw_stereogram_section(demo);
-  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) draw_scene_section(demo);
+  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) draw_scene_section(demo, state);
   if (ImGui::CollapsingHeader("Effects", ImGuiTreeNodeFlags_DefaultOpen)) draw_effects_section(demo);
   if (ImGui::CollapsingHeader("Files", ImGuiTreeNodeFlags_DefaultOpen)) draw_loaded_file(demo, state);
   if (ImGui::CollapsingHeader("Keys")) draw_keys_section();

@@ -28,6 +28,7 @@ struct PanelState {
   bool record_requested = false;      // the Record / Stop button; app/recording.cpp acts on it
   std::string recording;              // the file being recorded, empty when not recording
   std::string preset;                 // the preset PageDown / PageUp last applied, empty before one
+  std::optional<std::string> text_draft;  // the hidden-text field as typed (a draft may be refused)
 
   // Reads GL_RENDERER and GL_VERSION from the current context.
   static PanelState for_current_context();
