@@ -96,6 +96,10 @@ Demo::~Demo() = default;
 void Demo::take_look(const Options& look) {
   settings_.stereogram = look.stereogram;
   settings_.pattern_kind = look.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
+  if (look.library_pattern) {
+    settings_.pattern_kind = PatternKind::library;
+    settings_.library_pattern = look.library_pattern;
+  }
   settings_.seed = look.seed;
   settings_.dot_size = look.dot_size;
   settings_.invert_depth = look.invert_depth;
@@ -269,6 +273,12 @@ void Demo::rebuild_pattern() {
     case PatternKind::image:
       compositor_.set_pattern(pattern_image_);
       break;
+    case PatternKind::library: {
+      const int width = settings_.stereogram.pattern_width;
+      compositor_.set_pattern(
+          settings_.library_pattern->draw(width, generated_pattern_height(width), settings_.seed + shimmer_frame_));
+      break;
+    }
   }
 }
 
@@ -278,10 +288,11 @@ void Demo::apply_settings() {
     if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
     else settings_.stereogram.pattern_width = pattern_image_.width;
   }
-  // Random dots stay put around the moving ball; an image runs on without seams (GroupColour).
+  // Random dots stay put around the moving ball; a picture runs on without seams (GroupColour).
   // Set once the pattern kind is final, so no frame takes the other kind's colours.
-  settings_.stereogram.group_colour =
-      settings_.pattern_kind == PatternKind::image ? GroupColour::flowing : GroupColour::anchored;
+  const bool random_dots =
+      settings_.pattern_kind == PatternKind::random_grey || settings_.pattern_kind == PatternKind::random_colour;
+  settings_.stereogram.group_colour = random_dots ? GroupColour::anchored : GroupColour::flowing;
   if (settings_.depth_source == DepthSource::image && !still_depth_) settings_.depth_source = DepthSource::scene;
   reconcile_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
@@ -314,8 +325,9 @@ void Demo::reconcile_pattern() {
   shimmer_frame_ = shimmering ? shimmer_frame_ + 1 : 0;
   const bool pattern_changed = settings_.stereogram.pattern_width != applied_.stereogram.pattern_width ||
                                settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed ||
-                               settings_.dot_size != applied_.dot_size ||
-                               settings_.shimmer != applied_.shimmer || shimmering;
+                               settings_.library_pattern != applied_.library_pattern ||
+                               settings_.dot_size != applied_.dot_size || settings_.shimmer != applied_.shimmer ||
+                               shimmering;
   if (pattern_changed) rebuild_pattern();
 }
 

@@ -1,11 +1,12 @@
 #pragma once
 // What the user can change while the demo runs (panel, keys, dropped files). The Demo compares
 // these with what it last applied and redoes only the work a change needs.
-#include "pipeline/interop_sync.hpp"
-#include "pipeline/effects.hpp"
-#include "pipeline/mode.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/pattern.hpp"
+#include "core/pattern_library.hpp"
+#include "pipeline/effects.hpp"
+#include "pipeline/interop_sync.hpp"
+#include "pipeline/mode.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/stereogram_compositor.hpp"
 
@@ -20,6 +21,7 @@ struct DemoSettings {
   Mode mode = Mode::cpu;
   StereogramParams stereogram;
   PatternKind pattern_kind = PatternKind::random_grey;
+  const PatternRow* library_pattern = &pattern_library().front();  // drawn where pattern_kind is library
   std::uint32_t seed = 1;
   int dot_size = 1;  // pixels a side of a random dot
   bool shimmer = false;  // a fresh random pattern every frame: the dots dance, the shape stays

@@ -29,7 +29,9 @@ PngMetadata picture_metadata(const Demo& demo, double dpi) {
       {"Max offset", number_text(params.max_offset)},
       {"Seed", std::to_string(settings.seed)},
       {"Depth", settings.depth_source == DepthSource::image ? named_or(demo.depth_name(), "image") : "3D scene"},
-      {"Pattern", image_pattern ? named_or(demo.pattern_name(), "image") : pattern_kind_name(settings.pattern_kind)},
+      {"Pattern", image_pattern                                   ? named_or(demo.pattern_name(), "image")
+                  : settings.pattern_kind == PatternKind::library ? std::string(settings.library_pattern->name)
+                                                                  : pattern_kind_name(settings.pattern_kind)},
       {"Invert depth", settings.invert_depth ? "yes" : "no"},
       {"Effect", settings.effect.effect ? std::string(settings.effect.effect->name) : "none"},
   };

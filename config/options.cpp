@@ -4,14 +4,15 @@
 #include "core/printable_text.hpp"
 #include "config/config_text.hpp"
 
-#include "pipeline/interop_sync.hpp"
-#include "ui/key_bindings.hpp"
-#include "config/preset_files.hpp"
-#include "pipeline/mode_table.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
+#include "config/preset_files.hpp"
 #include "core/pattern.hpp"
+#include "core/pattern_library.hpp"
+#include "pipeline/interop_sync.hpp"
+#include "pipeline/mode_table.hpp"
 #include "record/record_format.hpp"
+#include "ui/key_bindings.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -191,6 +192,18 @@ CLI::Validator existing_file() {
       "FILE");
 }
 
+// A row of the pattern library, or a file to read.
+CLI::Validator pattern_name_or_file() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (find_library_pattern(value)) return {};
+        if (std::string missing = existing_file()(value); !missing.empty())
+          return missing + " (and not a pattern name: " + library_pattern_names() + ")";
+        return {};
+      },
+      "NAME|FILE");
+}
+
 // Finite and at most the widest pattern; the rule against P is checked once P is known. The
 // value is echoed as given: 1e308 as a float is inf.
 CLI::Validator max_offset_range() {
@@ -296,8 +309,12 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   app.add_option("--max-offset", options.stereogram.max_offset, "depth shift M, at least 0 and below P - 1: separation P far, P - M nearest")
       ->type_name("PIXELS")->capture_default_str()->check(max_offset_range());
   declare_unit_options(app, text);
-  auto* pattern = app.add_option("--pattern", options.pattern_file, "tileable PNG to repeat; its width becomes P")
-                      ->type_name("FILE.png")->transform(found_beside(config))->check(existing_file());
+  auto* pattern = app.add_option("--pattern", options.pattern_file,
+                                 "a pattern by name (" + library_pattern_names() +
+                                     "), drawn at P; or a tileable PNG, whose width becomes P")
+                      ->type_name("NAME|FILE.png")
+                      ->transform(found_beside(config))
+                      ->check(pattern_name_or_file());
   app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
   app.add_option("--dot-size", options.dot_size, "random dots as NxN pixel blocks, for projectors")
       ->type_name("N")->capture_default_str()->check(range(1, kMaxDotSize));
@@ -522,6 +539,7 @@ void finish_bench(const CLI::App& app, Options& options) {
 // The rules that involve more than one value or turn words into Options; nullopt when all hold.
 // The steps run in this order, so the user is told the first problem of the command line.
 std::optional<std::string> finish_options(const CLI::App& app, const CommandLineText& text, Options& options) {
+  if ((options.library_pattern = find_library_pattern(options.pattern_file))) options.pattern_file.clear();
   if (auto problem = finish_mode_and_size(app, text, options)) return problem;
   if (auto problem = finish_stereogram(text, options)) return problem;
   if (auto problem = finish_run_length(app, text, options)) return problem;

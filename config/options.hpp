@@ -1,10 +1,11 @@
 #pragma once
 // Everything the command line can set, already validated: code past parse_command_line() may
 // trust these values.
+#include "compute/stereogram/stereogram_params.hpp"
+#include "core/pattern_library.hpp"
 #include "core/result.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/mode.hpp"
-#include "compute/stereogram/stereogram_params.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -39,6 +40,7 @@ struct Options {
   std::string pattern_file;
   bool colour_pattern = false;
   int dot_size = 1;  // random dots as dot_size x dot_size blocks (core/pattern.hpp)
+  const PatternRow* library_pattern = nullptr;  // --pattern NAME: a row of core/pattern_library.hpp
   std::string depth_file;
   std::string text;       // --text: a word raised from a far plane as the depth map (core/text_depth.hpp)
   std::string font_file;  // --text's font; empty: DejaVu Sans Bold through fontconfig

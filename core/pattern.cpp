@@ -10,6 +10,8 @@ const char* pattern_kind_name(PatternKind kind) {
     case PatternKind::random_grey: return "random grey";
     case PatternKind::random_colour: return "random colour";
     case PatternKind::image: return "image";
+    case PatternKind::library:
+      return "library";
   }
   return "?";
 }

@@ -10,7 +10,8 @@
 
 namespace stereocl {
 
-enum class PatternKind { random_grey, random_colour, image };
+// library: a pattern made by code (core/pattern_library.hpp), drawn at P like the dots.
+enum class PatternKind { random_grey, random_colour, image, library };
 
 const char* pattern_kind_name(PatternKind kind);
 

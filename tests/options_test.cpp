@@ -212,7 +212,7 @@ TEST(Options, HelpExitsZeroAndListsTheOptions) {
 
 TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
   const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
-  for (const char* shown : {"--size WxH", "--pattern FILE.png", "--depth FILE.png", "--max-offset PIXELS", "--screenshot FILE.png",
+  for (const char* shown : {"--size WxH", "--pattern NAME|FILE.png", "--depth FILE.png", "--max-offset PIXELS", "--screenshot FILE.png",
                             "--cl-device P:D|NAME", "--config FILE.toml", "--write-config FILE.toml", "--version"})
     EXPECT_NE(help.find(shown), std::string::npos) << shown << " in\n" << help;
   EXPECT_EQ(help.find(" TEXT"), std::string::npos) << help;
@@ -337,6 +337,18 @@ TEST(Options, TextIsADepthSourceBesideTheSceneAndItsFontAnInput) {
   expect_refused({"--text", "A", "--font", "/nonexistent/font.ttf"}, "--font");
   const std::string font = testing::write_bytes("font-for-output.ttf", "not read here");
   expect_refused({"--text", "A", "--font", font, "--screenshot", font}, "that is the --font file");
+}
+
+TEST(Options, PatternTakesALibraryNameOrAFile) {
+  const auto parsed = parse({"--pattern", "marble", "--dpi", "96"});  // drawn at P: units may set P
+  ASSERT_TRUE(std::holds_alternative<Options>(parsed));
+  const Options& options = std::get<Options>(parsed);
+  EXPECT_EQ(options.library_pattern, find_library_pattern("marble"));
+  EXPECT_TRUE(options.pattern_file.empty());
+  expect_refused({"--pattern", "plaid"}, "File does not exist: plaid (and not a pattern name: noise, marble");
+  const auto file = parse({"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png"});
+  ASSERT_TRUE(std::holds_alternative<Options>(file));
+  EXPECT_EQ(std::get<Options>(file).library_pattern, nullptr);
 }
 
 }  // namespace

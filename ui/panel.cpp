@@ -168,6 +168,25 @@ void draw_device_section(const Demo& demo, const PanelState& state) {
   }
 }
 
+// The library's patterns in a combo; picking one switches to it.
+void draw_library_choice(DemoSettings& settings) {
+  if (ImGui::RadioButton("##library", settings.pattern_kind == PatternKind::library))
+    settings.pattern_kind = PatternKind::library;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-90);
+  if (ImGui::BeginCombo("pattern", std::string(settings.library_pattern->name).c_str())) {
+    for (const PatternRow& row : pattern_library()) {
+      if (ImGui::Selectable(std::string(row.name).c_str(), settings.library_pattern == &row)) {
+        settings.library_pattern = &row;
+        settings.pattern_kind = PatternKind::library;
+      }
+      tooltip_when_hovered(std::string(row.summary).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  tooltip_when_hovered("patterns made by code, drawn at the pattern width (--pattern NAME)");
+}
+
 void draw_pattern_kind(Demo& demo) {
   DemoSettings& settings = demo.settings();
   for (PatternKind kind : {PatternKind::random_grey, PatternKind::random_colour, PatternKind::image}) {
@@ -178,6 +197,7 @@ void draw_pattern_kind(Demo& demo) {
     if (unavailable) tooltip_when_hovered("drop a colour PNG onto the window to use it as the pattern");
     if (kind != PatternKind::image) ImGui::SameLine();
   }
+  draw_library_choice(settings);
 }
 
 void draw_algorithm_choice(StereogramParams& params) {
