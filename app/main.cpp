@@ -2,29 +2,30 @@
 // The loop below is the whole program: poll, draw, lay out, show, panel beside it, swap. The work
 // is in Demo; the panel and the keys only change its settings (applied on the next frame).
 #include "app/background_image_load.hpp"
-#include "bench/bench.hpp"
 #include "app/demo.hpp"
-#include "ui/file_drop.hpp"
-#include "ui/imgui_layer.hpp"
-#include "ui/key_bindings.hpp"
-#include "config/options.hpp"
-#include "ui/panel.hpp"
 #include "app/picture_metadata.hpp"
-#include "config/presets.hpp"
 #include "app/recording.hpp"
-#include "ui/screen_dpi.hpp"
-#include "bench/soak.hpp"
-#include "ui/stage_layout.hpp"
 #include "app/timestamped_name.hpp"
-#include "ui/viewport_limit.hpp"
-#include "ui/window.hpp"
+#include "bench/bench.hpp"
+#include "bench/soak.hpp"
+#include "config/options.hpp"
+#include "config/presets.hpp"
 #include "core/atomic_file.hpp"
+#include "core/image_file.hpp"
 #include "core/memory_budget.hpp"
 #include "core/stop_signals.hpp"
 #include "pipeline/mode_table.hpp"
 #include "render/convergence_dots.hpp"
-#include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
+#include "ui/file_drop.hpp"
+#include "ui/imgui_layer.hpp"
+#include "ui/key_bindings.hpp"
+#include "ui/panel.hpp"
+#include "ui/quit_guard.hpp"
+#include "ui/screen_dpi.hpp"
+#include "ui/stage_layout.hpp"
+#include "ui/viewport_limit.hpp"
+#include "ui/window.hpp"
 
 #include <GLFW/glfw3.h>
 
@@ -96,6 +97,7 @@ struct Session {
   bool fit = false;                   // --fit, and while F's fullscreen is on
   bool resampled = false;             // what the last frame's layout said, so stderr hears it once
   bool panel_yielded = false;
+  QuitGuard quit_guard{};  // Esc twice: a clicker's lone Esc must not end the talk
 };
 
 Session& session_of(GLFWwindow* handle) { return *static_cast<Session*>(glfwGetWindowUserPointer(handle)); }
@@ -106,7 +108,12 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mod
   const auto bound = action_for_key(key);
   if (!bound) return;
   switch (bound->kind) {
-    case ActionKind::quit: session.window.request_close(); break;
+    case ActionKind::quit:
+      if (session.quit_guard.press(glfwGetTime()))
+        session.window.request_close();
+      else
+        session.panel.message = "Esc again to quit (a clicker's Esc alone does not)";
+      break;
     case ActionKind::toggle_fullscreen:  // on stage: the screen, filled at 1:1
       session.window.toggle_fullscreen();
       session.fit = session.window.fullscreen() || session.options->fit;
@@ -300,7 +307,8 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   const StageLayout layout = lay_out_stage(demo.picture_size(), framebuffer, panel_width, demo.settings().show_panel);
   say_layout(loop.session, layout, framebuffer, panel_width);
   demo.present(framebuffer.width, framebuffer.height, layout.picture);
-  if (layout.panel_width > 0) {
+  // Blank (B, '.') is a black screen: the audience must not read the panel either.
+  if (layout.panel_width > 0 && !demo.settings().blank) {
     loop.imgui.new_frame();
     draw_panel(demo, loop.session.panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
     loop.imgui.render();

@@ -94,7 +94,7 @@ std::vector<KeyBinding> key_bindings() {
   bindings.push_back({GLFW_KEY_R, "R", {ActionKind::reseed}, "new random pattern"});
   add_presenter_keys(bindings);
   bindings.push_back({GLFW_KEY_J, "J", {ActionKind::toggle_shimmer}, "shimmer (fresh dots every frame) on / off"});
-  bindings.push_back({GLFW_KEY_ESCAPE, "Esc", {ActionKind::quit}, "quit"});
+  bindings.push_back({GLFW_KEY_ESCAPE, "Esc Esc", {ActionKind::quit}, "quit (twice: a clicker sends one Esc)"});
   return bindings;
 }
 
