@@ -4,6 +4,8 @@
 include(GNUInstallDirs)
 
 install(TARGETS stereocl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Compares --bench --json files; finds the schema in ../share/stereocl beside itself.
+install(PROGRAMS scripts/stereocl-compare DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES assets/stereocl.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES assets/stereocl.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
 # --presets' default is ../share/stereocl/presets beside the binary (config/presets.cpp); the presets
@@ -11,6 +13,8 @@ install(FILES assets/stereocl.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hic
 file(GLOB preset_files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/presets/*.toml")
 install(FILES ${preset_files} DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl/presets)
 install(FILES assets/depth-shapes.png assets/pattern-waves.png DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
+# Debian policy: every package carries its licence, machine-readable, in doc/NAME/copyright.
+install(FILES assets/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # Where scripts/stereocl-compare looks for it once installed.
 install(FILES "${stereocl_bench_schema}" DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
 
@@ -43,6 +47,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The program runs without an OpenCL driver (CPU and Scene modes), so a driver is recommended,
 # not required: PoCL on any CPU, or the GPU vendor's ICD.
 # Without fonts-dejavu-core the panel falls back to ImGui's small built-in font.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri, fonts-dejavu-core")
+# stereocl-compare is Python with jsonschema (its charts want matplotlib).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
+    "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri, fonts-dejavu-core, python3, python3-jsonschema")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-matplotlib")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

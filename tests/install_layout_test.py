@@ -1,0 +1,49 @@
+#!/usr/bin/python3
+"""`cmake --install` lays out what the .deb ships: the program, stereocl-compare and the schema it
+finds beside itself, the presets with the files they name, the man page, and the licence where
+Debian policy wants it. Usage: install_layout_test.py BUILD_DIR SCRATCH_DIR."""
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+
+BUILD, SCRATCH = sys.argv[1], sys.argv[2]
+
+
+class InstallLayout(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.prefix = os.path.join(SCRATCH, "usr")
+        shutil.rmtree(SCRATCH, ignore_errors=True)
+        cls.result = subprocess.run(["cmake", "--install", BUILD, "--prefix", cls.prefix],
+                                    capture_output=True, text=True, timeout=300)
+
+    def setUp(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+
+    def test_every_shipped_file_is_there(self):
+        for path in ("bin/stereocl", "bin/stereocl-compare", "share/stereocl/bench-schema.json",
+                     "share/doc/stereocl/copyright", "share/man/man1/stereocl.1.gz",
+                     "share/stereocl/presets/presenter.toml", "share/stereocl/depth-shapes.png",
+                     "share/applications/stereocl.desktop"):
+            self.assertTrue(os.path.isfile(os.path.join(self.prefix, path)), path)
+
+    def test_the_copyright_file_is_machine_readable_and_names_the_licence(self):
+        with open(os.path.join(self.prefix, "share/doc/stereocl/copyright"), encoding="utf-8") as file:
+            text = file.read()
+        self.assertTrue(text.startswith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"))
+        self.assertIn("License: Expat", text)
+        self.assertIn("Permission is hereby granted", text)
+
+    def test_the_installed_compare_finds_the_installed_schema(self):
+        fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "bench-a.json")
+        environment = {k: v for k, v in os.environ.items() if k != "STEREOCL_BENCH_SCHEMA"}
+        result = subprocess.run(["/usr/bin/python3", os.path.join(self.prefix, "bin/stereocl-compare"), fixture],
+                                capture_output=True, text=True, timeout=120, env=environment)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("bench-a.json", result.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], "-v"])
