@@ -1,6 +1,7 @@
 #include "app/image_roles.hpp"
 
 #include "compute/stereogram/stereogram_params.hpp"
+#include "core/image_decode.hpp"
 #include "core/memory_budget.hpp"
 
 #include <tuple>
@@ -17,11 +18,11 @@ DecodeBudget pattern_budget(DecodeBudget budget) {
 // A depth map's size becomes the scene's, so its size is weighed against the memory budget from
 // the header, before its pixels are decoded.
 ImageLoad decode_depth_map(const std::string& bytes, const std::string& path, const DecodeBudget& budget) {
-  const auto size = png_header_size(bytes);
-  if (size && size->first <= budget.max_side && size->second <= budget.max_side)  // else decode_png names the rule
+  const auto size = image_header_size(bytes);
+  if (size && size->first <= budget.max_side && size->second <= budget.max_side)  // else the decoder names the rule
     if (auto refused = memory_refusal(path, size->first, size->second))
       return InputFailure{InputFailureKind::too_large, std::move(*refused)};
-  return decode_png(bytes, path, PixelTarget::grey16, budget);
+  return decode_image(bytes, path, PixelTarget::grey16, budget);
 }
 
 }  // namespace
@@ -43,7 +44,7 @@ ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& bud
   ImageLoad depth = decode_depth_map(file, path, budget.decode);
   if (const auto* image = std::get_if<LoadedImage>(&depth); !image || image->looks_grey) return depth;
   depth = InputFailure{};  // a colour picture: its memory goes before the pattern's is taken
-  return decode_png(file, path, PixelTarget::rgba8, pattern_budget(budget.decode));
+  return decode_image(file, path, PixelTarget::rgba8, pattern_budget(budget.decode));
 }
 
 std::variant<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file) {

@@ -86,7 +86,7 @@ std::string keys_epilog() {
   std::string text = "Keys in the window:\n";
   for (const KeyBinding& binding : key_bindings()) {
     std::string name(binding.name);
-    name.resize(std::max<std::size_t>(name.size(), 7), ' ');
+    name.resize(std::max<std::size_t>(name.size() + 1, 8), ' ');
     text += "  " + name + std::string(binding.does) + "\n";
   }
   return text;
@@ -282,11 +282,12 @@ void declare_effect_parameters(CLI::App& app, Options& options, CommandLineText&
 
 // Where depth comes from when it is not the 3D scene: a map, or a word.
 void declare_depth_options(CLI::App& app, Options& options, const std::string& config) {
-  auto* depth =
-      app.add_option("--depth", options.depth_file, "grey PNG depth map (white = near) instead of the 3D scene")
-          ->type_name("FILE.png")
-          ->transform(found_beside(config))
-          ->check(existing_file());
+  auto* depth = app.add_option("--depth", options.depth_file,
+                               "grey depth map (white = near) instead of the 3D scene: PNG, TIFF or PGM (16-bit "
+                               "exact), JPEG or WebP")
+                    ->type_name("FILE")
+                    ->transform(found_beside(config))
+                    ->check(existing_file());
   app.add_option("--text", options.text, "hide WORDS, one line raised from a far plane, instead of the 3D scene")
       ->type_name("WORDS")
       ->excludes(depth);
@@ -311,8 +312,8 @@ void declare_scene_options(CLI::App& app, Options& options, CommandLineText& tex
   declare_unit_options(app, text);
   auto* pattern = app.add_option("--pattern", options.pattern_file,
                                  "a pattern by name (" + library_pattern_names() +
-                                     "), drawn at P; or a tileable PNG, whose width becomes P")
-                      ->type_name("NAME|FILE.png")
+                                     "), drawn at P; or a tileable picture, whose width becomes P")
+                      ->type_name("NAME|FILE")
                       ->transform(found_beside(config))
                       ->check(pattern_name_or_file());
   app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);

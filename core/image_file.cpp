@@ -1,6 +1,7 @@
 #include "core/image_file.hpp"
 
 #include "core/atomic_file.hpp"
+#include "core/image_decode.hpp"
 
 namespace stereocl {
 
@@ -8,7 +9,7 @@ std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path,
                                                         const ImageLoadBudget& budget) {
   auto bytes = read_input_file(path, budget.read);
   if (auto* failure = std::get_if<InputFailure>(&bytes)) return std::move(*failure);
-  return decode_png(std::get<std::string>(bytes), path, target, budget.decode);
+  return decode_image(std::get<std::string>(bytes), path, target, budget.decode);
 }
 
 Result<LoadedImage> load_image(const std::string& path, PixelTarget target) {

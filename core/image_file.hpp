@@ -1,7 +1,7 @@
 #pragma once
-// PNG files in and out: the file read once (core/input_file), decoded by libspng with limits
-// (core/png_codec), written atomically (core/atomic_file). Errors come back as a one-line reason,
-// never as an exception or a crash, because image paths are user input.
+// Image files in and out: the file read once (core/input_file), decoded with limits (PNG, JPEG,
+// WebP, TIFF, PGM/PPM: core/image_decode), written as PNG atomically (core/atomic_file). Errors come back as a one-line
+// reason, never as an exception or a crash, because image paths are user input.
 #include "core/result.hpp"
 #include "core/image.hpp"
 #include "core/input_file.hpp"
@@ -22,7 +22,7 @@ struct ImageLoadBudget {
 std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, PixelTarget target,
                                                         const ImageLoadBudget& budget = {});
 
-// The image, or a reason such as "depth.jpg: looks like a JPEG image; only PNG images are accepted".
+// The image, or a reason such as "depth.gif: looks like a GIF image; PNG, JPEG, ... are read".
 Result<LoadedImage> load_image(const std::string& path, PixelTarget target);
 
 // Writes an 8-bit RGBA PNG atomically; returns an empty string on success, else the reason.

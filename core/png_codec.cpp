@@ -1,5 +1,7 @@
 #include "core/png_codec.hpp"
 
+#include "core/decoded_pixels.hpp"
+
 #include "core/image_format_guess.hpp"
 
 #include <spng.h>
@@ -38,13 +40,16 @@ std::uint32_t big_endian_u32(std::string_view bytes, std::size_t at) {
   return byte(0) << 24 | byte(1) << 16 | byte(2) << 8 | byte(3);
 }
 
+// Reached for bytes no decoder recognised (core/image_decode.hpp), or by a caller of decode_png().
+constexpr std::string_view kFormatsRead = "PNG, JPEG, WebP, TIFF and PGM/PPM images are read";
+
 std::optional<InputFailure> check_signature(std::string_view bytes, const std::string& name) {
   if (bytes.substr(0, kSignature.size()) == kSignature) return std::nullopt;
-  if (bytes.empty()) return failed(InputFailureKind::not_png, name, "the file is empty; only PNG images are accepted");
+  if (bytes.empty()) return failed(InputFailureKind::not_png, name, "the file is empty; " + std::string(kFormatsRead));
   const auto format = guess_image_format(bytes);
   return failed(InputFailureKind::not_png, name,
-                (format ? "looks like " + *format : std::string("is not a PNG image (no PNG signature)")) +
-                    "; only PNG images are accepted");
+                (format ? "looks like " + *format : std::string("is not a PNG image (no PNG signature)")) + "; " +
+                    std::string(kFormatsRead));
 }
 
 }  // namespace
@@ -112,13 +117,6 @@ std::optional<InputFailure> check_compressed_size(std::string_view bytes, const 
                     std::to_string(header.width) + "x" + std::to_string(header.height) + " image can hold (at most " +
                     std::to_string(allowed) + "); refused as a decompression bomb");
 }
-
-// BT.601 luma in fixed point; the same weights as the OpenCL luma kernel.
-std::uint16_t luma16(std::uint16_t r, std::uint16_t g, std::uint16_t b) {
-  return static_cast<std::uint16_t>((19595u * r + 38470u * g + 7471u * b + 32768u) >> 16);
-}
-
-std::uint8_t to8(std::uint16_t v) { return static_cast<std::uint8_t>((v + 128u) / 257u); }
 
 // Decoded RGBA rows (8 or 16 bits a channel) into the one target picture. Rows in file order are
 // appended into reserved memory, so a file whose header lies about its size costs memory only

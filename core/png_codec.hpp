@@ -38,8 +38,8 @@ struct DecodeBudget {
 };
 
 // `name` starts every message ("depth.png: ..."). Failures are not_png, too_large, corrupt or
-// timed_out. Other formats are refused on purpose, by name: only PNG carries 16-bit grey
-// losslessly, which depth maps need, and one format is one decoder to trust.
+// timed_out. Bytes that are not a PNG are refused naming the format they look like; the other
+// formats we read go through core/image_decode.hpp.
 std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
                                                    const DecodeBudget& budget = {});
 

@@ -212,8 +212,9 @@ TEST(Options, HelpExitsZeroAndListsTheOptions) {
 
 TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
   const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
-  for (const char* shown : {"--size WxH", "--pattern NAME|FILE.png", "--depth FILE.png", "--max-offset PIXELS", "--screenshot FILE.png",
-                            "--cl-device P:D|NAME", "--config FILE.toml", "--write-config FILE.toml", "--version"})
+  for (const char* shown :
+       {"--size WxH", "--pattern NAME|FILE", "--depth FILE", "--max-offset PIXELS", "--screenshot FILE.png",
+        "--cl-device P:D|NAME", "--config FILE.toml", "--write-config FILE.toml", "--version"})
     EXPECT_NE(help.find(shown), std::string::npos) << shown << " in\n" << help;
   EXPECT_EQ(help.find(" TEXT"), std::string::npos) << help;
   const Options defaults;

@@ -194,7 +194,7 @@ void draw_pattern_kind(Demo& demo) {
     ImGui::BeginDisabled(unavailable);
     if (ImGui::RadioButton(pattern_kind_name(kind), settings.pattern_kind == kind)) settings.pattern_kind = kind;
     ImGui::EndDisabled();
-    if (unavailable) tooltip_when_hovered("drop a colour PNG onto the window to use it as the pattern");
+    if (unavailable) tooltip_when_hovered("drop a colour picture onto the window to use it as the pattern");
     if (kind != PatternKind::image) ImGui::SameLine();
   }
   draw_library_choice(settings);
@@ -274,7 +274,7 @@ void draw_scene_section(Demo& demo, PanelState& state) {
   if (ImGui::RadioButton("depth image", settings.depth_source == DepthSource::image))
     settings.depth_source = DepthSource::image;
   ImGui::EndDisabled();
-  if (!demo.has_depth_image()) tooltip_when_hovered("drop a grey PNG onto the window to use it as the depth map");
+  if (!demo.has_depth_image()) tooltip_when_hovered("drop a grey picture onto the window to use it as the depth map");
   draw_text_field(demo, state);
 }
 
@@ -332,7 +332,7 @@ void draw_effects_section(Demo& demo) {
 
 void draw_loaded_file(Demo& demo, PanelState& state) {
   if (!state.loaded) {
-    disabled_text_wrapped("Drop a PNG here: grey = depth map, colour = pattern.");
+    disabled_text_wrapped("Drop a picture here (PNG, JPEG, WebP, TIFF, PGM/PPM): grey = depth map, colour = pattern.");
     return;
   }
   const LoadedFile file = *state.loaded;

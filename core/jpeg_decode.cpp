@@ -1,0 +1,69 @@
+#include "core/jpeg_decode.hpp"
+
+#include "core/decoded_pixels.hpp"
+
+#include <turbojpeg.h>
+
+#include <memory>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+struct Decompressor {
+  void operator()(void* handle) const { tjDestroy(handle); }
+};
+using TurboJpeg = std::unique_ptr<void, Decompressor>;
+
+struct JpegHeader {
+  int width = 0, height = 0, colourspace = 0;
+};
+
+std::optional<JpegHeader> read_header(void* handle, std::string_view bytes) {
+  JpegHeader header;
+  int subsampling = 0;
+  if (tjDecompressHeader3(handle, reinterpret_cast<const unsigned char*>(bytes.data()),
+                          static_cast<unsigned long>(bytes.size()), &header.width, &header.height, &subsampling,
+                          &header.colourspace) != 0 ||
+      header.width < 1 || header.height < 1)
+    return std::nullopt;
+  return header;
+}
+
+InputFailure corrupt(const std::string& name, void* handle) {
+  return {InputFailureKind::corrupt, name + ": the JPEG data is corrupt (" + std::string(tjGetErrorStr2(handle)) + ")"};
+}
+
+}  // namespace
+
+bool looks_like_jpeg(std::string_view bytes) { return bytes.size() >= 3 && bytes.substr(0, 3) == "\xFF\xD8\xFF"; }
+
+std::optional<std::pair<std::uint32_t, std::uint32_t>> jpeg_header_size(std::string_view bytes) {
+  const TurboJpeg handle(tjInitDecompress());
+  const auto header = handle ? read_header(handle.get(), bytes) : std::nullopt;
+  if (!header) return std::nullopt;
+  return std::pair{static_cast<std::uint32_t>(header->width), static_cast<std::uint32_t>(header->height)};
+}
+
+std::variant<LoadedImage, InputFailure> decode_jpeg(std::string_view bytes, const std::string& name, PixelTarget target,
+                                                    const DecodeBudget& budget) {
+  const TurboJpeg handle(tjInitDecompress());
+  if (!handle) return InputFailure{InputFailureKind::corrupt, name + ": libjpeg-turbo could not start"};
+  const auto header = read_header(handle.get(), bytes);
+  if (!header) return corrupt(name, handle.get());
+  if (auto refused = size_refusal(static_cast<std::uint64_t>(header->width), static_cast<std::uint64_t>(header->height),
+                                  name, budget, "JPEG"))
+    return *refused;
+  // A greyscale file decodes to one channel, exactly; colour to RGB, whose luma is ours.
+  const bool grey = header->colourspace == TJCS_GRAY;
+  const int channels = grey ? 1 : 3;
+  std::vector<unsigned char> samples(static_cast<std::size_t>(header->width) *
+                                     static_cast<std::size_t>(header->height) * static_cast<std::size_t>(channels));
+  if (tjDecompress2(handle.get(), reinterpret_cast<const unsigned char*>(bytes.data()),
+                    static_cast<unsigned long>(bytes.size()), samples.data(), header->width, 0, header->height,
+                    grey ? TJPF_GRAY : TJPF_RGB, TJFLAG_LIMITSCANS | TJFLAG_STOPONWARNING) != 0)
+    return corrupt(name, handle.get());
+  return from_samples(samples.data(), header->width, header->height, channels, target);
+}
+
+}  // namespace stereocl

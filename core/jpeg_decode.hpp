@@ -1,0 +1,21 @@
+#pragma once
+// JPEG through libjpeg-turbo's TurboJPEG API: the size from the header is checked before the
+// pixels are decoded, and progressive files are held to libjpeg-turbo's scan limit, so a hostile
+// file can neither take the memory it claims nor spin. 8 bits a channel, greyscale or colour.
+#include "core/png_codec.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace stereocl {
+
+bool looks_like_jpeg(std::string_view bytes);
+std::optional<std::pair<std::uint32_t, std::uint32_t>> jpeg_header_size(std::string_view bytes);
+std::variant<LoadedImage, InputFailure> decode_jpeg(std::string_view bytes, const std::string& name, PixelTarget target,
+                                                    const DecodeBudget& budget);
+
+}  // namespace stereocl

@@ -1,0 +1,130 @@
+#include "core/tiff_decode.hpp"
+
+#include "core/decoded_pixels.hpp"
+
+#include <tiffio.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+// libtiff reads through these from the bytes in memory; it never writes.
+struct MemoryFile {
+  std::string_view bytes;
+  toff_t at = 0;
+};
+
+tsize_t read_from(thandle_t handle, tdata_t buffer, tsize_t size) {
+  auto& file = *static_cast<MemoryFile*>(handle);
+  const auto count = static_cast<tsize_t>(
+      std::min<toff_t>(static_cast<toff_t>(size), file.bytes.size() - std::min<toff_t>(file.at, file.bytes.size())));
+  if (count > 0) std::memcpy(buffer, file.bytes.data() + file.at, static_cast<std::size_t>(count));
+  file.at += static_cast<toff_t>(count);
+  return count;
+}
+tsize_t write_nothing(thandle_t, tdata_t, tsize_t) { return 0; }
+toff_t seek_to(thandle_t handle, toff_t offset, int whence) {
+  auto& file = *static_cast<MemoryFile*>(handle);
+  const toff_t base = whence == SEEK_CUR ? file.at : whence == SEEK_END ? file.bytes.size() : 0;
+  file.at = base + offset;
+  return file.at;
+}
+int close_nothing(thandle_t) { return 0; }
+toff_t size_of(thandle_t handle) { return static_cast<MemoryFile*>(handle)->bytes.size(); }
+int map_nothing(thandle_t, tdata_t*, toff_t*) { return 0; }
+void unmap_nothing(thandle_t, tdata_t, toff_t) {}
+
+struct TiffClose {
+  void operator()(TIFF* tiff) const { TIFFClose(tiff); }
+};
+using Tiff = std::unique_ptr<TIFF, TiffClose>;
+
+Tiff open_tiff(MemoryFile& file) {
+  // Silenced process-wide: a hostile file's complaints would otherwise flood stderr.
+  TIFFSetWarningHandler(nullptr);
+  TIFFSetErrorHandler(nullptr);
+  return Tiff(TIFFClientOpen("memory", "rm", &file, read_from, write_nothing, seek_to, close_nothing, size_of,
+                             map_nothing, unmap_nothing));
+}
+
+InputFailure corrupt(const std::string& name) {
+  return {InputFailureKind::corrupt, name + ": the TIFF data is corrupt or uses a layout libtiff cannot read"};
+}
+
+// One-channel 8- or 16-bit grey, in strips: read row by row, exactly.
+template <class Sample>
+std::optional<LoadedImage> read_grey_rows(TIFF* tiff, int width, int height, bool white_is_zero, PixelTarget target) {
+  std::vector<Sample> samples(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+  if (static_cast<std::size_t>(TIFFScanlineSize(tiff)) != static_cast<std::size_t>(width) * sizeof(Sample))
+    return std::nullopt;
+  for (int y = 0; y < height; ++y)
+    if (TIFFReadScanline(tiff, samples.data() + static_cast<std::size_t>(y) * width, static_cast<std::uint32_t>(y)) < 0)
+      return std::nullopt;
+  if (white_is_zero)
+    for (Sample& s : samples) s = static_cast<Sample>(~s);
+  return from_samples(samples.data(), width, height, 1, target);
+}
+
+std::optional<LoadedImage> read_rgba(TIFF* tiff, int width, int height, PixelTarget target) {
+  std::vector<std::uint32_t> raster(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+  if (!TIFFReadRGBAImageOriented(tiff, static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height),
+                                 raster.data(), ORIENTATION_TOPLEFT, 0))
+    return std::nullopt;
+  std::vector<std::uint8_t> samples(raster.size() * 4);
+  for (std::size_t i = 0; i < raster.size(); ++i) {
+    const std::uint32_t p = raster[i];
+    samples[4 * i] = static_cast<std::uint8_t>(TIFFGetR(p));
+    samples[4 * i + 1] = static_cast<std::uint8_t>(TIFFGetG(p));
+    samples[4 * i + 2] = static_cast<std::uint8_t>(TIFFGetB(p));
+    samples[4 * i + 3] = static_cast<std::uint8_t>(TIFFGetA(p));
+  }
+  return from_samples(samples.data(), width, height, 4, target);
+}
+
+}  // namespace
+
+bool looks_like_tiff(std::string_view bytes) {
+  return bytes.size() >= 4 &&
+         (bytes.substr(0, 4) == std::string_view("II*\0", 4) || bytes.substr(0, 4) == std::string_view("MM\0*", 4));
+}
+
+std::optional<std::pair<std::uint32_t, std::uint32_t>> tiff_header_size(std::string_view bytes) {
+  MemoryFile file{bytes};
+  const Tiff tiff = open_tiff(file);
+  std::uint32_t width = 0, height = 0;
+  if (!tiff || !TIFFGetField(tiff.get(), TIFFTAG_IMAGEWIDTH, &width) ||
+      !TIFFGetField(tiff.get(), TIFFTAG_IMAGELENGTH, &height))
+    return std::nullopt;
+  return std::pair{width, height};
+}
+
+std::variant<LoadedImage, InputFailure> decode_tiff(std::string_view bytes, const std::string& name, PixelTarget target,
+                                                    const DecodeBudget& budget) {
+  MemoryFile file{bytes};
+  const Tiff tiff = open_tiff(file);
+  std::uint32_t width = 0, height = 0;
+  if (!tiff || !TIFFGetField(tiff.get(), TIFFTAG_IMAGEWIDTH, &width) ||
+      !TIFFGetField(tiff.get(), TIFFTAG_IMAGELENGTH, &height))
+    return corrupt(name);
+  if (auto refused = size_refusal(width, height, name, budget, "TIFF")) return *refused;
+  std::uint16_t bits = 1, channels = 1, photometric = 0;
+  TIFFGetFieldDefaulted(tiff.get(), TIFFTAG_BITSPERSAMPLE, &bits);
+  TIFFGetFieldDefaulted(tiff.get(), TIFFTAG_SAMPLESPERPIXEL, &channels);
+  TIFFGetField(tiff.get(), TIFFTAG_PHOTOMETRIC, &photometric);
+  const bool grey = channels == 1 && (photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE);
+  const int w = static_cast<int>(width), h = static_cast<int>(height);
+  std::optional<LoadedImage> loaded;
+  if (grey && !TIFFIsTiled(tiff.get()) && (bits == 8 || bits == 16))
+    loaded = bits == 8 ? read_grey_rows<std::uint8_t>(tiff.get(), w, h, photometric == PHOTOMETRIC_MINISWHITE, target)
+                       : read_grey_rows<std::uint16_t>(tiff.get(), w, h, photometric == PHOTOMETRIC_MINISWHITE, target);
+  else
+    loaded = read_rgba(tiff.get(), w, h, target);
+  if (!loaded) return corrupt(name);
+  return std::move(*loaded);
+}
+
+}  // namespace stereocl
