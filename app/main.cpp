@@ -5,6 +5,7 @@
 #include "app/demo.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/recording.hpp"
+#include "app/still_picture.hpp"
 #include "app/timestamped_name.hpp"
 #include "bench/bench.hpp"
 #include "bench/soak.hpp"
@@ -393,6 +394,7 @@ int run_window(const Options& options, Window& window, Demo& demo) {
 int run(const Options& command_line) {
   if (command_line.list_devices) return list_devices_with_or_without_window(command_line);
   refuse_unaffordable_size(command_line);
+  if (!command_line.output_file.empty()) return make_still_picture(command_line);
   Window window(window_settings_for(command_line));
   const Options options = with_screen_dpi(command_line, screen_dpi());
   refuse_unmatched_device(options, window.share_handles());

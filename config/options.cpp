@@ -340,6 +340,10 @@ std::array<CLI::Option*, 4> declare_output_options(CLI::App& app, Options& optio
   app.add_option("--frames", text.frames, "exit after N frames (default: run until closed; " +
                                               std::to_string(kBenchFrames) + " with --bench)")
       ->type_name("N")->check(CLI::Range(1LL, std::numeric_limits<long long>::max()).description("1 or more"));
+  app.add_option("--output", options.output_file,
+                 "make one stereogram of --depth or --text on the CPU, save it as PNG and exit: no window or display")
+      ->type_name("FILE.png")
+      ->check(writable_path());
   auto* screenshot = app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG")
       ->type_name("FILE.png")->check(writable_path());
   auto* screenshot_window = app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown")
@@ -506,6 +510,11 @@ void finish_picture(const CommandLineText& text, Options& options) {
 // --json, which has a meaning only with --bench or --list-devices, and --fullscreen, whose
 // optional value leaves only its count to say whether it was given.
 std::optional<std::string> finish_outputs(const CLI::App& app, Options& options) {
+  if (!options.output_file.empty() && options.depth_file.empty() && options.text.empty())
+    return "--output: needs --depth FILE or --text WORDS (the animated scene needs a window: --frames N --screenshot "
+           "FILE)";
+  if (!options.output_file.empty() && (options.bench || !options.record_path.empty() || options.soak_seconds > 0))
+    return "--output makes one picture and exits; it goes with neither --bench, --record nor --soak";
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
@@ -585,11 +594,14 @@ bool same_file(const std::string& a, const std::string& b) {
 // Two outputs of one run naming one file would overwrite each other, and an output naming an
 // input would destroy it: both are refused before anything runs.
 std::optional<std::string> clashing_output(const Options& options, const std::string& write_config) {
-  const std::pair<const char*, std::string> outputs[] = {
-      {"--screenshot", options.screenshot_file}, {"--screenshot-window", options.screenshot_window_file},
-      {"--histogram", options.histogram_file},   {"--json", options.json_file},
-      {"--record", options.record_path},         {"--soak-csv", options.soak_csv},
-      {"--write-config", write_config}};
+  const std::pair<const char*, std::string> outputs[] = {{"--screenshot", options.screenshot_file},
+                                                         {"--screenshot-window", options.screenshot_window_file},
+                                                         {"--output", options.output_file},
+                                                         {"--histogram", options.histogram_file},
+                                                         {"--json", options.json_file},
+                                                         {"--record", options.record_path},
+                                                         {"--soak-csv", options.soak_csv},
+                                                         {"--write-config", write_config}};
   std::vector<std::pair<const char*, std::string>> inputs = {
       {"--depth", options.depth_file}, {"--pattern", options.pattern_file}, {"--font", options.font_file}};
   for (const std::string& config : options.config_files) inputs.emplace_back("--config", config);

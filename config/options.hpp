@@ -49,6 +49,7 @@ struct Options {
   std::uint32_t seed = 1;
   std::optional<long long> frames;
   std::string screenshot_file;
+  std::string output_file;  // --output: one still of --depth or --text, no window (app/still_picture.hpp)
   std::string screenshot_window_file;
   bool overwrite = false;   // --record FOLDER may replace an earlier recording's frames
   std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)
@@ -98,7 +99,7 @@ struct Options {
 
 // The files an output must never replace (core/atomic_file refuses a target that is one of them).
 inline std::vector<std::string> input_files(const Options& options) {
-  std::vector<std::string> inputs = {options.depth_file, options.pattern_file};
+  std::vector<std::string> inputs = {options.depth_file, options.pattern_file, options.font_file};
   inputs.insert(inputs.end(), options.config_files.begin(), options.config_files.end());
   return inputs;
 }

@@ -1,0 +1,100 @@
+#include "app/still_picture.hpp"
+
+#include "app/image_roles.hpp"
+#include "compute/stereogram/algorithm_table.hpp"
+#include "compute/stereogram/compose_cpu.hpp"
+#include "core/depth_map.hpp"
+#include "core/image_file.hpp"
+#include "core/pattern.hpp"
+#include "core/text_depth.hpp"
+#include "core/thread_count.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace stereocl {
+namespace {
+
+// GL keeps row 0 at the bottom; CPU mode's engines and compose see that order, so the still
+// does too, and its picture matches CPU mode's to the row.
+template <typename Pixel>
+void upside_down(Image<Pixel>& image) {
+  for (int y = 0; y < image.height / 2; ++y)
+    std::swap_ranges(image.pixels.begin() + static_cast<std::ptrdiff_t>(y) * image.width,
+                     image.pixels.begin() + static_cast<std::ptrdiff_t>(y + 1) * image.width,
+                     image.pixels.begin() + static_cast<std::ptrdiff_t>(image.height - 1 - y) * image.width);
+}
+
+Result<DepthImage> still_depth(const Options& options) {
+  Image<std::uint16_t> grey;
+  if (!options.text.empty()) {
+    auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
+    if (!drawn) return failure("--text: " + drawn.error());
+    grey = std::move(*drawn);
+  } else {
+    ImageLoad loaded = load_depth_map(options.depth_file);
+    if (auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
+    grey = std::move(std::get<LoadedImage>(loaded).grey16);
+  }
+  DepthImage depth = depth_from_grey(grey);
+  if (options.invert_depth)
+    for (float& d : depth.pixels) d = 1.0f - d;
+  upside_down(depth);
+  return depth;
+}
+
+// The pattern CPU mode would repeat, in GL's row order, and P set from a file's width.
+Result<RgbaImage> still_pattern(const Options& options, StereogramParams& params) {
+  const int width = params.pattern_width;
+  if (options.library_pattern)
+    return options.library_pattern->draw(width, generated_pattern_height(width), options.seed);
+  if (options.pattern_file.empty())
+    return make_random_pattern(width, generated_pattern_height(width), options.colour_pattern, options.seed,
+                               options.dot_size);
+  ImageLoad loaded = load_pattern(options.pattern_file);
+  if (auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
+  RgbaImage pattern = std::move(std::get<LoadedImage>(loaded).rgba);
+  params.pattern_width = pattern.width;
+  params.units.reset();
+  upside_down(pattern);
+  return pattern;
+}
+
+Result<RgbaImage> still_stereogram(const Options& options) {
+  Result<DepthImage> depth = still_depth(options);
+  if (!depth) return failure(depth.error());
+  StereogramParams params = options.stereogram;
+  Result<RgbaImage> pattern = still_pattern(options, params);
+  if (!pattern) return failure(pattern.error());
+  const bool random_dots = !options.library_pattern && options.pattern_file.empty();
+  params.group_colour = random_dots ? GroupColour::anchored : GroupColour::flowing;
+  const Result<StereogramParams> resolved = resolve_units(params, depth->width);
+  if (!resolved) return failure(resolved.error());
+  const AlgorithmRow& algorithm = algorithm_row(resolved->algorithm);
+  OffsetImage offsets;
+  const int threads = resolve_thread_count(options.cpu_threads);
+  if (Status ran = algorithm.make_cpu()->run(*depth, *resolved, threads, offsets); !ran) return failure(ran.error());
+  RgbaImage picture = compose_reference(
+      offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
+  upside_down(picture);
+  if (options.effect)
+    picture = options.effect->cpu(picture, EffectSettings{options.effect, options.effect_values}, threads);
+  return picture;
+}
+
+}  // namespace
+
+int make_still_picture(const Options& options) {
+  Result<RgbaImage> picture = still_stereogram(options);
+  if (!picture) {
+    std::fprintf(stderr, "stereocl: %s\n", picture.error().c_str());
+    return 2;
+  }
+  if (const std::string error = save_png(options.output_file, *picture, {}, input_files(options)); !error.empty()) {
+    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace stereocl

@@ -1,0 +1,12 @@
+#pragma once
+// --output: one stereogram of a still depth map (--depth FILE or --text WORDS), made on the CPU
+// and written as a PNG, with no window, no GL and no display, as pamstereogram does. The same
+// picture CPU mode shows for those options (its compose is GL's, within one level a channel).
+#include "config/options.hpp"
+
+namespace stereocl {
+
+// The exit status: 0, 1 where the output could not be written, 2 for a refused input.
+int make_still_picture(const Options& options);
+
+}  // namespace stereocl

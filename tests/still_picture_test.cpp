@@ -1,0 +1,59 @@
+// --output: one stereogram of a depth map or a word, made without a window or a display, the
+// same picture CPU mode shows for those options; refused in one line where it cannot be made.
+#include "png_bytes.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace stereocl {
+namespace {
+
+using testing::ProgramResult;
+using testing::run_stereocl;
+
+const std::string kDepth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
+
+TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
+  const std::string still = testing::scratch_file("still.png"), shot = testing::scratch_file("cpu-shot.png");
+  const ProgramResult made = run_stereocl({"--depth", kDepth, "--colour-pattern", "--output", still}, "env -u DISPLAY");
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_EQ(made.err, "");
+  const ProgramResult shown = run_stereocl(
+      {"--depth", kDepth, "--colour-pattern", "--mode", "cpu", "--frames", "1", "--hidden", "--screenshot", shot});
+  if (shown.exit_code != 0) GTEST_SKIP() << "no window here to compare with: " << shown.err;
+  EXPECT_EQ(testing::read_png(still).pixels, testing::read_png(shot).pixels);
+}
+
+TEST(StillPicture, AWordOnAPatternFromTheLibraryWithAnEffect) {
+  const std::string still = testing::scratch_file("word.png");
+  const ProgramResult made = run_stereocl(
+      {"--text", "HI", "--size", "300x120", "--pattern", "pebbles", "--effect", "posterize", "--output", still},
+      "env -u DISPLAY");
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const auto picture = testing::read_png(still);
+  EXPECT_EQ(picture.width, 300);
+  EXPECT_EQ(picture.height, 120);
+}
+
+TEST(StillPicture, IsRefusedInOneLineWhereItCannotBeMade) {
+  const auto refused = [](std::vector<std::string> arguments, const std::string& says, int code) {
+    const ProgramResult result = run_stereocl(arguments, "env -u DISPLAY");
+    EXPECT_EQ(result.exit_code, code) << result.err;
+    EXPECT_NE(result.err.find(says), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << result.err;
+  };
+  const std::string out = testing::scratch_file("never.png");
+  refused({"--output", out}, "--output: needs --depth FILE or --text WORDS", 2);
+  refused({"--depth", kDepth, "--output", kDepth}, "that is the --depth file; an output never replaces an input", 2);
+  refused({"--depth", kDepth, "--output", "/nonexistent-folder/x.png"}, "--output", 2);
+  refused({"--depth", kDepth, "--bench", "--output", out}, "--output makes one picture and exits", 2);
+  const std::string not_png = testing::write_bytes("depth.gif", "GIF89a-not-really");
+  refused({"--depth", not_png, "--output", out}, "looks like a GIF image", 2);
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+}  // namespace
+}  // namespace stereocl
