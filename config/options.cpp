@@ -507,14 +507,21 @@ void finish_picture(const CommandLineText& text, Options& options) {
   options.show_panel = !text.no_panel;
 }
 
+// --output: a still of a still depth map, which runs nothing else.
+std::optional<std::string> finish_still(const Options& options) {
+  if (options.output_file.empty()) return std::nullopt;
+  if (options.depth_file.empty() && options.text.empty())
+    return "--output: needs --depth FILE or --text WORDS (the animated scene needs a window: --frames N --screenshot "
+           "FILE)";
+  if (options.bench || !options.record_path.empty() || options.soak_seconds > 0)
+    return "--output makes one picture and exits; it goes with neither --bench, --record nor --soak";
+  return std::nullopt;
+}
+
 // --json, which has a meaning only with --bench or --list-devices, and --fullscreen, whose
 // optional value leaves only its count to say whether it was given.
 std::optional<std::string> finish_outputs(const CLI::App& app, Options& options) {
-  if (!options.output_file.empty() && options.depth_file.empty() && options.text.empty())
-    return "--output: needs --depth FILE or --text WORDS (the animated scene needs a window: --frames N --screenshot "
-           "FILE)";
-  if (!options.output_file.empty() && (options.bench || !options.record_path.empty() || options.soak_seconds > 0))
-    return "--output makes one picture and exits; it goes with neither --bench, --record nor --soak";
+  if (auto problem = finish_still(options)) return problem;
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
