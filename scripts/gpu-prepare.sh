@@ -29,7 +29,7 @@ mkdir -p .gpu/bin .gpu/lib
 cp build-gpu/stereocl build-gpu/tests/benchmarks/stereocl-bench .gpu/bin/
 # Only the tests that need the GPU go (the carried folder is limited to 64 MiB): those of the
 # kernels, the modes and GL sharing.
-for test in end_to_end_test gl_scene_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test; do
+for test in end_to_end_test gl_scene_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test emboss_test posterize_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test; do
   cp "build-gpu/tests/$test" .gpu/bin/
 done
 cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
