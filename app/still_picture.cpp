@@ -63,22 +63,23 @@ Result<RgbaImage> still_pattern(const Options& options, StereogramParams& params
 Result<RgbaImage> still_stereogram(const Options& options) {
   Result<DepthImage> depth = still_depth(options);
   if (!depth) return failure(depth.error());
-  StereogramParams params = options.stereogram;
-  Result<RgbaImage> pattern = still_pattern(options, params);
+  // Units first: a pattern drawn by code is drawn at the P they give, as CPU mode draws it.
+  Result<StereogramParams> resolved = resolve_units(options.stereogram, depth->width);
+  if (!resolved) return failure(resolved.error());
+  Result<RgbaImage> pattern = still_pattern(options, *resolved);
   if (!pattern) return failure(pattern.error());
   const bool random_dots = !options.library_pattern && options.pattern_file.empty();
-  params.group_colour = random_dots ? GroupColour::anchored : GroupColour::flowing;
-  const Result<StereogramParams> resolved = resolve_units(params, depth->width);
-  if (!resolved) return failure(resolved.error());
+  resolved->group_colour = random_dots ? GroupColour::anchored : GroupColour::flowing;
   const AlgorithmRow& algorithm = algorithm_row(resolved->algorithm);
   OffsetImage offsets;
   const int threads = resolve_thread_count(options.cpu_threads);
   if (Status ran = algorithm.make_cpu()->run(*depth, *resolved, threads, offsets); !ran) return failure(ran.error());
   RgbaImage picture = compose_reference(
       offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
-  upside_down(picture);
+  // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).
   if (options.effect)
     picture = options.effect->cpu(picture, EffectSettings{options.effect, options.effect_values}, threads);
+  upside_down(picture);
   return picture;
 }
 

@@ -513,8 +513,11 @@ std::optional<std::string> finish_still(const Options& options) {
   if (options.depth_file.empty() && options.text.empty())
     return "--output: needs --depth FILE or --text WORDS (the animated scene needs a window: --frames N --screenshot "
            "FILE)";
-  if (options.bench || !options.record_path.empty() || options.soak_seconds > 0)
-    return "--output makes one picture and exits; it goes with neither --bench, --record nor --soak";
+  const bool window_outputs = !options.screenshot_file.empty() || !options.screenshot_window_file.empty() ||
+                              !options.histogram_file.empty() || !options.record_path.empty();
+  if (options.bench || window_outputs || options.soak_seconds > 0)
+    return "--output makes one picture without a window and exits; it goes with neither --bench, --soak nor the "
+           "window's outputs (--screenshot, --screenshot-window, --histogram, --record)";
   return std::nullopt;
 }
 

@@ -16,15 +16,26 @@ using testing::run_stereocl;
 
 const std::string kDepth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
 
+// Random dots; an effect lit from one corner (rows in GL's order); a pattern drawn by code at the
+// P physical units give.
 TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
-  const std::string still = testing::scratch_file("still.png"), shot = testing::scratch_file("cpu-shot.png");
-  const ProgramResult made = run_stereocl({"--depth", kDepth, "--colour-pattern", "--output", still}, "env -u DISPLAY");
-  ASSERT_EQ(made.exit_code, 0) << made.err;
-  EXPECT_EQ(made.err, "");
-  const ProgramResult shown = run_stereocl(
-      {"--depth", kDepth, "--colour-pattern", "--mode", "cpu", "--frames", "1", "--hidden", "--screenshot", shot});
-  if (shown.exit_code != 0) GTEST_SKIP() << "no window here to compare with: " << shown.err;
-  EXPECT_EQ(testing::read_png(still).pixels, testing::read_png(shot).pixels);
+  for (const std::vector<std::string>& look : {std::vector<std::string>{"--colour-pattern"},
+                                               {"--effect", "emboss"},
+                                               {"--pattern", "pebbles", "--dpi", "96"}}) {
+    SCOPED_TRACE(look.front());
+    const std::string still = testing::scratch_file("still.png"), shot = testing::scratch_file("cpu-shot.png");
+    std::vector<std::string> arguments = {"--depth", kDepth};
+    arguments.insert(arguments.end(), look.begin(), look.end());
+    std::vector<std::string> to_file = arguments, on_screen = arguments;
+    to_file.insert(to_file.end(), {"--output", still});
+    on_screen.insert(on_screen.end(), {"--mode", "cpu", "--frames", "1", "--hidden", "--screenshot", shot});
+    const ProgramResult made = run_stereocl(to_file, "env -u DISPLAY");
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    EXPECT_EQ(made.err, "");
+    const ProgramResult shown = run_stereocl(on_screen);
+    if (shown.exit_code != 0) GTEST_SKIP() << "no window here to compare with: " << shown.err;
+    EXPECT_EQ(testing::read_png(still).pixels, testing::read_png(shot).pixels);
+  }
 }
 
 TEST(StillPicture, AWordOnAPatternFromTheLibraryWithAnEffect) {
@@ -49,7 +60,9 @@ TEST(StillPicture, IsRefusedInOneLineWhereItCannotBeMade) {
   refused({"--output", out}, "--output: needs --depth FILE or --text WORDS", 2);
   refused({"--depth", kDepth, "--output", kDepth}, "that is the --depth file; an output never replaces an input", 2);
   refused({"--depth", kDepth, "--output", "/nonexistent-folder/x.png"}, "--output", 2);
-  refused({"--depth", kDepth, "--bench", "--output", out}, "--output makes one picture and exits", 2);
+  refused({"--depth", kDepth, "--bench", "--output", out}, "--output makes one picture without a window", 2);
+  refused({"--depth", kDepth, "--screenshot", testing::scratch_file("s.png"), "--output", out},
+          "neither --bench, --soak nor the window's outputs", 2);
   const std::string not_png = testing::write_bytes("depth.gif", "GIF89a-not-really");
   refused({"--depth", not_png, "--output", out}, "looks like a GIF image", 2);
   EXPECT_FALSE(std::filesystem::exists(out));
