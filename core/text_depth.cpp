@@ -7,6 +7,7 @@
 #include FT_FREETYPE_H
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -46,6 +47,12 @@ Result<std::u32string> code_points(std::string_view text) {
   return points;
 }
 
+std::string code_point_name(char32_t point) {
+  char name[16];
+  std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(point));
+  return name;
+}
+
 struct Extent {
   long left = 0, right = 0, top = 0, bottom = 0;  // pixels from the pen's start on the baseline, y up
 };
@@ -57,13 +64,17 @@ Status lay_out(FT_Face face, const std::u32string& points, Visit&& visit) {
   FT_UInt previous = 0;
   for (const char32_t point : points) {
     const FT_UInt glyph = FT_Get_Char_Index(face, point);
-    if (previous && glyph && FT_HAS_KERNING(face)) {
+    // A missing letter would be drawn as the font's empty box, raised like any other.
+    if (glyph == 0)
+      return failure("the font has no letter " + code_point_name(point) + "; give one that has with --font");
+    if (previous && FT_HAS_KERNING(face)) {
       FT_Vector kerning{};
       FT_Get_Kerning(face, previous, glyph, FT_KERNING_DEFAULT, &kerning);
       pen += kerning.x >> 6;
     }
-    if (FT_Load_Glyph(face, glyph, FT_LOAD_RENDER) != 0)
-      return failure("the font cannot draw U+" + std::to_string(static_cast<unsigned long>(point)));
+    // Outlines only: an embedded bitmap strike may be one bit a pixel, which has no slope to give.
+    if (FT_Load_Glyph(face, glyph, FT_LOAD_RENDER | FT_LOAD_NO_BITMAP) != 0)
+      return failure("the font cannot draw " + code_point_name(point));
     const FT_GlyphSlot slot = face->glyph;
     visit(slot->bitmap, pen + slot->bitmap_left, static_cast<long>(slot->bitmap_top));
     pen += slot->advance.x >> 6;

@@ -72,7 +72,7 @@ std::optional<LoadedImage> read_grey_rows(TIFF* tiff, int width, int height, boo
 std::optional<LoadedImage> read_rgba(TIFF* tiff, int width, int height, PixelTarget target) {
   std::vector<std::uint32_t> raster(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
   if (!TIFFReadRGBAImageOriented(tiff, static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height),
-                                 raster.data(), ORIENTATION_TOPLEFT, 0))
+                                 raster.data(), ORIENTATION_TOPLEFT, 1))  // a strip that fails reading fails the file
     return std::nullopt;
   std::vector<std::uint8_t> samples(raster.size() * 4);
   for (std::size_t i = 0; i < raster.size(); ++i) {
@@ -83,6 +83,22 @@ std::optional<LoadedImage> read_rgba(TIFF* tiff, int width, int height, PixelTar
     samples[4 * i + 3] = static_cast<std::uint8_t>(TIFFGetA(p));
   }
   return from_samples(samples.data(), width, height, 4, target);
+}
+
+// Grey in strips, rows top first: read as it is, exactly. Anything else (colour, tiled, another
+// orientation, other bit depths) through libtiff's RGBA reader, which turns and scales it.
+std::optional<LoadedImage> read_pixels(TIFF* tiff, int width, int height, PixelTarget target) {
+  std::uint16_t bits = 1, channels = 1, photometric = 0, orientation = ORIENTATION_TOPLEFT;
+  TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+  TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &channels);
+  TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
+  TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &orientation);
+  const bool white_is_zero = photometric == PHOTOMETRIC_MINISWHITE;
+  const bool grey = channels == 1 && orientation == ORIENTATION_TOPLEFT && !TIFFIsTiled(tiff) &&
+                    (photometric == PHOTOMETRIC_MINISBLACK || white_is_zero);
+  if (grey && bits == 8) return read_grey_rows<std::uint8_t>(tiff, width, height, white_is_zero, target);
+  if (grey && bits == 16) return read_grey_rows<std::uint16_t>(tiff, width, height, white_is_zero, target);
+  return read_rgba(tiff, width, height, target);
 }
 
 }  // namespace
@@ -111,18 +127,14 @@ std::variant<LoadedImage, InputFailure> decode_tiff(std::string_view bytes, cons
       !TIFFGetField(tiff.get(), TIFFTAG_IMAGELENGTH, &height))
     return corrupt(name);
   if (auto refused = size_refusal(width, height, name, budget, "TIFF")) return *refused;
-  std::uint16_t bits = 1, channels = 1, photometric = 0;
-  TIFFGetFieldDefaulted(tiff.get(), TIFFTAG_BITSPERSAMPLE, &bits);
-  TIFFGetFieldDefaulted(tiff.get(), TIFFTAG_SAMPLESPERPIXEL, &channels);
-  TIFFGetField(tiff.get(), TIFFTAG_PHOTOMETRIC, &photometric);
-  const bool grey = channels == 1 && (photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE);
-  const int w = static_cast<int>(width), h = static_cast<int>(height);
-  std::optional<LoadedImage> loaded;
-  if (grey && !TIFFIsTiled(tiff.get()) && (bits == 8 || bits == 16))
-    loaded = bits == 8 ? read_grey_rows<std::uint8_t>(tiff.get(), w, h, photometric == PHOTOMETRIC_MINISWHITE, target)
-                       : read_grey_rows<std::uint16_t>(tiff.get(), w, h, photometric == PHOTOMETRIC_MINISWHITE, target);
-  else
-    loaded = read_rgba(tiff.get(), w, h, target);
+  std::uint16_t format = SAMPLEFORMAT_UINT;
+  TIFFGetFieldDefaulted(tiff.get(), TIFFTAG_SAMPLEFORMAT, &format);
+  if (format != SAMPLEFORMAT_UINT)
+    return InputFailure{InputFailureKind::corrupt, name +
+                                                       ": TIFF samples that are not unsigned integers "
+                                                       "(signed or floating point); save it as 8- or 16-bit unsigned"};
+  const std::optional<LoadedImage> loaded =
+      read_pixels(tiff.get(), static_cast<int>(width), static_cast<int>(height), target);
   if (!loaded) return corrupt(name);
   return std::move(*loaded);
 }

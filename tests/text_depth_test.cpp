@@ -77,6 +77,7 @@ TEST(TextDepth, TextThatIsNotOnePrintableLineIsRefusedInOneLine) {
   refused("two\nlines", "control character");
   refused(std::string("bad\xff"), "not UTF-8 at byte 4");
   refused(std::string(65, 'W'), "65 characters; at most 64");
+  refused("\xE6\x97\xA5", "the font has no letter U+65E5");  // DejaVu Sans has no CJK
   EXPECT_TRUE(text_depth_map(std::string(64, 'W'), 64, 32));
 }
 
