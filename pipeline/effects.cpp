@@ -79,6 +79,16 @@ static_assert(std::ranges::all_of(kEffects,
                                     return std::ranges::all_of(row.parameters, parameter_is_sound);
                                   }),
               "every effect parameter needs a name, an initial value in its range and one word per value");
+// Each parameter is an option of its own name: two of one name would stop the program at start.
+constexpr bool parameter_names_are_unique() {
+  std::size_t clashes = 0;
+  for (const EffectRow& a : kEffects)
+    for (const EffectParameter& p : a.parameters)
+      for (const EffectRow& b : kEffects)
+        for (const EffectParameter& q : b.parameters) clashes += &p != &q && p.name == q.name;
+  return clashes == 0;
+}
+static_assert(parameter_names_are_unique(), "two effect parameters have one name");
 
 }  // namespace
 
