@@ -114,11 +114,12 @@ Status Demo::use_look(const Options& look, const LookImages& images) {
   take_look(look);
   Status used = pattern ? use_as_pattern(*pattern, look.pattern_file) : Status{};
   if (used && depth) used = use_as_depth(*depth, look.depth_file);
+  if (used && !look.text.empty()) used = use_text(look.text);
   if (!used) {
     settings_ = before;
     return used;
   }
-  if (!depth) settings_.depth_source = DepthSource::scene;
+  if (!depth && look.text.empty()) settings_.depth_source = DepthSource::scene;
   if (look.mode_given) {
     settings_.mode = fallback_mode(look.mode, availability_);
     if (settings_.mode != look.mode)

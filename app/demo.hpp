@@ -102,7 +102,7 @@ class Demo {
   Status use_text(const std::string& text);
   const std::string& text() const { return text_; }  // the last text used, "" before one
   // A preset's look: its mode (where it runs, else the best that does, said by take_notice()),
-  // algorithm, P and M, pattern, depth map or scene, seed, inversion and effect, as the command
+  // algorithm, P and M, pattern, depth map, hidden text or scene, seed, inversion and effect, as the command
   // line sets them at start. On failure (a file it names cannot be used) no setting changes.
   // `images` are the look's files, decoded beforehand (load_look_images, off the main thread).
   Status use_look(const Options& look, const LookImages& images);

@@ -113,6 +113,19 @@ TEST_F(PresetsLive, PageDownCyclesThroughThePresetsAndWraps) {
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP), "Preset 2/3: b-symmetric");
 }
 
+TEST_F(PresetsLive, APresetCanHideAWord) {
+  const fs::path folder = testing::scratch_dir() / "presets-text";
+  fs::create_directories(folder);
+  write_file(folder / "a-word.toml", "text = \"HI\"\n");
+  write_file(folder / "b-ball.toml", "seed = 3\n");
+  PresetCycle presets(folder.string());
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/2: a-word");
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
+  EXPECT_EQ(demo_->text(), "HI");
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 2/2: b-ball");
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
+}
+
 TEST_F(PresetsLive, PageUpFirstGoesToTheLast) {
   const fs::path folder = testing::scratch_dir() / "presets-two";
   fs::create_directories(folder);
