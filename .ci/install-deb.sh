@@ -10,8 +10,12 @@ apt-get install -y -qq --no-install-recommends xvfb xauth
 stereocl --version
 xvfb-run -a stereocl --frames 2 --hidden --screenshot /tmp/installed.png
 [ -s /tmp/installed.png ] || { echo "ci: the installed stereocl wrote no screenshot"; exit 1; }
+# A still needs no display at all.
+stereocl --depth /usr/share/stereocl/depth-shapes.png --output /tmp/still.png
+[ -s /tmp/still.png ] || { echo "ci: the installed stereocl wrote no still"; exit 1; }
 for file in /usr/share/man/man1/stereocl.1.gz /usr/share/applications/stereocl.desktop \
-            /usr/share/icons/hicolor/scalable/apps/stereocl.svg; do
+            /usr/share/icons/hicolor/scalable/apps/stereocl.svg /usr/share/doc/stereocl/copyright \
+            /usr/bin/stereocl-compare /usr/share/stereocl/bench-schema.json; do
   [ -f "$file" ] || { echo "ci: the .deb did not install $file"; exit 1; }
 done
 echo "ci: the .deb installed and ran: $(stereocl --version)"
