@@ -53,13 +53,13 @@ constexpr EffectRow kEffects[] = {
     {"sobel", 'E', "Sobel edges on / off", sobel_on_cpu, sobel_on_device, {}, histogram_of_sobel_output},
     {"blur", 'L', "blur on / off", blur_on_cpu, blur_on_device, kBlurParameters},
     {"emboss", 'M', "emboss on / off",
-     [](const RgbaImage& image, const EffectSettings&, int) { return emboss_reference(image); },
+     [](const RgbaImage& image, const EffectSettings&, int threads) { return emboss_reference(image, threads); },
      [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings&) {
        return emboss_on_device(effects, call);
      }},
     {"posterize", 'O', "posterize on / off",
-     [](const RgbaImage& image, const EffectSettings& settings, int) {
-       return posterize_reference(image, settings.value(kPosterizeParameters[0]));
+     [](const RgbaImage& image, const EffectSettings& settings, int threads) {
+       return posterize_reference(image, settings.value(kPosterizeParameters[0]), threads);
      },
      [](ClEffects& effects, const DeviceEffectCall& call, const EffectSettings& settings) {
        return posterize_on_device(effects, call, settings.value(kPosterizeParameters[0]));

@@ -11,11 +11,13 @@
 
 namespace stereocl {
 
-inline RgbaImage emboss_reference(const RgbaImage& image) {
-  const GreyImage luma = luma_from_rgba(image);
+// Rows split over `threads` cores (CPU mode's fair baseline); the same bytes on any count.
+inline RgbaImage emboss_reference(const RgbaImage& image, int threads = 1) {
+  const GreyImage luma = luma_from_rgba(image, threads);
   const int w = luma.width, h = luma.height;
   const auto l = [&](int x, int y) -> int { return luma.at(std::clamp(x, 0, w - 1), std::clamp(y, 0, h - 1)); };
   RgbaImage relief(w, h);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       const int lit = 2 * l(x + 1, y + 1) + l(x, y + 1) + l(x + 1, y);

@@ -6,6 +6,7 @@
 #include "compute/effects/cl_effects.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -20,11 +21,16 @@ constexpr std::uint8_t posterized(std::uint8_t value, int levels) {
   return static_cast<std::uint8_t>((level * 255 + steps / 2) / steps);
 }
 
-inline RgbaImage posterize_reference(const RgbaImage& image, int levels) {
+// Rows split over `threads` cores (CPU mode's fair baseline); the same bytes on any count.
+inline RgbaImage posterize_reference(const RgbaImage& image, int levels, int threads = 1) {
   RgbaImage poster(image.width, image.height);
-  std::ranges::transform(image.pixels, poster.pixels.begin(), [levels](const Rgba8& p) {
-    return Rgba8{posterized(p.r, levels), posterized(p.g, levels), posterized(p.b, levels), 255};
-  });
+  const auto count = static_cast<std::ptrdiff_t>(image.pixels.size());
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
+  for (std::ptrdiff_t i = 0; i < count; ++i) {
+    const Rgba8& p = image.pixels[static_cast<std::size_t>(i)];
+    poster.pixels[static_cast<std::size_t>(i)] =
+        Rgba8{posterized(p.r, levels), posterized(p.g, levels), posterized(p.b, levels), 255};
+  }
   return poster;
 }
 
