@@ -3,6 +3,7 @@
 #include "config/options.hpp"
 
 #include <glad/gl.h>
+// glad first: GLFW would otherwise include the system's gl.h, which glad refuses to follow.
 #include <GLFW/glfw3.h>
 #define GLFW_EXPOSE_NATIVE_X11
 #define GLFW_EXPOSE_NATIVE_GLX
@@ -113,8 +114,9 @@ GLFWwindow* create_window(int width, int height, const std::string& title, GLFWm
 
 Window::Window(const WindowSettings& settings) : title_(settings.title) {
   if (!start_glfw())
-    throw std::runtime_error("cannot start GLFW (" + last_glfw_error() +
-                             "); is there a display? Set DISPLAY or run under `xvfb-run -a`");
+    throw std::runtime_error(
+        "cannot start GLFW (" + last_glfw_error() +
+        "); is there a display? Set DISPLAY, run under `xvfb-run -a`, or make a still with --output FILE.png");
   set_window_hints(settings);
   monitor_ = settings.fullscreen ? find_monitor(settings.monitor) : glfwGetPrimaryMonitor();
   const GLFWvidmode* video = monitor_ ? glfwGetVideoMode(monitor_) : nullptr;
