@@ -35,7 +35,8 @@ struct DemoSettings {
   bool histogram_enabled = false;
   bool vsync = true;
   bool show_panel = true;
-  bool blank = false;  // a black window (a clicker's B or '.'), the work going on behind it
+  bool show_keys = false;  // F1 / '?': the key list over the picture, panel or not
+  bool blank = false;  // a black window (B, '.', F5 or a clicker's Esc), the work going on behind it
   SyncStrategy interop_sync = kDefaultSyncStrategy;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step
   // One hand-over a frame: show frame N - 1 while drawing N. nullopt: the mode's own default

@@ -25,6 +25,7 @@
 #include "ui/quit_guard.hpp"
 #include "ui/screen_dpi.hpp"
 #include "ui/stage_layout.hpp"
+#include "ui/stage_overlay.hpp"
 #include "ui/viewport_limit.hpp"
 #include "ui/window.hpp"
 
@@ -103,17 +104,18 @@ struct Session {
 
 Session& session_of(GLFWwindow* handle) { return *static_cast<Session*>(glfwGetWindowUserPointer(handle)); }
 
-void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mods*/) {
+void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods) {
   Session& session = session_of(handle);
   if (action != GLFW_PRESS || (session.imgui && session.imgui->wants_keyboard())) return;
-  const auto bound = action_for_key(key);
+  const auto bound = action_for_key(key, mods);
   if (!bound) return;
   switch (bound->kind) {
-    case ActionKind::quit:
-      if (session.quit_guard.press(glfwGetTime()))
+    case ActionKind::quit: session.window.request_close(); break;
+    case ActionKind::escape:
+      if (press_escape(session.quit_guard, glfwGetTime(), session.demo.settings()))
         session.window.request_close();
       else
-        session.panel.message = "Esc again to quit (a clicker's Esc alone does not)";
+        session.panel.message = "Esc again within 2 s quits (or Ctrl+Q)";
       break;
     case ActionKind::toggle_fullscreen:  // on stage: the screen, filled at 1:1
       session.window.toggle_fullscreen();
@@ -293,6 +295,19 @@ struct FrameLoop {
   double last_time = 0;
 };
 
+// The panel, the key list and a message where the panel is not there to say it. Blank (B, '.', F5,
+// Esc) is a black screen: the audience must not read the panel either, only the fading hint.
+void draw_overlays(FrameLoop& loop, const StageLayout& layout, float pixels_per_unit) {
+  PanelState& panel = loop.session.panel;
+  const Overlays shown = overlays_to_draw(layout.panel_width > 0, loop.session.demo.settings(), !panel.message.text().empty());
+  if (!shown.any()) return;
+  loop.imgui.new_frame();
+  if (shown.panel) draw_panel(loop.session.demo, panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
+  if (shown.keys) draw_key_help();
+  if (shown.message) draw_floating_message(panel.message);
+  loop.imgui.render();
+}
+
 // Scene, picture and panel into the back buffer.
 void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   const Options& options = *loop.session.options;
@@ -308,12 +323,7 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   const StageLayout layout = lay_out_stage(demo.picture_size(), framebuffer, panel_width, demo.settings().show_panel);
   say_layout(loop.session, layout, framebuffer, panel_width);
   demo.present(framebuffer.width, framebuffer.height, layout.picture);
-  // Blank (B, '.') is a black screen: the audience must not read the panel either.
-  if (layout.panel_width > 0 && !demo.settings().blank) {
-    loop.imgui.new_frame();
-    draw_panel(demo, loop.session.panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
-    loop.imgui.render();
-  }
+  draw_overlays(loop, layout, pixels_per_unit);
 }
 
 // What the panel asked for, the recording, the window shot and the swap; false once the run is over.

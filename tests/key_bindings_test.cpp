@@ -2,6 +2,7 @@
 #include "ui/key_bindings.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "pipeline/mode_table.hpp"
+#include "ui/stage_overlay.hpp"
 
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
@@ -35,7 +36,11 @@ TEST(KeyBindings, TheIssueKeysMapToTheirActions) {
   EXPECT_EQ(action_for_key(GLFW_KEY_F), Action{ActionKind::toggle_fullscreen});
   EXPECT_EQ(action_for_key(GLFW_KEY_V), Action{ActionKind::toggle_vsync});
   EXPECT_EQ(action_for_key(GLFW_KEY_R), Action{ActionKind::reseed});
-  EXPECT_EQ(action_for_key(GLFW_KEY_ESCAPE), Action{ActionKind::quit});
+  EXPECT_EQ(action_for_key(GLFW_KEY_ESCAPE), Action{ActionKind::escape});
+  EXPECT_EQ(action_for_key(GLFW_KEY_F5), Action{ActionKind::toggle_blank});
+  EXPECT_EQ(action_for_key(GLFW_KEY_F1), Action{ActionKind::toggle_help});
+  EXPECT_EQ(action_for_key(GLFW_KEY_SLASH), Action{ActionKind::toggle_help});
+  EXPECT_EQ(action_for_key(GLFW_KEY_Q, GLFW_MOD_CONTROL), Action{ActionKind::quit});
   EXPECT_EQ(action_for_key(GLFW_KEY_PAGE_DOWN), Action{ActionKind::next_preset});
   EXPECT_EQ(action_for_key(GLFW_KEY_PAGE_UP), Action{ActionKind::previous_preset});
   EXPECT_EQ(action_for_key(GLFW_KEY_B), Action{ActionKind::toggle_blank});
@@ -52,6 +57,40 @@ TEST(KeyBindings, TheIssueKeysMapToTheirActions) {
   EXPECT_EQ(action_for_key(GLFW_KEY_UNKNOWN), std::nullopt);  // no binding's absent second key
   EXPECT_EQ(action_for_key(GLFW_KEY_5), pick(Mode::gpu_extmem));
   EXPECT_EQ(action_for_key(GLFW_KEY_6), std::nullopt);
+}
+
+// A clicker's start/stop sends Esc: one press blanks, the next (later) one unblanks, and only two
+// within the moment quit. F5, the other start/stop key, blanks everything, the panel included.
+TEST(StageKeys, EscOnceBlanksAndDoesNotQuitEscTwiceQuits) {
+  QuitGuard guard;
+  DemoSettings settings;
+  EXPECT_FALSE(press_escape(guard, 100.0, settings));
+  EXPECT_TRUE(settings.blank);
+  EXPECT_FALSE(press_escape(guard, 100.0 + kQuitConfirmSeconds + 1.0, settings));
+  EXPECT_FALSE(settings.blank);
+  EXPECT_TRUE(press_escape(guard, 100.0 + kQuitConfirmSeconds + 1.5, settings));
+  EXPECT_FALSE(settings.blank) << "the quitting Esc changes nothing else";
+}
+
+TEST(StageKeys, F5BlanksThePanelAndTheKeyListToo) {
+  DemoSettings settings;
+  settings.show_keys = true;
+  EXPECT_TRUE(overlays_to_draw(true, settings, false).panel);
+  EXPECT_TRUE(apply_action(*action_for_key(GLFW_KEY_F5), settings, without_gpu()).ok());
+  const Overlays blanked = overlays_to_draw(true, settings, true);
+  EXPECT_FALSE(blanked.panel);
+  EXPECT_FALSE(blanked.keys);
+  EXPECT_TRUE(blanked.message) << "the hint a presenter needs still fades in";
+  EXPECT_TRUE(apply_action(*action_for_key(GLFW_KEY_F5), settings, without_gpu()).ok());
+  EXPECT_TRUE(overlays_to_draw(true, settings, false).panel);
+}
+
+TEST(StageKeys, F1ShowsTheKeysWithOrWithoutThePanel) {
+  DemoSettings settings;
+  settings.show_panel = false;
+  EXPECT_FALSE(overlays_to_draw(false, settings, false).any());
+  EXPECT_TRUE(apply_action(*action_for_key(GLFW_KEY_F1), settings, without_gpu()).ok());
+  EXPECT_TRUE(overlays_to_draw(false, settings, false).keys);
 }
 
 TEST(KeyBindings, EveryKeyIsBoundOnceAndDescribed) {

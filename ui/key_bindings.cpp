@@ -72,6 +72,8 @@ void add_presenter_keys(std::vector<KeyBinding>& bindings) {
   bindings.push_back({GLFW_KEY_PAGE_DOWN, "PgDn", {ActionKind::next_preset}, "next preset (--presets folder)"});
   bindings.push_back({GLFW_KEY_PAGE_UP, "PgUp", {ActionKind::previous_preset}, "previous preset"});
   bindings.push_back({GLFW_KEY_B, "B / .", {ActionKind::toggle_blank}, "black screen on / off", GLFW_KEY_PERIOD});
+  bindings.push_back({GLFW_KEY_F5, "F5", {ActionKind::toggle_blank}, "black screen on / off (a clicker's start / stop)"});
+  bindings.push_back({GLFW_KEY_ESCAPE, "Esc", {ActionKind::escape}, "black screen on / off; twice within 2 s: quit"});
   bindings.push_back({GLFW_KEY_EQUAL, "+", {ActionKind::deeper}, "more depth (max offset M)", GLFW_KEY_KP_ADD});
   bindings.push_back({GLFW_KEY_MINUS, "-", {ActionKind::shallower}, "less depth", GLFW_KEY_KP_SUBTRACT});
   bindings.push_back({GLFW_KEY_RIGHT_BRACKET, "]", {ActionKind::wider_pattern}, "wider pattern (P)"});
@@ -94,14 +96,23 @@ std::vector<KeyBinding> key_bindings() {
   bindings.push_back({GLFW_KEY_R, "R", {ActionKind::reseed}, "new random pattern"});
   add_presenter_keys(bindings);
   bindings.push_back({GLFW_KEY_J, "J", {ActionKind::toggle_shimmer}, "shimmer (fresh dots every frame) on / off"});
-  bindings.push_back({GLFW_KEY_ESCAPE, "Esc Esc", {ActionKind::quit}, "quit (twice: a clicker sends one Esc)"});
+  bindings.push_back({GLFW_KEY_F1, "F1 / ?", {ActionKind::toggle_help}, "these keys over the picture", GLFW_KEY_SLASH});
+  bindings.push_back({GLFW_KEY_Q, "Ctrl+Q", {ActionKind::quit}, "quit", GLFW_KEY_UNKNOWN, true});
   return bindings;
 }
 
-std::optional<Action> action_for_key(int key) {
-  for (const KeyBinding& binding : key_bindings())
+std::optional<Action> action_for_key(int key, int mods) {
+  for (const KeyBinding& binding : key_bindings()) {
+    if (binding.ctrl && (mods & GLFW_MOD_CONTROL) == 0) continue;
     if (binding.key == key || (binding.other_key != GLFW_KEY_UNKNOWN && binding.other_key == key)) return binding.action;
+  }
   return std::nullopt;
+}
+
+bool press_escape(QuitGuard& guard, double now, DemoSettings& settings) {
+  if (guard.press(now)) return true;
+  settings.blank = !settings.blank;
+  return false;
 }
 
 Status apply_action(const Action& action, DemoSettings& settings, const ModeAvailability& availability) {
@@ -115,6 +126,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::toggle_vsync: settings.vsync = !settings.vsync; break;
     case ActionKind::reseed: ++settings.seed; break;
     case ActionKind::toggle_blank: settings.blank = !settings.blank; break;
+    case ActionKind::toggle_help: settings.show_keys = !settings.show_keys; break;
     case ActionKind::deeper: return step_depth(+1.0f, settings);
     case ActionKind::shallower: return step_depth(-1.0f, settings);
     case ActionKind::wider_pattern: return step_pattern_width(+1, settings);
@@ -125,6 +137,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::previous_preset:
     case ActionKind::screenshot:
     case ActionKind::toggle_fullscreen:
+    case ActionKind::escape:
     case ActionKind::quit: break;
   }
   return {};

@@ -6,6 +6,7 @@
 #include "app/demo_settings.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/mode.hpp"
+#include "ui/quit_guard.hpp"
 
 #include <optional>
 #include <string>
@@ -24,10 +25,12 @@ enum class ActionKind {
   toggle_fullscreen,
   toggle_vsync,
   reseed,
-  quit,
+  quit,            // Ctrl+Q, or Esc twice (escape)
+  escape,          // Esc, a clicker's start/stop: blank on / off; a second Esc in the moment quits
+  toggle_help,     // F1 or '?': the keys over the picture
   next_preset,      // PageDown and PageUp: a clicker's "next slide" and "back" (config/presets.hpp)
   previous_preset,
-  toggle_blank,     // B or '.': a clicker's "blank screen"
+  toggle_blank,     // B, '.' or F5: a clicker's "blank screen"
   deeper,           // + / -: the depth's extent (max offset M)
   shallower,
   wider_pattern,    // ] / [: the pattern width P, keeping M < P - 1
@@ -49,13 +52,19 @@ struct KeyBinding {
   Action action;
   std::string does;  // one line for the panel's key list
   int other_key = -1;  // GLFW_KEY_UNKNOWN, or a second key that does the same (keypad +, a clicker's '.')
+  bool ctrl = false;   // only with Ctrl held (Ctrl+Q): a key no clicker sends
 };
 
 // Every binding, in the order the panel lists them.
 std::vector<KeyBinding> key_bindings();
 
-// nullopt for keys that do nothing.
-std::optional<Action> action_for_key(int key);
+// nullopt for keys that do nothing. `mods`: GLFW_MOD_* bits; a binding without ctrl takes the key
+// whatever is held.
+std::optional<Action> action_for_key(int key, int mods = 0);
+
+// Esc at `now` (seconds): blanks or unblanks, unless it is the second Esc within
+// kQuitConfirmSeconds, which quits instead (returns true) and leaves the settings alone.
+bool press_escape(QuitGuard& guard, double now, DemoSettings& settings);
 
 // How far one press of + / - moves M, and ] / [ moves P, in pixels: about 30 presses span the
 // default range, and a step is still visible in the picture.

@@ -1,0 +1,56 @@
+#include "ui/stage_overlay.hpp"
+
+#include "ui/key_bindings.hpp"
+
+#include <imgui.h>
+
+namespace stereocl {
+namespace {
+
+constexpr ImGuiWindowFlags kOverlayFlags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                                           ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                                           ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+
+}  // namespace
+
+Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, bool message_pending) {
+  Overlays overlays;
+  overlays.panel = panel_laid_out && !settings.blank;
+  overlays.keys = settings.show_keys && !settings.blank;
+  overlays.message = !overlays.panel && message_pending;
+  return overlays;
+}
+
+void draw_key_help() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  ImGui::Begin("Keys  (F1 or ? closes)", nullptr, kOverlayFlags);
+  if (ImGui::BeginTable("key help", 2, ImGuiTableFlags_SizingFixedFit)) {
+    for (const KeyBinding& binding : key_bindings()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(binding.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(binding.does.c_str());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+void draw_floating_message(const FadingMessage& message) {
+  const std::string text = message.text();
+  if (text.empty()) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - ImGui::GetTextLineHeight()), ImGuiCond_Always,
+                          ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.6f * message.opacity());
+  ImGui::Begin("message", nullptr, kOverlayFlags | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.3f, message.opacity()));
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+  ImGui::End();
+}
+
+}  // namespace stereocl

@@ -1,0 +1,26 @@
+#pragma once
+// What is drawn over the picture rather than beside it: the key list (F1 / '?') and, while the
+// panel is not shown (hidden, or the screen blanked), the last message, fading, so that a
+// presenter still reads "Esc again within 2 s quits" on a black screen.
+#include "app/demo_settings.hpp"
+#include "ui/fading_message.hpp"
+
+namespace stereocl {
+
+// What goes over the window this frame. Blank hides everything but the fading message.
+struct Overlays {
+  bool panel = false;
+  bool keys = false;
+  bool message = false;
+  bool any() const { return panel || keys || message; }
+};
+// `panel_laid_out`: the stage layout left room for the panel (it is open and fits).
+Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, bool message_pending);
+
+// Inside the current ImGui frame, centred on the window.
+void draw_key_help();
+
+// Inside the current ImGui frame, at the bottom of the window; nothing when the message is gone.
+void draw_floating_message(const FadingMessage& message);
+
+}  // namespace stereocl
