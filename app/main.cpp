@@ -144,6 +144,10 @@ void use_finished_loads(Session& session) {
   if (auto said = session.presets.apply_finished(session.demo)) {
     session.panel.message = std::move(*said);
     session.panel.preset = session.presets.current();
+    if (session.presets.wants_fullscreen() && !session.window.fullscreen()) {
+      session.window.toggle_fullscreen();
+      session.fit = true;
+    }
   }
 }
 

@@ -113,6 +113,33 @@ std::string unwritable_reason(const std::string& path) {
 }
 
 // Every --config FILE of the command line, in its order.
+// "presets in DIR: a, b, c" for a refused --config NAME.
+std::string preset_names(const std::string& presets_folder) {
+  const std::string folder = presets_folder.empty() ? default_presets_folder() : presets_folder;
+  if (folder.empty()) return "no presets folder found";
+  std::string names;
+  for (const std::string& file : list_presets(folder)) names += (names.empty() ? "" : ", ") + preset_name(file);
+  return "presets in " + printable(folder, 160) + ": " + (names.empty() ? "none" : printable(names, 400));
+}
+
+// The value of `--NAME VALUE` or `--NAME=VALUE` at arguments[i], or nullptr.
+std::string* option_value(std::vector<std::string>& arguments, std::size_t i, const std::string& name) {
+  if (arguments[i] == name && i + 1 < arguments.size()) return &arguments[i + 1];
+  return nullptr;
+}
+
+// The arguments with each --config NAME of a preset turned into that preset's path.
+std::vector<std::string> with_preset_paths(std::vector<std::string> arguments, std::string& presets_folder) {
+  for (std::size_t i = 0; i < arguments.size(); ++i)
+    if (const std::string* folder = option_value(arguments, i, "--presets")) presets_folder = *folder;
+    else if (arguments[i].rfind("--presets=", 0) == 0) presets_folder = arguments[i].substr(10);
+  for (std::size_t i = 0; i < arguments.size(); ++i)
+    if (std::string* config = option_value(arguments, i, "--config")) *config = config_file_for(*config, presets_folder);
+    else if (arguments[i].rfind("--config=", 0) == 0)
+      arguments[i] = "--config=" + config_file_for(arguments[i].substr(9), presets_folder);
+  return arguments;
+}
+
 std::vector<std::string> config_paths(const std::vector<std::string>& arguments) {
   std::vector<std::string> paths;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
@@ -125,11 +152,13 @@ std::vector<std::string> config_paths(const std::vector<std::string>& arguments)
 // CLI11 reads a --config file whole, blocking: a FIFO, /dev/zero or a huge file would hang the
 // program or fill its memory, so only a regular file of a config file's size, and text that
 // config_text_problem() accepts, is handed to it.
-std::optional<std::string> unreadable_config(const std::vector<std::string>& paths) {
+std::optional<std::string> unreadable_config(const std::vector<std::string>& paths, const std::string& presets_folder) {
   for (const std::string& path : paths) {
     struct stat status {};
-    if (path.empty() || ::stat(path.c_str(), &status) != 0) continue;  // a missing file is CLI11's to name
     const std::string named = "--config " + printable(path, 160) + ": ";
+    if (!path.empty() && path.find('/') == std::string::npos && ::stat(path.c_str(), &status) != 0)
+      return named + "no such file, nor a preset of that name (" + preset_names(presets_folder) + ")";
+    if (path.empty() || ::stat(path.c_str(), &status) != 0) continue;  // a missing file is CLI11's to name
     if (!S_ISREG(status.st_mode)) return named + "not a regular file (a folder, pipe or device)";
     if (static_cast<unsigned long long>(status.st_size) > kMaxConfigBytes)
       return named + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have";
@@ -455,9 +484,10 @@ void declare_stage_options(CLI::App& app, Options& options) {
   // --bench draws into a hidden window of the --size it measures: these would be silently ignored.
   app.add_flag("--fit", options.fit, "pick the scene size so the stereogram fills the window (or screen) at 1:1, beside the panel")
       ->excludes("--bench");
-  // An optional value, which a config file cannot express: so not in configs (as --json).
+  // In a config file: `fullscreen = true` (the primary monitor) or `fullscreen = "NAME"`; on
+  // the command line the value is optional.
   app.add_option("--fullscreen", options.monitor, "fullscreen on MONITOR (number or part of its name; default: primary)")
-      ->type_name("[MONITOR]")->expected(0, 1)->configurable(false)->excludes("--bench");
+      ->type_name("[MONITOR]")->expected(0, 1)->excludes("--bench");
   app.add_option("--ui-scale", options.ui_scale, "panel and font scale (default: the screen's content scale)")
       ->type_name("X")->check(range(kMinUiScale, kMaxUiScale));
 }
@@ -528,7 +558,8 @@ std::optional<std::string> finish_outputs(const CLI::App& app, Options& options)
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
-  options.fullscreen = app.count("--fullscreen") > 0;
+  options.fullscreen = app.count("--fullscreen") > 0 && options.monitor != "false";
+  if (options.monitor == "true" || options.monitor == "false") options.monitor.clear();  // a config file's flag
   return std::nullopt;
 }
 
@@ -693,9 +724,11 @@ std::optional<ExitRequest> parse_exit(CLI::App& app, const std::vector<std::stri
   return std::nullopt;
 }
 
-std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::string>& arguments) {
+std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::string>& given) {
+  std::string presets_folder;
+  const std::vector<std::string> arguments = with_preset_paths(given, presets_folder);
   const std::vector<std::string> configs = config_paths(arguments);
-  if (const auto problem = unreadable_config(configs)) return ExitRequest{2, "stereocl: " + *problem};
+  if (const auto problem = unreadable_config(configs, presets_folder)) return ExitRequest{2, "stereocl: " + *problem};
   Options options;
   CommandLineText text;
   CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};

@@ -1,10 +1,12 @@
 #include "config/presets.hpp"
 
+#include "config/config_text.hpp"
 #include "config/options.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
 #ifndef STEREOCL_SOURCE_PRESETS_DIR
@@ -55,9 +57,34 @@ std::vector<std::string> list_presets(const std::string& folder) {
 
 std::string preset_name(const std::string& path) { return fs::path(path).stem().string(); }
 
+std::string config_file_for(const std::string& given, const std::string& presets_folder) {
+  std::error_code error;
+  if (given.empty() || given.find('/') != std::string::npos || fs::exists(given, error)) return given;
+  const std::string folder = presets_folder.empty() ? default_presets_folder() : presets_folder;
+  if (folder.empty()) return given;
+  const fs::path named = fs::path(folder) / (fs::path(given).extension() == ".toml" ? given : given + ".toml");
+  return fs::is_regular_file(named, error) ? named.string() : given;
+}
+
+std::vector<std::string> stage_presets(const std::string& folder) {
+  std::vector<std::string> files = list_presets(folder);
+  std::erase_if(files, [](const std::string& file) {
+    std::error_code error;
+    if (fs::file_size(file, error) > kMaxConfigBytes || error) return false;  // refused, with the reason, when applied
+    std::ifstream in(file);
+    std::string line;
+    for (int read = 0; read < 64 && std::getline(in, line); ++read) {  // near the top of any preset this skips
+      std::erase_if(line, [](char c) { return c == ' ' || c == '\t' || c == '\r'; });
+      if (line == "bench=true") return true;
+    }
+    return false;
+  });
+  return files;
+}
+
 PresetCycle::PresetCycle(const std::string& folder)
     : folder_(folder.empty() ? default_presets_folder() : folder) {
-  if (!folder_.empty()) files_ = list_presets(folder_);
+  if (!folder_.empty()) files_ = stage_presets(folder_);
 }
 
 std::string PresetCycle::step(int direction) {
@@ -101,6 +128,7 @@ std::optional<std::string> PresetCycle::apply_when_finished(Demo& demo) {
   if (const Status used = demo.use_look(*loaded.look, loaded.images); !used)
     return "Preset " + loaded.name + " not applied: " + one_line(used.error());
   current_ = loaded.name;
+  fullscreen_ = loaded.look->fullscreen;
   return "Preset " + loaded.position + ": " + loaded.name;
 }
 

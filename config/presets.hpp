@@ -33,6 +33,9 @@ class PresetCycle {
 
   // The name of the preset last applied; empty before the first.
   const std::string& current() const { return current_; }
+  // Whether the preset last applied asks for fullscreen (`fullscreen = true`), which the main
+  // loop, owning the window, carries out: a presenter preset fills the projector however it is reached.
+  bool wants_fullscreen() const { return fullscreen_; }
   std::size_t count() const { return files_.size(); }
 
  private:
@@ -48,6 +51,7 @@ class PresetCycle {
   std::vector<std::string> files_;
   long long index_ = -1;  // before the first: PageDown goes to the first, PageUp to the last
   std::string current_;
+  bool fullscreen_ = false;
   std::future<Loaded> pending_;
 };
 

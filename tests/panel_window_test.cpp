@@ -113,6 +113,27 @@ TEST(PanelWindow, FitFullscreenWithoutThePanelFillsTheWholeScreen) {
   EXPECT_EQ(*at, (std::pair{0, 0}));
 }
 
+// On stage: `--config presenter` (a shipped preset, by name) fills a 1920x1080 projector with the
+// picture, 1:1, with the default algorithm: no black columns, no panel.
+TEST(PanelWindow, ThePresenterPresetFillsA1920x1080ProjectorExactly) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string window = testing::scratch_file("presenter-window.png");
+  const std::string picture = testing::scratch_file("presenter-picture.png");
+  const testing::ProgramResult run = testing::run_stereocl(
+      {"--config", "presenter", "--mode", "cpu", "--frames", "3", "--screenshot", picture, "--screenshot-window", window},
+      "xvfb-run -a -s '-screen 0 1920x1080x24'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const RgbaImage shown = testing::read_png(window);
+  const RgbaImage made = testing::read_png(picture);
+  EXPECT_EQ(shown.width, 1920);
+  EXPECT_EQ(shown.height, 1080);
+  EXPECT_EQ(made.width, 1920);
+  EXPECT_EQ(made.height, 1080);
+  const auto at = find_picture(shown, made, /*two convergence dots=*/1200);
+  ASSERT_TRUE(at) << "the window does not show the picture 1:1";
+  EXPECT_EQ(*at, (std::pair{0, 0}));
+}
+
 TEST(PanelWindow, WhereBothCannotFitThePanelYieldsAndThePictureKeepsOneToOne) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const Shots shots = run_on_screen("1280x720", "yield", {"--size", "1000x600"});

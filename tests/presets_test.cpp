@@ -57,6 +57,51 @@ TEST(Presets, EveryShippedPresetParses) {
   }
 }
 
+// A clicker's first PageDown must change the picture: a preset that runs --bench shows nothing,
+// so it is for --config, not the stage.
+TEST(Presets, TheStageCycleSkipsBenchmarkPresetsSoTheFirstIsVisible) {
+  const std::string folder = std::string(STEREOCL_ASSETS_DIR) + "/presets";
+  const std::vector<std::string> stage = stage_presets(folder);
+  ASSERT_FALSE(stage.empty());
+  EXPECT_EQ(stage.size() + 1, list_presets(folder).size()) << "only the benchmark preset is left out";
+  for (const std::string& file : stage) EXPECT_NE(preset_name(file), "benchmark");
+  const auto first = parse_command_line({"--config", stage.front()});
+  ASSERT_TRUE(std::holds_alternative<Options>(first));
+  EXPECT_FALSE(std::get<Options>(first).bench);
+}
+
+TEST(Presets, ArePickedByNameAndAMissingNameListsTheOnesThereAre) {
+  const auto presenter = parse_command_line({"--config", "presenter"});
+  ASSERT_TRUE(std::holds_alternative<Options>(presenter));
+  EXPECT_TRUE(std::get<Options>(presenter).fullscreen) << "the presenter preset fills the screen";
+  EXPECT_TRUE(std::get<Options>(presenter).fit);
+  const auto in_folder = parse_command_line({"--presets", preset_folder(), "--config", "a-colour"});
+  ASSERT_TRUE(std::holds_alternative<Options>(in_folder));
+  EXPECT_EQ(std::get<Options>(in_folder).seed, 7u);
+  const auto missing = parse_command_line({"--presets", preset_folder(), "--config", "presentr"});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(missing));
+  const std::string said = std::get<ExitRequest>(missing).message;
+  EXPECT_NE(said.find("--config presentr: no such file, nor a preset of that name"), std::string::npos) << said;
+  EXPECT_NE(said.find("a-colour, b-symmetric, c-broken"), std::string::npos) << said;
+}
+
+TEST(Presets, AConfigFileMaySayFullscreenOrNot) {
+  const fs::path folder = testing::scratch_dir() / "presets-fullscreen";
+  fs::create_directories(folder);
+  write_file(folder / "on.toml", "fullscreen = true\n");
+  write_file(folder / "off.toml", "fullscreen = false\n");
+  write_file(folder / "named.toml", "fullscreen = \"HDMI\"\n");
+  const auto on = parse_command_line({"--config", (folder / "on.toml").string()});
+  const auto off = parse_command_line({"--config", (folder / "off.toml").string()});
+  const auto named = parse_command_line({"--config", (folder / "named.toml").string()});
+  ASSERT_TRUE(std::holds_alternative<Options>(on) && std::holds_alternative<Options>(off) && std::holds_alternative<Options>(named));
+  EXPECT_TRUE(std::get<Options>(on).fullscreen);
+  EXPECT_EQ(std::get<Options>(on).monitor, "");
+  EXPECT_FALSE(std::get<Options>(off).fullscreen);
+  EXPECT_TRUE(std::get<Options>(named).fullscreen);
+  EXPECT_EQ(std::get<Options>(named).monitor, "HDMI");
+}
+
 class PresetsLive : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -164,10 +209,14 @@ TEST_F(PresetsLive, APresetFindsItsDepthMapBesideItselfAndABadFileChangesNothing
 
 TEST_F(PresetsLive, EveryShippedPresetApplies) {
   PresetCycle presets(std::string(STEREOCL_ASSETS_DIR) + "/presets");
+  bool fullscreen_asked = false;
   for (std::size_t i = 0; i < presets.count(); ++i) {
     const std::string said = press(presets, GLFW_KEY_PAGE_DOWN);
     EXPECT_EQ(said.find("not applied"), std::string::npos) << said;
+    if (presets.current() == "presenter") fullscreen_asked = presets.wants_fullscreen();
+    else EXPECT_FALSE(presets.wants_fullscreen()) << presets.current();
   }
+  EXPECT_TRUE(fullscreen_asked) << "PageDown to the presenter preset fills the screen as --config presenter does";
 }
 
 TEST_F(PresetsLive, AnEmptyFolderSaysSoAndChangesNothing) {
