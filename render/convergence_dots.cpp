@@ -1,6 +1,5 @@
 #include "render/convergence_dots.hpp"
 
-
 #include <algorithm>
 #include <cmath>
 
@@ -12,15 +11,18 @@ DotLayout convergence_dot_layout(const Rect& image, int image_width, int pattern
   const float scale = static_cast<float>(image.width) / static_cast<float>(image_width);
   const float period = static_cast<float>(pattern_width) * scale;
   // In proportion to the period, so they look the same on a HiDPI screen where the period is
-  // physically smaller; never so small they vanish, never so big they touch.
-  layout.radius = std::clamp(period * 0.06f, 3.0f, period * 0.25f);
+  // physically smaller, and at least 1% of the picture's width across, so the back of a room sees
+  // them on a projector; never so small they vanish, never so big they touch.
+  const float for_the_room = static_cast<float>(image.width) * kDotDiameterShare / 2.0f;
+  layout.radius = std::clamp(std::max(period * 0.06f, for_the_room), 3.0f, period * 0.25f);
+  layout.rim = std::max(1.5f, layout.radius * 0.25f);
   const float centre_x = static_cast<float>(image.x) + static_cast<float>(image.width) / 2.0f;
   layout.left_x = centre_x - period / 2.0f;
   layout.right_x = centre_x + period / 2.0f;
   const float top = static_cast<float>(image.y + image.height);
   const float room_above = static_cast<float>(framebuffer_height) - top;
-  layout.y = room_above >= 3.0f * layout.radius ? top + std::min(room_above / 2.0f, 4.0f * layout.radius)
-                                                 : top - 3.0f * layout.radius;
+  layout.y = room_above >= 2.0f * layout.radius + 2.0f ? top + std::min(room_above / 2.0f, 4.0f * layout.radius)
+                                                        : top - 3.0f * layout.radius;
   return layout;
 }
 
@@ -45,6 +47,7 @@ void ConvergenceDots::draw(const DotLayout& layout, int framebuffer_width, int f
   glUniform2f(pass_.uniform("left"), layout.left_x, layout.y);
   glUniform2f(pass_.uniform("right"), layout.right_x, layout.y);
   glUniform1f(pass_.uniform("radius"), layout.radius);
+  glUniform1f(pass_.uniform("rim"), layout.rim);
   pass_.draw();
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);

@@ -11,7 +11,11 @@ namespace stereocl {
 // Framebuffer pixels, origin bottom left as in GL.
 struct DotLayout {
   float left_x = 0, right_x = 0, y = 0, radius = 0;
+  float rim = 0;  // the dark outline's width, so a white dot shows on white dots too
 };
+
+// The smallest dot diameter, as a share of the picture's width on screen.
+inline constexpr float kDotDiameterShare = 0.01f;
 
 // Dots centred over `image` (where the presenter put it), one pattern period apart at the
 // scale the image is shown at; in the band above the image where there is room, else over

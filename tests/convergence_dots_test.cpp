@@ -29,6 +29,18 @@ TEST(ConvergenceDots, GoOverTheTopEdgeWhenThereIsNoRoomAbove) {
   EXPECT_GT(dots.y, 500.0f);
 }
 
+// From the back of a room: a fullscreen picture on a projector gets dots at least 1% of its width
+// across (they were 7 px on grey noise), outlined, and still apart at the default pattern width.
+TEST(ConvergenceDots, AtLeastOnePercentOfThePictureWideAndOutlined) {
+  for (const int width : {1920, 3840}) {
+    const Rect image = fit_centred(width, width * 9 / 16, width, width * 9 / 16);
+    const DotLayout dots = convergence_dot_layout(image, width, 85, width * 9 / 16);
+    EXPECT_GE(2.0f * dots.radius, 0.01f * static_cast<float>(width)) << width;
+    EXPECT_GE(dots.rim, 1.5f) << width;
+    EXPECT_LT(2.0f * dots.radius, dots.right_x - dots.left_x) << "the dots touch at " << width;
+  }
+}
+
 TEST(ConvergenceDots, NothingForAnEmptyImage) {
   EXPECT_EQ(convergence_dot_layout(Rect{}, 0, 85, 600).radius, 0.0f);
 }
