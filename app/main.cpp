@@ -263,6 +263,26 @@ void say_opencl_choice(const ClSetup& cl) {
   std::fprintf(stderr, "stereocl: %s; passed over: %s\n", chosen.c_str(), cl.skipped.c_str());
 }
 
+// -v: what this run has to work with, for a user asking why a mode is greyed out.
+void say_what_runs(const Demo& demo) {
+  const auto text = [](GLenum name) {
+    const auto* value = reinterpret_cast<const char*>(glGetString(name));
+    return std::string(value ? value : "?");
+  };
+  std::fprintf(stderr, "stereocl: GL %s on %s\n", text(GL_VERSION).c_str(), text(GL_RENDERER).c_str());
+  const ClEnvironment* cl = demo.opencl_environment();
+  std::fprintf(stderr, "stereocl: %s\n",
+               cl ? ("OpenCL on " + cl->device_name + " (" + cl->platform_name + ")" +
+                     (cl->shares_gl ? ", sharing GL textures" : ", no GL sharing")).c_str()
+                  : "no OpenCL device");
+  for (const ModeRow& row : mode_table()) {
+    const auto& reason = demo.availability().reason(row.mode);
+    std::fprintf(stderr, "stereocl: %s mode: %s\n", std::string(row.display_name).c_str(),
+                 reason ? reason->c_str() : "runs here");
+  }
+  std::fprintf(stderr, "stereocl: starting in %s mode\n", std::string(mode_display_name(demo.settings().mode)).c_str());
+}
+
 // --list-devices needs no display: without a window only which device shares with GL is unknown.
 int list_devices_with_or_without_window(const Options& options) {
   std::optional<Window> window;
@@ -415,6 +435,7 @@ int run(const Options& command_line) {
   ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
   say_opencl_choice(cl);
   Demo demo(options, std::move(cl));
+  if (options.verbose) say_what_runs(demo);
   if (options.bench) return run_bench(options, demo);
   return run_window(options, window, demo);
 }

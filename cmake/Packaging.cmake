@@ -18,16 +18,18 @@ install(FILES assets/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # Where scripts/stereocl-compare looks for it once installed.
 install(FILES "${stereocl_bench_schema}" DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
 
-# The man page is made from --help and --version at build time, so it cannot drift from the options.
+# The man page is made from --help and --version at build time, so it cannot drift from the options;
+# assets/stereocl.h2m adds what --help has no room for (examples, files, environment, see also).
 find_program(HELP2MAN_EXECUTABLE help2man REQUIRED)
 set(man_page "${PROJECT_BINARY_DIR}/stereocl.1")
 add_custom_command(
   OUTPUT "${man_page}.gz"
-  COMMAND "${HELP2MAN_EXECUTABLE}" --no-info --section=1
+  COMMAND "${CMAKE_COMMAND}" -E env COLUMNS=80 "${HELP2MAN_EXECUTABLE}" --no-info --section=1
           "--name=live autostereograms made by OpenGL and OpenCL together"
+          "--include=${PROJECT_SOURCE_DIR}/assets/stereocl.h2m"
           "--output=${man_page}" "$<TARGET_FILE:stereocl>"
   COMMAND gzip -9nf "${man_page}"
-  DEPENDS stereocl
+  DEPENDS stereocl "${PROJECT_SOURCE_DIR}/assets/stereocl.h2m"
   COMMENT "Making the man page from stereocl --help" VERBATIM)
 add_custom_target(stereocl_man_page ALL DEPENDS "${man_page}.gz")
 install(FILES "${man_page}.gz" DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)

@@ -3,6 +3,7 @@
 #include "core/atomic_file.hpp"
 #include "core/printable_text.hpp"
 #include "config/config_text.hpp"
+#include "config/help_format.hpp"
 
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
@@ -39,6 +40,9 @@
 
 namespace stereocl {
 namespace {
+
+// Last in --help, out of the user's way.
+constexpr const char* kTestingGroup = "Testing aids (scripts/soak.sh)";
 
 // What CLI11 binds to where Options holds something else: words to look up, and values whose
 // absence means something (no --mode: the best mode that runs; no --frames: run until closed).
@@ -369,7 +373,7 @@ std::array<CLI::Option*, 4> declare_output_options(CLI::App& app, Options& optio
   app.add_option("--frames", text.frames, "exit after N frames (default: run until closed; " +
                                               std::to_string(kBenchFrames) + " with --bench)")
       ->type_name("N")->check(CLI::Range(1LL, std::numeric_limits<long long>::max()).description("1 or more"));
-  app.add_option("--output", options.output_file,
+  app.add_option("-o,--output", options.output_file,
                  "make one stereogram of --depth or --text on the CPU, save it as PNG and exit: no window or display")
       ->type_name("FILE.png")
       ->check(writable_path());
@@ -390,12 +394,14 @@ std::array<CLI::Option*, 4> declare_output_options(CLI::App& app, Options& optio
 // The window and the devices that draw into it.
 void declare_device_options(CLI::App& app, Options& options, CommandLineText& text) {
   app.add_flag("--hidden", options.hidden, "no visible window");
+  app.add_flag("-v,--verbose", options.verbose, "say on stderr what runs: GL, the OpenCL device, the modes that cannot run and why")
+      ->configurable(false);
   app.add_flag("--no-vsync", text.no_vsync, "draw as fast as possible");
   app.add_flag("--no-panel", text.no_panel, "start with the panel hidden");
   app.add_option("--cpu-threads", options.cpu_threads, "threads for CPU mode, 0 = all")
       ->type_name("N")->capture_default_str()->check(range(0, 1024));
   app.add_option("--cl-device", options.cl_device, "OpenCL device: P:D as --list-devices numbers them, or part of its name")
-      ->type_name("P:D|NAME");
+      ->type_name("DEVICE");
   app.add_option("--gl-context", options.gl_context,
                  "how the window's GL context is made: glx, X11's own, or egl, for OpenCL drivers that share "
                  "textures only with EGL contexts")
@@ -445,7 +451,7 @@ void declare_hand_over_options(CLI::App& app, Options& options, CommandLineText&
 
 void declare_testing_options(CLI::App& app, Options& options, CommandLineText& text) {
   // Out of the user's way: a group of its own at the end of --help, never saved in configs.
-  const std::string testing = "Testing aids (scripts/soak.sh)";
+  const std::string testing = kTestingGroup;
   auto* soak = app.add_option("--soak", options.soak_seconds,
                               "for SECONDS, switch mode, size, depth map and pattern width every few seconds, then exit")
                    ->type_name("SECONDS")->group(testing)->configurable(false)->check(real_range(1.0, 86400.0));
@@ -466,7 +472,7 @@ void declare_run_options(CLI::App& app, Options& options, CommandLineText& text)
   app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")->type_name("FILE.toml");
   app.add_option("--write-config", text.write_config, "write the options, defaults included, as a --config file, then exit")
       ->type_name("FILE.toml")->configurable(false)->check(writable_path());
-  app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION);
+  app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION, "print the version and exit");
 }
 
 // What a presenter uses on stage: the presets PageDown / PageUp step through, and saved pictures
@@ -688,9 +694,40 @@ std::string config_error_text(const std::string& what) {
   return what;
 }
 
+// --help's group of each option not in Picture (the scene, the pattern, the algorithm and the
+// effects' parameters, which the effect table adds) or the testing aids.
+const std::map<std::string, std::string, std::less<>>& help_groups() {
+  static const std::map<std::string, std::string, std::less<>> groups = [] {
+    std::map<std::string, std::string, std::less<>> by_name;
+    const auto put = [&](const char* group, std::initializer_list<const char*> names) {
+      for (const char* name : names) by_name.emplace(name, group);
+    };
+    put("General", {"--help", "--version", "--verbose", "--config", "--write-config"});
+    put("Show", {"--no-panel", "--no-vsync", "--hidden", "--fit", "--fullscreen", "--ui-scale", "--presets", "--frames"});
+    put("Output", {"--output", "--screenshot", "--screenshot-window", "--histogram", "--record", "--overwrite"});
+    put("Devices and modes", {"--mode", "--cl-device", "--list-devices", "--gl-context", "--cpu-threads", "--interop-sync",
+                              "--interop-batch", "--depth-pass", "--compose", "--pipeline", "--no-pipeline",
+                              "--stereogram-kernel"});
+    put("Measure", {"--bench", "--json", "--bench-repeat"});
+    return by_name;
+  }();
+  return groups;
+}
+
+void put_in_help_groups(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    if (option->get_group() == kTestingGroup) continue;
+    const auto found = help_groups().find(option->get_name());
+    option->group(found != help_groups().end() ? found->second : "Picture");
+  }
+}
+
 // Every option, in --help's order, bound to `options` and `text`.
 void declare_options(CLI::App& app, Options& options, CommandLineText& text, const std::vector<std::string>& configs) {
-  app.get_formatter()->column_width(36);
+  app.formatter(std::make_shared<HelpFormatter>(
+      std::vector<std::string>{"General", "Picture", "Show", "Output", "Devices and modes", "Measure", kTestingGroup},
+      help_width()));
+  app.set_help_flag("-h,--help", "print this help and exit");
   app.footer(keys_epilog());
   app.config_formatter(std::make_shared<ConfigReader>());
   app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
@@ -698,6 +735,7 @@ void declare_options(CLI::App& app, Options& options, CommandLineText& text, con
   declare_run_options(app, options, text);
   declare_presenter_options(app, options);
   declare_stage_options(app, options);
+  put_in_help_groups(app);
   // Left unset (no --frames, no --pattern), an option has no value to save: without this,
   // --write-config would write `frames=""`, which reads back as a bad value instead of as unset.
   for (CLI::Option* option : app.get_options())

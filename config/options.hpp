@@ -54,6 +54,7 @@ struct Options {
   bool overwrite = false;   // --record FOLDER may replace an earlier recording's frames
   std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)
   bool hidden = false;
+  bool verbose = false;  // -v: what runs, on stderr
   bool vsync = true;
   bool show_panel = true;
   int cpu_threads = 0;  // 0 = all hardware threads

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
+#include <sstream>
 
 namespace stereocl {
 namespace {
@@ -125,8 +126,14 @@ TEST(Options, UnitsBadValuesAndCombinationsAreRefusedInOneLine) {
   EXPECT_EQ(std::get<ExitRequest>(refused).message.find("--dpi"), std::string::npos) << std::get<ExitRequest>(refused).message;
 }
 
+// --help as one line of words: it is wrapped to the terminal, so a phrase may span two lines.
+std::string help_words() {
+  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  return std::regex_replace(help, std::regex("\\s+"), " ");
+}
+
 TEST(Options, UnitsHelpSaysWhichWins) {
-  const auto help = std::get<ExitRequest>(parse({"--help"})).message;
+  const auto help = help_words();
   EXPECT_NE(help.find("--dpi N"), std::string::npos) << help;
   EXPECT_NE(help.find("Any of these 3 sets P and M, over --pattern-width/--max-offset"), std::string::npos) << help;
 }
@@ -214,17 +221,46 @@ TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
   const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
   for (const char* shown :
        {"--size WxH", "--pattern NAME|FILE", "--depth FILE", "--max-offset PIXELS", "--screenshot FILE.png",
-        "--cl-device P:D|NAME", "--config FILE.toml", "--write-config FILE.toml", "--version"})
+        "--cl-device DEVICE", "--config FILE.toml", "--write-config FILE.toml", "--version", "-o, --output FILE.png",
+        "-v, --verbose"})
     EXPECT_NE(help.find(shown), std::string::npos) << shown << " in\n" << help;
   EXPECT_EQ(help.find(" TEXT"), std::string::npos) << help;
   const Options defaults;
-  EXPECT_NE(help.find("PIXELS:4..1024=" + std::to_string(defaults.stereogram.pattern_width)), std::string::npos) << help;
-  EXPECT_NE(help.find("PIXELS:1..32=" + std::to_string(defaults.effect_values.at("blur_radius"))), std::string::npos)
+  EXPECT_NE(help.find("4 to 1024; default " + std::to_string(defaults.stereogram.pattern_width)), std::string::npos) << help;
+  EXPECT_NE(help.find("1 to 32; default " + std::to_string(defaults.effect_values.at("blur_radius"))), std::string::npos)
       << help;
-  EXPECT_NE(help.find("=" + std::string(effect_name(defaults.effect))), std::string::npos) << help;
+  EXPECT_NE(help.find("default " + std::string(effect_name(defaults.effect))), std::string::npos) << help;
   EXPECT_NE(help.find("default " + std::to_string(defaults.size.width) + "x" + std::to_string(defaults.size.height)),
             std::string::npos)
       << help;
+}
+
+// A user reads --help, not CLI11's parser: groups in a fixed order, lines that fit the terminal,
+// ranges in words, and none of the parser's notation.
+TEST(Options, HelpIsGroupedWrappedAndFreeOfParserNotation) {
+  ::setenv("COLUMNS", "80", 1);
+  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  std::size_t previous = 0;
+  for (const char* group : {"\nGeneral:\n", "\nPicture:\n", "\nShow:\n", "\nOutput:\n", "\nDevices and modes:\n",
+                            "\nMeasure:\n", "\nKeys in the window:\n"}) {
+    const std::size_t at = help.find(group);
+    ASSERT_NE(at, std::string::npos) << group << help;
+    EXPECT_GT(at, previous) << group;
+    previous = at;
+  }
+  std::istringstream lines(help);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
+  for (const char* artefact : {"Excludes:", "Needs:", ":{", "000000", "9223372036854775807", "=85", "DIR:DIR"})
+    EXPECT_EQ(help.find(artefact), std::string::npos) << artefact << " in\n" << help;
+  EXPECT_NE(help.find("0.5 to 4"), std::string::npos) << "--ui-scale's range, in words";
+  ::unsetenv("COLUMNS");
+}
+
+TEST(Options, ShortOptionsWhereConventional) {
+  const auto parsed = parse({"-v", "-o", "out.png", "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png"});
+  ASSERT_TRUE(std::holds_alternative<Options>(parsed)) << std::get<ExitRequest>(parsed).message;
+  EXPECT_TRUE(std::get<Options>(parsed).verbose);
+  EXPECT_EQ(std::get<Options>(parsed).output_file, "out.png");
 }
 
 TEST(Options, HelpEndsWithEveryKeyTheWindowBinds) {
