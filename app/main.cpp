@@ -37,6 +37,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace stereocl;
@@ -104,6 +105,12 @@ struct Session {
 
 Session& session_of(GLFWwindow* handle) { return *static_cast<Session*>(glfwGetWindowUserPointer(handle)); }
 
+// F and the panel's button: on stage, the screen filled at 1:1.
+void toggle_fullscreen(Session& session) {
+  session.window.toggle_fullscreen();
+  session.fit = session.window.fullscreen() || session.options->fit;
+}
+
 void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods) {
   Session& session = session_of(handle);
   if (action != GLFW_PRESS || (session.imgui && session.imgui->wants_keyboard())) return;
@@ -117,10 +124,7 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
       else
         session.panel.message = "Esc again within 2 s quits (or Ctrl+Q)";
       break;
-    case ActionKind::toggle_fullscreen:  // on stage: the screen, filled at 1:1
-      session.window.toggle_fullscreen();
-      session.fit = session.window.fullscreen() || session.options->fit;
-      break;
+    case ActionKind::toggle_fullscreen: toggle_fullscreen(session); break;
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
     case ActionKind::next_preset:
     case ActionKind::previous_preset:
@@ -357,6 +361,8 @@ bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
   Demo& demo = loop.session.demo;
   PanelState& panel = loop.session.panel;
   if (panel.screenshot_requested) save_screenshot(demo, panel);
+  if (panel.preset_step != 0) panel.message = loop.session.presets.step(std::exchange(panel.preset_step, 0));
+  if (std::exchange(panel.fullscreen_requested, false)) toggle_fullscreen(loop.session);
   if (panel.bench_requested) run_panel_bench(demo, panel);
   loop.recording.after_frame(demo, panel);
   const bool last_frame = window.should_close() || (options.frames && loop.frame + 1 >= *options.frames);
@@ -403,6 +409,18 @@ int end_run(const Options& options, const Demo& demo, const std::string& window_
   return code;
 }
 
+// Where no --size was asked for and the screen cannot hold the default scene beside the panel
+// (--ui-scale 2, a small screen), the scene shrinks to fit beside it, still 1:1, rather than the
+// panel being pushed out.
+bool shrinks_beside_panel(const Options& options, const Window& window) {
+  if (options.size_given || !options.show_panel || options.fullscreen) return false;
+  int width = 0, height = 0;
+  window.framebuffer_size(width, height);
+  const int panel = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * window.pixels_per_unit());
+  return width < options.size.width + stereogram_strip_width(options.stereogram) + panel ||
+         height < options.size.height + kDotBandHeight;
+}
+
 // The window shown until it is closed, the --frames are done or the soak ends.
 int run_window(const Options& options, Window& window, Demo& demo) {
   Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}};
@@ -412,7 +430,9 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   ImGuiLayer imgui(window.handle(), ui_scale_for(options, window));
   session.imgui = &imgui;
   session.options = &options;
-  session.fit = options.fit;  // --fullscreen alone keeps the --size scene, 1:1 and centred
+  // --fullscreen alone keeps the --size scene, 1:1 and centred.
+  session.fit = options.fit || shrinks_beside_panel(options, window);
+  if (options.panel_tab == "measure") session.panel.select_tab = PanelTab::measure;
   Recording recording(options.record_path, options.frames, options.overwrite);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 

@@ -461,6 +461,8 @@ void declare_testing_options(CLI::App& app, Options& options, CommandLineText& t
       ->type_name("MODE,...")->group(testing)->configurable(false)->needs(soak)->delimiter(',')
       ->check(CLI::IsMember(mode_names()));
   soak->excludes("--bench")->excludes("--frames");
+  app.add_option("--panel-tab", options.panel_tab, "the panel's tab to start on, for screenshots of each")
+      ->type_name("TAB")->group(testing)->configurable(false)->check(CLI::IsMember({"show", "measure"}));
 }
 
 void declare_run_options(CLI::App& app, Options& options, CommandLineText& text) {
@@ -507,6 +509,7 @@ std::optional<std::string> finish_mode_and_size(const CLI::App& app, const Comma
     const Result<Size> size = parse_size(text.size);
     if (!size) return size.error();
     options.size = *size;
+    options.size_given = true;
   }
   return std::nullopt;
 }

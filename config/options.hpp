@@ -29,6 +29,7 @@ struct Options {
   // silently, unless --mode named it.
   Mode mode = Mode::gpu_extmem;
   bool mode_given = false;
+  bool size_given = false;  // --size (or a config's size): the scene keeps it, whatever the panel needs
   Size size{1280, 720};
   // symmetric: no echoes, no seam, no blur (docs/stereogram-quality.md); lookup stays one option away.
   StereogramParams stereogram{.algorithm = StereogramAlgorithm::symmetric};
@@ -86,6 +87,7 @@ struct Options {
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
   double soak_seconds = 0;
   std::string soak_csv;
+  std::string panel_tab;  // --panel-tab show|measure; empty: the first, Show
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
   std::string presets_folder;    // --presets; empty: found at run time (config/presets.hpp)
   bool guide_dots = false;       // the convergence dots in saved pictures too

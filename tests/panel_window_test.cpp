@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,13 @@ std::optional<std::pair<int, int>> find_picture(const RgbaImage& window, const R
   return std::nullopt;
 }
 
+// The pixels two convergence dots may cover over a picture that fills the window: two squares
+// of their diameter, which is at least 1% of the picture's width (render/convergence_dots.hpp).
+long dot_pixels(const RgbaImage& picture) {
+  const long diameter = std::max(12L, static_cast<long>(picture.width) / 40);
+  return 2 * diameter * diameter;
+}
+
 // The panel's pixels: a column left of the picture that is not the plain background.
 bool panel_shows_left_of(const RgbaImage& window, int picture_left) {
   long coloured = 0;
@@ -93,7 +101,7 @@ TEST_P(OnScreen, FitFillsTheScreenBesideThePanelAtOneToOne) {
   EXPECT_EQ(std::to_string(shots.window.width) + "x" + std::to_string(shots.window.height), screen);
   EXPECT_EQ(shots.picture.width, shots.window.width - static_cast<int>(kPanelWidth));
   EXPECT_EQ(shots.picture.height, shots.window.height);
-  const auto at = find_picture(shots.window, shots.picture, /*two convergence dots=*/400);
+  const auto at = find_picture(shots.window, shots.picture, dot_pixels(shots.picture));
   ASSERT_TRUE(at) << "the window does not contain the --screenshot picture pixel for pixel";
   EXPECT_EQ(*at, (std::pair{static_cast<int>(kPanelWidth), 0}));
   EXPECT_TRUE(panel_shows_left_of(shots.window, at->first));
@@ -108,7 +116,7 @@ TEST(PanelWindow, FitFullscreenWithoutThePanelFillsTheWholeScreen) {
   ASSERT_EQ(shots.run.exit_code, 0) << shots.run.err;
   EXPECT_EQ(shots.picture.width, 1280);
   EXPECT_EQ(shots.picture.height, 720);
-  const auto at = find_picture(shots.window, shots.picture, 400);
+  const auto at = find_picture(shots.window, shots.picture, dot_pixels(shots.picture));
   ASSERT_TRUE(at);
   EXPECT_EQ(*at, (std::pair{0, 0}));
 }
@@ -129,9 +137,22 @@ TEST(PanelWindow, ThePresenterPresetFillsA1920x1080ProjectorExactly) {
   EXPECT_EQ(shown.height, 1080);
   EXPECT_EQ(made.width, 1920);
   EXPECT_EQ(made.height, 1080);
-  const auto at = find_picture(shown, made, /*two convergence dots=*/1200);
+  const auto at = find_picture(shown, made, dot_pixels(made));
   ASSERT_TRUE(at) << "the window does not show the picture 1:1";
   EXPECT_EQ(*at, (std::pair{0, 0}));
+}
+
+// --ui-scale 2 alone used to hide the panel (it no longer fitted beside the default scene); the
+// scene now shrinks to fit beside it, still 1:1.
+TEST(PanelWindow, ALargeUiScaleShrinksTheSceneBesideThePanelInsteadOfHidingIt) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const Shots shots = run_on_screen("1280x720", "ui-scale-2", {"--ui-scale", "2"});
+  ASSERT_EQ(shots.run.exit_code, 0) << shots.run.err;
+  EXPECT_EQ(shots.run.err.find("panel hidden"), std::string::npos) << shots.run.err;
+  const auto at = find_picture(shots.window, shots.picture, dot_pixels(shots.picture));
+  ASSERT_TRUE(at) << "not 1:1";
+  EXPECT_GE(at->first, static_cast<int>(2 * kPanelWidth)) << "the picture starts under the panel";
+  EXPECT_TRUE(panel_shows_left_of(shots.window, at->first));
 }
 
 TEST(PanelWindow, WhereBothCannotFitThePanelYieldsAndThePictureKeepsOneToOne) {

@@ -1,6 +1,8 @@
 #pragma once
-// The control panel: a Dear ImGui window down the left side of the window, one collapsing
-// section per concern (mode, performance, device, stereogram, scene, effects, keys). It edits
+// The control panel: a Dear ImGui window down the left side of the window, in two tabs. "Show"
+// comes first, for a presenter (the mode, the picture's source, pattern and depth, effects,
+// presets, recording, fullscreen, the keys); "Measure" holds what a developer compares (the
+// modes' hand-over and passes, stage times, the benchmark, the device). It edits
 // Demo::settings() directly; the Demo applies the changes at the start of its next frame.
 #include "app/demo.hpp"
 #include "ui/fading_message.hpp"
@@ -14,6 +16,11 @@ namespace stereocl {
 // Panel width in window units (not pixels) at --ui-scale 1; the main loop docks the picture
 // right of it (ui/stage_layout.hpp).
 inline constexpr float kPanelWidth = 440.0f;
+
+// The panel's ImGui window, for tests that inspect it.
+inline constexpr const char* kPanelWindowName = "stereocl  (H hides this panel)";
+
+enum class PanelTab { show, measure };
 
 // What the panel shows besides the Demo's own state.
 struct PanelState {
@@ -29,6 +36,9 @@ struct PanelState {
   std::string recording;              // the file being recorded, empty when not recording
   std::string preset;                 // the preset PageDown / PageUp last applied, empty before one
   std::optional<std::string> text_draft;  // the hidden-text field as typed (a draft may be refused)
+  int preset_step = 0;                // the Previous / Next buttons: -1 or +1 for the main loop, as PageUp / PageDown
+  bool fullscreen_requested = false;  // the Fullscreen button: as F
+  std::optional<PanelTab> select_tab;  // brings a tab to the front on the next frame (--panel-tab, tests)
 
   // Reads GL_RENDERER and GL_VERSION from the current context.
   static PanelState for_current_context();

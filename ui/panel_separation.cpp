@@ -1,14 +1,18 @@
 #include "ui/panel_separation.hpp"
 
+#include "ui/panel_widgets.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace stereocl {
 namespace {
 
 void draw_pixel_sliders(StereogramParams& params, bool from_image) {
   ImGui::BeginDisabled(from_image);
+  width_leaving_label("pattern width");
   if (ImGui::SliderInt("pattern width", &params.pattern_width, kMinPatternWidth, 400, "%d px",
                        ImGuiSliderFlags_AlwaysClamp))
     params.max_offset = std::min(params.max_offset, static_cast<float>(params.pattern_width - 2));
@@ -16,6 +20,7 @@ void draw_pixel_sliders(StereogramParams& params, bool from_image) {
   if (from_image && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("an image pattern repeats at its own width");
   // M must stay below P - 1 (see validate()); the slider cannot go past P - 2.
+  width_leaving_label("max offset");
   ImGui::SliderFloat("max offset", &params.max_offset, 0.0f, static_cast<float>(params.pattern_width - 2), "%.1f px",
                      ImGuiSliderFlags_AlwaysClamp);
 }
@@ -25,11 +30,14 @@ void draw_pixel_sliders(StereogramParams& params, bool from_image) {
 void draw_unit_sliders(PhysicalGeometry& units) {
   float dpi = static_cast<float>(units.dpi), eyes = static_cast<float>(units.eye_separation_mm),
         mu = static_cast<float>(units.depth_of_field);
+  width_leaving_label("dpi");
   if (ImGui::SliderFloat("dpi", &dpi, static_cast<float>(kMinDpi), static_cast<float>(kMaxDpi), "%.0f",
                          ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic))
     units.dpi = dpi;
+  width_leaving_label("eyes apart");
   if (ImGui::SliderFloat("eyes apart", &eyes, 40.0f, 90.0f, "%.1f mm", ImGuiSliderFlags_AlwaysClamp))
     units.eye_separation_mm = eyes;
+  width_leaving_label("depth");
   if (ImGui::SliderFloat("depth", &mu, 0.05f, static_cast<float>(kMaxDepthOfField), "mu %.2f",
                          ImGuiSliderFlags_AlwaysClamp))
     units.depth_of_field = mu;
@@ -52,7 +60,9 @@ void draw_separation_controls(StereogramParams& params, bool from_image, double 
   else draw_pixel_sliders(params, from_image);
   const double far = params.units ? separation_px(*params.units, 1.0) : params.pattern_width;
   const double near = params.units ? separation_px(*params.units, 0.0) : params.pattern_width - static_cast<double>(params.max_offset);
-  ImGui::TextDisabled("separation: far %.1f px, nearest %.1f px", far, near);
+  char separation[96];
+  std::snprintf(separation, sizeof separation, "separation: far %.1f px, nearest %.1f px", far, near);
+  disabled_text_wrapped(separation);  // whole at any panel width
 }
 
 }  // namespace stereocl

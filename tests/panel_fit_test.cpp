@@ -1,0 +1,86 @@
+// Nothing in the panel is clipped: at every --ui-scale from 0.75 to 3, at the panel's full width
+// and at the narrowest the stage layout gives it, in both tabs, with the longest texts the panel
+// shows (a benchmark result, a recording's name, a long file path, a message). ImGui records how
+// far right the items reach, clipped or not (the window's CursorMaxPos); that must stay inside
+// the room the window gives its items (WorkRect).
+#include "app/demo.hpp"
+#include "ui/imgui_layer.hpp"
+#include "ui/panel.hpp"
+#include "ui/stage_layout.hpp"
+#include "hidden_window.hpp"
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+namespace stereocl {
+namespace {
+
+PanelState crowded_state() {
+  PanelState state;
+  state.gl_renderer = "llvmpipe (LLVM 15.0.6, 256 bits)";
+  state.gl_version = "4.5 (Core Profile) Mesa 22.3.6";
+  state.bench_result = "1234 fps, 0.81 ms (--bench loop)";
+  state.recording = "stereocl-2026-11-27-18-30-00.mp4";
+  state.preset = "depth-shapes";
+  state.message = "Preset 3/6: depth-shapes (Esc again within 2 s quits, or Ctrl+Q)";
+  state.loaded = LoadedFile{"/home/presenter/talks/stereograms/depth-maps/a-rather-long-file-name-of-a-depth-map.png",
+                            FileRole::depth_map};
+  return state;
+}
+
+// How far past its room the panel's widest item reaches, after a few frames of `tab`.
+float overreach(ImGuiLayer& layer, Demo& demo, PanelState& state, PanelTab tab, float width) {
+  state.select_tab = tab;
+  for (int frame = 0; frame < 3; ++frame) {
+    layer.new_frame();
+    draw_panel(demo, state, width);
+    layer.render();
+  }
+  const ImGuiWindow* window = ImGui::FindWindowByName(kPanelWindowName);
+  if (!window) return 1e9f;
+  return window->DC.CursorMaxPos.x - window->WorkRect.Max.x;
+}
+
+TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleWidthOrTab) {
+  std::string why_not;
+  const auto window = testing::open_hidden_window(why_not, 1280, 720);
+  if (!window) GTEST_SKIP() << "no GL window: " << why_not;
+  Options options;
+  options.size = Size{160, 120};
+  options.mode = Mode::cpu;
+  Demo demo(options, ClSetup{});
+  for (const float scale : {0.75f, 1.0f, 1.5f, 2.0f, 3.0f}) {
+    ImGuiLayer layer(window->handle(), scale);
+    for (const double share : {1.0, kNarrowestPanelShare}) {
+      const float width = static_cast<float>(kPanelWidth * scale * share);
+      for (const PanelTab tab : {PanelTab::show, PanelTab::measure}) {
+        PanelState state = crowded_state();
+        EXPECT_LE(overreach(layer, demo, state, tab, width), 0.5f)
+            << "ui-scale " << scale << ", panel " << width << " wide, tab " << (tab == PanelTab::show ? "Show" : "Measure");
+      }
+    }
+  }
+}
+
+// The check itself finds clipping: a line of text wider than the panel is reported.
+TEST(PanelFit, TheCheckSeesATooLongLine) {
+  std::string why_not;
+  const auto window = testing::open_hidden_window(why_not, 640, 480);
+  if (!window) GTEST_SKIP() << "no GL window: " << why_not;
+  ImGuiLayer layer(window->handle(), 1.0f);
+  for (int frame = 0; frame < 2; ++frame) {
+    layer.new_frame();
+    ImGui::SetNextWindowSize(ImVec2(200, 200));
+    ImGui::Begin(kPanelWindowName);
+    ImGui::TextUnformatted("a line of text much wider than the two hundred units of this window");
+    ImGui::End();
+    layer.render();
+  }
+  const ImGuiWindow* panel = ImGui::FindWindowByName(kPanelWindowName);
+  ASSERT_NE(panel, nullptr);
+  EXPECT_GT(panel->DC.CursorMaxPos.x - panel->WorkRect.Max.x, 100.0f);
+}
+
+}  // namespace
+}  // namespace stereocl

@@ -1,0 +1,201 @@
+#include "ui/panel_tabs.hpp"
+
+#include "compute/stereogram/algorithm_table.hpp"
+#include "compute/stereogram/symmetric_params.hpp"
+#include "pipeline/mode_table.hpp"
+#include "render/scene_renderer.hpp"
+#include "render/stereogram_compositor.hpp"
+#include "ui/panel_widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+static_assert(kPanelHistogramEvery == 4, "stage_label() says how often the histogram runs");
+
+const char* stage_label(Stage stage) {
+  switch (stage) {
+    case Stage::render: return "scene render";
+    case Stage::transfer: return "transfer to/from host";
+    case Stage::stereogram: return "stereogram";
+    case Stage::effects: return "effects";
+    case Stage::compose: return "compose";
+    case Stage::histogram: return "histogram (1 frame in 4, mean)";
+  }
+  return "?";
+}
+
+// GPU mode's GL<->CL hand-over, switchable live: drivers differ here the most (--interop-sync).
+void draw_interop_sync(Demo& demo) {
+  ImGui::TextUnformatted("GL<->CL sync:");
+  for (SyncStrategy strategy : kAllSyncStrategies) {
+    const std::string name(sync_strategy_name(strategy));
+    same_line_if_fits(checkbox_width(name.c_str()));
+    const auto reason = sync_unsupported_reason(strategy, demo.opencl_environment());
+    ImGui::BeginDisabled(reason.has_value());
+    if (ImGui::RadioButton(name.c_str(), demo.settings().interop_sync == strategy)) demo.settings().interop_sync = strategy;
+    ImGui::EndDisabled();
+    if (reason) tooltip_when_hovered(reason->c_str());
+  }
+}
+
+// How the OpenCL modes hand a frame over (--interop-batch, --pipeline): in each of them, since
+// each has its own pipelining default.
+void draw_hand_over(Demo& demo) {
+  ImGui::Checkbox("one hand-over a frame", &demo.settings().interop_batch);
+  tooltip_when_hovered("stereogram, compose, effect and histogram behind one GL<->CL acquire, composing in OpenCL "
+                       "(--interop-batch); off: one hand-over per step, composing in GL");
+  same_line_if_fits(checkbox_width("pipeline"));
+  ImGui::BeginDisabled(!demo.settings().interop_batch);
+  bool pipelined = demo.pipelining();
+  if (ImGui::Checkbox("pipeline", &pipelined)) demo.settings().pipeline = pipelined;  // then for every mode
+  ImGui::EndDisabled();
+  tooltip_when_hovered("one frame of latency: GL draws the next frame's depth while OpenCL computes this picture "
+                       "(by default on in GPU and CPU-readback modes, off in GPU (external memory); needs one "
+                       "hand-over a frame)");
+}
+
+// How GL draws depth and composes the picture in the stereogram modes (--depth-pass, --compose).
+void draw_gl_passes(DemoSettings& settings) {
+  bool z_only = settings.depth_pass == DepthPass::z_only;
+  ImGui::BeginDisabled(!SceneRenderer::z_only_available());
+  if (ImGui::Checkbox("z-only depth pass", &z_only)) settings.depth_pass = z_only ? DepthPass::z_only : DepthPass::shaded;
+  ImGui::EndDisabled();
+  tooltip_when_hovered(SceneRenderer::z_only_available()
+                           ? "the depth buffer alone, then a compute pass makes it linear; off: a fragment shader "
+                             "writes linear depth (--depth-pass)"
+                           : "needs GL 4.3 compute shaders (--depth-pass)");
+  same_line_if_fits(checkbox_width("compute compose"));
+  bool compute_compose = settings.compose_pass == ComposePass::compute;
+  ImGui::BeginDisabled(!StereogramCompositor::compute_available());
+  if (ImGui::Checkbox("compute compose", &compute_compose))
+    settings.compose_pass = compute_compose ? ComposePass::compute : ComposePass::fragment;
+  ImGui::EndDisabled();
+  tooltip_when_hovered(StereogramCompositor::compute_available()
+                           ? "GL draws the picture from the offsets in a compute pass; off: a fragment pass "
+                             "(--compose; GPU mode composes in OpenCL with one hand-over a frame)"
+                           : "needs GL 4.3 compute shaders (--compose)");
+}
+
+void draw_mode_internals(Demo& demo) {
+  DemoSettings& settings = demo.settings();
+  ImGui::TextWrapped("%s mode", std::string(mode_display_name(settings.mode)).c_str());
+  if (mode_row(settings.mode).interop_choices) draw_interop_sync(demo);
+  if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
+  if (mode_row(settings.mode).makes_stereogram) draw_gl_passes(settings);
+  ImGui::Checkbox("vsync", &settings.vsync);
+}
+
+// What --bench measures differs from what is presented here (vsync, the panel, the swap), so
+// the panel says which one it shows and can measure the other for the mode on screen.
+void draw_benchmark(PanelState& state) {
+  if (ImGui::Button("Benchmark this mode")) state.bench_requested = true;
+  tooltip_when_hovered("the --bench loop for ~2 s: vsync off, no panel, nothing presented (the window pauses)");
+  if (!state.bench_result.empty()) ImGui::TextWrapped("%s", state.bench_result.c_str());
+}
+
+// Stage names in one column and their times in another, as wide as the longest name.
+void draw_stage_times(const StageTimings& timings) {
+  float names_width = 0.0f;
+  for (Stage stage : kAllStages) names_width = std::max(names_width, text_width(stage_label(stage)));
+  // From the window's left edge, as SameLine() takes it.
+  const float value_column = ImGui::GetCursorPosX() + names_width + ImGui::GetStyle().ItemSpacing.x * 2.0f;
+  for (Stage stage : kAllStages) {
+    ImGui::TextUnformatted(stage_label(stage));
+    const bool sometimes = stage == Stage::histogram;  // a median of mostly skipped frames would be 0
+    char value[32];
+    std::snprintf(value, sizeof value, "%.3f ms", sometimes ? timings.stage_mean(stage) : timings.stage_median(stage));
+    // Beside the name where the column fits in the panel, else under it.
+    if (value_column + text_width(value) <= ImGui::GetWindowContentRegionMax().x) ImGui::SameLine(value_column);
+    ImGui::TextUnformatted(value);
+  }
+}
+
+void draw_performance(const Demo& demo, PanelState& state) {
+  const StageTimings& timings = demo.timings();
+  const double frame_ms = timings.frame_median();
+  ImGui::Text("%.1f fps presented, %.2f ms", frame_ms > 0 ? 1000.0 / frame_ms : 0.0, frame_ms);
+  tooltip_when_hovered("median of frames shown on screen, including vsync, the panel and the swap");
+  draw_benchmark(state);
+  const std::vector<float> frames(timings.frames().begin(), timings.frames().end());
+  const float highest = frames.empty() ? 1.0f : *std::max_element(frames.begin(), frames.end());
+  ImGui::PlotLines("##frame times", frames.data(), static_cast<int>(frames.size()), 0, nullptr, 0.0f,
+                   std::max(highest, 1.0f) * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 50));
+  tooltip_when_hovered("the last 240 frame times");
+  draw_stage_times(timings);
+  disabled_text_wrapped((std::string("Medians. ") + std::string(mode_row(demo.settings().mode).timing_sources)).c_str());
+}
+
+void draw_algorithm(DemoSettings& settings) {
+  StereogramParams& params = settings.stereogram;
+  for (const AlgorithmRow& row : algorithm_rows()) {
+    if (&row != &algorithm_rows().front()) same_line_if_fits(checkbox_width(row.name));
+    if (ImGui::RadioButton(row.name, params.algorithm == row.algorithm)) params.algorithm = row.algorithm;
+    tooltip_when_hovered(row.summary);
+  }
+  ImGui::BeginDisabled(!algorithm_row(params.algorithm).oversamples);
+  width_leaving_label("oversample");
+  ImGui::SliderInt("oversample", &params.oversample, 1, kMaxOversample, "%dx", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::EndDisabled();
+  tooltip_when_hovered("links at this many times the width: as many more depth steps, at as much more work");
+  ImGui::TextDisabled("seed %u", settings.seed);
+}
+
+void draw_debug_view(DemoSettings& settings) {
+  ImGui::TextUnformatted("show:");
+  same_line_if_fits(checkbox_width("stereogram"));
+  if (ImGui::RadioButton("stereogram", settings.debug_view == DebugView::none)) settings.debug_view = DebugView::none;
+  same_line_if_fits(checkbox_width("depth"));
+  if (ImGui::RadioButton("depth", settings.debug_view == DebugView::depth)) settings.debug_view = DebugView::depth;
+  same_line_if_fits(checkbox_width("offsets"));
+  const bool no_offsets = !mode_row(settings.mode).makes_stereogram;
+  ImGui::BeginDisabled(no_offsets);
+  if (ImGui::RadioButton("offsets", settings.debug_view == DebugView::offsets)) settings.debug_view = DebugView::offsets;
+  ImGui::EndDisabled();
+  if (no_offsets) tooltip_when_hovered("Scene mode computes no offsets");
+}
+
+void draw_histogram(const Demo& demo) {
+  const Histogram256& bins = demo.last_histogram();
+  std::array<float, 256> values{};
+  std::transform(bins.begin(), bins.end(), values.begin(), [](auto count) { return static_cast<float>(count); });
+  const float highest = std::max(1.0f, *std::max_element(values.begin(), values.end()));
+  ImGui::TextWrapped("histogram of the displayed image (luma)");  // above, not over the bars
+  ImGui::PlotHistogram("##histogram", values.data(), static_cast<int>(values.size()), 0, nullptr, 0.0f, highest,
+                       ImVec2(ImGui::GetContentRegionAvail().x, 60));
+}
+
+void draw_devices(const Demo& demo, const PanelState& state) {
+  ImGui::TextWrapped("GL: %s", state.gl_renderer.c_str());
+  ImGui::TextWrapped("    %s", state.gl_version.c_str());
+  ImGui::TextWrapped("OpenCL: %s", demo.opencl_description().c_str());
+  if (demo.gl_sharing()) {
+    ImGui::TextWrapped("GL sharing: active");
+  } else {
+    ImGui::TextWrapped("GL sharing: off (hover for why)");
+    if (const auto& reason = demo.availability().reason(Mode::gpu)) tooltip_when_hovered(reason->c_str());
+  }
+}
+
+}  // namespace
+
+void draw_measure_tab(Demo& demo, PanelState& state) {
+  draw_mode_internals(demo);
+  section_heading("Frame and stage times");
+  draw_performance(demo, state);
+  section_heading("Stereogram algorithm");
+  draw_algorithm(demo.settings());
+  section_heading("View");
+  draw_debug_view(demo.settings());
+  draw_histogram(demo);
+  section_heading("Devices");
+  draw_devices(demo, state);
+}
+
+}  // namespace stereocl
