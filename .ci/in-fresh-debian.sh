@@ -14,5 +14,13 @@ size=$(/usr/bin/python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24)
 [ "$size" = 1280x720 ] || { echo "ci: scripts/run.sh's screenshot is $size, expected 1280x720"; exit 1; }
 echo "ci: scripts/run.sh wrote a ${size} PNG"
 
+# A newcomer without a display types the command alone: it must end, with a picture and its path.
+repo=$PWD
+said=$(cd /tmp && env -u DISPLAY -u WAYLAND_DISPLAY timeout 600 bash "$repo/scripts/run.sh" | tail -n 3)
+echo "$said" | grep -q "the picture is /tmp/stereocl-first-picture.png" ||
+  { echo "ci: scripts/run.sh without a display did not say where its picture is: $said"; exit 1; }
+[ -s /tmp/stereocl-first-picture.png ] || { echo "ci: scripts/run.sh without a display made no picture"; exit 1; }
+echo "ci: scripts/run.sh without a display ended with a picture and its path"
+
 # The Release build of scripts/run.sh serves for the package too: only the install prefix differs.
 scripts/package.sh "$PWD/build"

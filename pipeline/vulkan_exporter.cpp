@@ -149,7 +149,12 @@ VulkanExporter::VulkanExporter(std::span<const std::uint8_t> device_uuid) : obje
   application.apiVersion = VK_API_VERSION_1_1;  // external memory and semaphores, device UUIDs are core in 1.1
   VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   info.pApplicationInfo = &application;
-  check(vkCreateInstance(&info, nullptr, &objects_->instance), "vkCreateInstance (Vulkan 1.1)");
+  const VkResult created = vkCreateInstance(&info, nullptr, &objects_->instance);
+  // The loader says INCOMPATIBLE_DRIVER when no driver is installed at all: say what to install.
+  if (created == VK_ERROR_INCOMPATIBLE_DRIVER)
+    throw std::runtime_error("no Vulkan 1.1 driver is installed (install the GPU vendor's Vulkan driver, or "
+                             "mesa-vulkan-drivers on Debian; vulkaninfo lists what is there)");
+  check(created, "vkCreateInstance (Vulkan 1.1)");
   objects_->pick_physical_device(device_uuid);
   objects_->create_device();
 }

@@ -1,12 +1,34 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds Release and runs the demo. Arguments go to the program:
 #   scripts/run.sh --mode cpu --size 1920x1080
-# With no display (a server, CI), it runs under xvfb-run.
+# With no display (a server, CI) a window cannot be seen, so it makes one picture of the animated
+# scene under xvfb-run and says where it is, unless the arguments already end the run themselves
+# (--frames, --output, --bench, --list-devices, --help, ...).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh" "$root/build" -DSTEREOCL_TESTS=OFF -DSTEREOCL_BENCHMARKS=OFF
-if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$root/build/stereocl" "$@"
-fi
-exec "$root/build/stereocl" "$@"
+program=$root/build/stereocl
+if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then exec "$program" "$@"; fi
+
+ends_by_itself=false
+for argument in "$@"; do
+  case $argument in
+    --frames|--frames=*|-o|--output|--output=*|--bench|--soak|--soak=*|--list-devices|-h|--help|--version|--write-config|--write-config=*)
+      ends_by_itself=true ;;
+  esac
+done
+xvfb=(xvfb-run -a -s "-screen 0 1920x1080x24")
+if $ends_by_itself; then exec "${xvfb[@]}" "$program" "$@"; fi
+
+# Two seconds of the scene at 60 frames a second; the picture is the last frame's.
+picture=$PWD/stereocl-first-picture.png
+shot=(--screenshot "$picture")
+for argument in "$@"; do
+  case $argument in --screenshot|--screenshot=*) shot=(); picture="the --screenshot you named" ;; esac
+done
+echo "run.sh: no display here, so no window to watch: making one picture of the animated scene instead"
+"${xvfb[@]}" "$program" --frames 120 --hidden --guide-dots "$@" "${shot[@]}"
+echo "run.sh: the picture is $picture"
+echo "run.sh: open it on a screen and look through it until the two dots above it become three; on a"
+echo "run.sh: machine with a display, scripts/run.sh opens the live window"
