@@ -433,7 +433,7 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   // --fullscreen alone keeps the --size scene, 1:1 and centred.
   session.fit = options.fit || shrinks_beside_panel(options, window);
   if (options.panel_tab == "measure") session.panel.select_tab = PanelTab::measure;
-  Recording recording(options.record_path, options.frames, options.overwrite);
+  Recording recording(options.record_path, options.frames, options.overwrite, options.record_quality);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
   FrameLoop loop{.session = session, .imgui = imgui, .recording = recording, .soak = soak,

@@ -11,11 +11,11 @@ namespace stereocl {
 
 std::string panel_recording_extension() { return h264_encoder_name().empty() ? "gif" : "mp4"; }
 
-Recording::Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite)
-    : path_(path), planned_frames_(planned_frames) {
+Recording::Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite, int mp4_quality)
+    : path_(path), planned_frames_(planned_frames), mp4_quality_(mp4_quality) {
   if (path.empty()) return;
   try {
-    encoder_ = open_frame_encoder(path, overwrite);
+    encoder_ = open_frame_encoder(path, overwrite, mp4_quality_);
   } catch (const RecordError& error) {
     throw InputError(error.what());
   }
@@ -66,7 +66,7 @@ void Recording::after_frame(const Demo& demo, PanelState& panel) {
       try {
         path_ = timestamped_name(panel_recording_extension());
         planned_frames_.reset();
-        encoder_ = open_frame_encoder(path_);
+        encoder_ = open_frame_encoder(path_, false, mp4_quality_);
         panel.message = "Recording " + path_;
       } catch (const RecordError& error) {
         report_failure(error.what(), &panel);

@@ -20,7 +20,9 @@ class Recording {
  public:
   // With a path (--record), recording starts now; throws InputError when the path cannot be
   // written. `planned_frames` (--frames) only completes the progress line: "120/600".
-  Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite = false);
+  // `mp4_quality` (--record-quality) is for every MP4, the panel's too.
+  Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite = false,
+            int mp4_quality = kDefaultMp4Quality);
 
   bool active() const { return encoder_ != nullptr; }
   // Once a frame, after drawing: starts or stops on the panel's request and adds the frame
@@ -37,6 +39,7 @@ class Recording {
   std::unique_ptr<FrameEncoder> encoder_;
   std::string path_;
   std::optional<long long> planned_frames_;
+  int mp4_quality_;
   bool progress_shown_ = false;  // a progress line without its newline is on stderr
   bool failed_ = false;
 };

@@ -386,6 +386,9 @@ std::array<CLI::Option*, 4> declare_output_options(CLI::App& app, Options& optio
   // The encoder comes from the path (folder, .gif, .mp4), so a path no encoder takes is refused here.
   auto* record = app.add_option("--record", options.record_path, "record every frame: FOLDER of PNGs, NAME.gif or NAME.mp4")
       ->type_name("PATH")->check(CLI::Validator(check_record_path, "PATH"));
+  app.add_option("--record-quality", options.record_quality,
+                 "an MP4's quality: x264's constant rate factor, 0 lossless, higher smaller and softer")
+      ->type_name("CRF")->capture_default_str()->check(range(0, kMaxMp4Quality));
   app.add_flag("--overwrite", options.overwrite, "let --record FOLDER replace the frames an earlier recording left there")
       ->needs(record);
   return {screenshot, screenshot_window, histogram, record};
@@ -707,7 +710,7 @@ const std::map<std::string, std::string, std::less<>>& help_groups() {
     };
     put("General", {"--help", "--version", "--verbose", "--config", "--write-config"});
     put("Show", {"--no-panel", "--no-vsync", "--hidden", "--fit", "--fullscreen", "--ui-scale", "--presets", "--frames"});
-    put("Output", {"--output", "--screenshot", "--screenshot-window", "--histogram", "--record", "--overwrite"});
+    put("Output", {"--output", "--screenshot", "--screenshot-window", "--histogram", "--record", "--record-quality", "--overwrite"});
     put("Devices and modes", {"--mode", "--cl-device", "--list-devices", "--gl-context", "--cpu-threads", "--interop-sync",
                               "--interop-batch", "--depth-pass", "--compose", "--pipeline", "--no-pipeline",
                               "--stereogram-kernel"});

@@ -6,6 +6,7 @@
 #include "core/result.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/mode.hpp"
+#include "record/frame_encoder.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -54,6 +55,7 @@ struct Options {
   std::string screenshot_window_file;
   bool overwrite = false;   // --record FOLDER may replace an earlier recording's frames
   std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)
+  int record_quality = kDefaultMp4Quality;  // --record-quality: an MP4's constant rate factor
   bool hidden = false;
   bool verbose = false;  // -v: what runs, on stderr
   bool vsync = true;

@@ -11,6 +11,11 @@
 
 namespace stereocl {
 
+// An MP4's quality as x264's constant rate factor: 0 is lossless, 51 the smallest file. 18 keeps
+// single-pixel dots sharp enough to fuse; a recording for the web may take more.
+inline constexpr int kDefaultMp4Quality = 18;
+inline constexpr int kMaxMp4Quality = 51;
+
 // A recording that cannot go on; what() is one line naming the file and the reason.
 struct RecordError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -37,6 +42,8 @@ class FrameEncoder {
 // Opens the output at once, so an unwritable path fails before the first frame.
 // Throws RecordError; the format follows record_format_for().
 // `overwrite` lets a folder of frames replace an earlier recording's (check_record_folder).
-std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path, bool overwrite = false);
+// `mp4_quality`: an MP4's constant rate factor (record/mp4_encoder.hpp).
+std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path, bool overwrite = false,
+                                                 int mp4_quality = kDefaultMp4Quality);
 
 }  // namespace stereocl

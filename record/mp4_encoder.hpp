@@ -17,7 +17,8 @@ std::string h264_encoder_name();
 
 class Mp4Encoder final : public FrameEncoder {
  public:
-  explicit Mp4Encoder(const std::string& path);  // throws RecordError: no encoder, unwritable path
+  // Throws RecordError: no encoder, unwritable path. `quality`: 0..kMaxMp4Quality (frame_encoder.hpp).
+  explicit Mp4Encoder(const std::string& path, int quality = kDefaultMp4Quality);
   ~Mp4Encoder() override;
   void add(const RgbaImage& frame) override;
   void finish() override;
@@ -30,6 +31,7 @@ class Mp4Encoder final : public FrameEncoder {
 
   PartialFile file_;
   std::unique_ptr<Codec> codec_;
+  int quality_;
   int width_ = 0, height_ = 0;
   long long frames_ = 0;
   bool finished_ = false;

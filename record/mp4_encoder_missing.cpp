@@ -8,7 +8,7 @@ struct Mp4Encoder::Codec {};
 
 std::string h264_encoder_name() { return ""; }
 
-Mp4Encoder::Mp4Encoder(const std::string& path) : file_(path) {
+Mp4Encoder::Mp4Encoder(const std::string& path, int quality) : file_(path), quality_(quality) {
   throw RecordError(path + ": this stereocl was built without MP4 recording (-DSTEREOCL_MP4=OFF); record NAME.gif instead");
 }
 

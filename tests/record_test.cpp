@@ -319,6 +319,25 @@ TEST(Mp4Encoder, FramesDecodeBackInOrderAtAnEvenSize) {
   }
 }
 
+// --record-quality: the constant rate factor reaches x264; random dots at 0 (lossless) take far
+// more bytes than at 40, and both decode to every frame.
+TEST(Mp4Encoder, QualityTradesBytesForSharpness) {
+  ASSERT_FALSE(h264_encoder_name().empty()) << "this FFmpeg has no H.264 encoder";
+  std::uintmax_t bytes[2] = {};
+  const int qualities[2] = {0, 40};
+  for (int i = 0; i < 2; ++i) {
+    const std::string path = scratch_file("quality-" + std::to_string(qualities[i]) + ".mp4");
+    {
+      Mp4Encoder encoder(path, qualities[i]);
+      for (int frame = 0; frame < 6; ++frame) encoder.add(random_grey_rgba(96, 64, static_cast<unsigned>(frame)));
+      encoder.finish();
+    }
+    EXPECT_EQ(decode_video(path).mean_luma.size(), 6u);
+    bytes[i] = std::filesystem::file_size(path);
+  }
+  EXPECT_GT(bytes[0], 3 * bytes[1]) << "lossless " << bytes[0] << " bytes, crf 40 " << bytes[1];
+}
+
 TEST(Mp4Encoder, NoFramesIsAnErrorAndLeavesNoFile) {
   const std::string path = scratch_file("empty.mp4");
   {
