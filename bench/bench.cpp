@@ -229,6 +229,34 @@ Result<QuickBench> bench_current_mode(Demo& demo, double seconds) {
   return result;
 }
 
+namespace {
+
+// Why a mode or variant cannot be measured here, or nullopt.
+std::optional<std::string> why_not_measured(const ModeRow& row, const Variant& variant, const Demo& demo) {
+  std::optional<std::string> reason = demo.availability().reason(row.mode);
+  if (!reason && variant.sync) reason = sync_unsupported_reason(*variant.sync, demo.opencl_environment());
+  return reason;
+}
+
+int planned_measurements(const Options& options, const Demo& demo) {
+  int planned = 0;
+  for (const ModeRow& row : mode_table())
+    for (const Variant& variant : variants_for(row.mode, options)) planned += why_not_measured(row, variant, demo) ? 0 : 1;
+  return planned;
+}
+
+// The default --bench takes minutes on a small machine (CPU mode at 1080p): after each
+// measurement, the time the rest would take at the pace so far. Modes differ in speed, so it is
+// a guide that gets better as it goes.
+void say_time_left(double elapsed_ms, int done, int planned) {
+  if (done <= 0 || done >= planned) return;
+  const double left_s = elapsed_ms / 1000.0 / done * (planned - done);
+  std::fprintf(stderr, "stereocl --bench: %d of %d measured in %.0f s; about %.0f s left at this pace\n", done, planned,
+               elapsed_ms / 1000.0, left_s);
+}
+
+}  // namespace
+
 int run_bench(const Options& options, Demo& demo) {
   const long long frames = options.frames.value_or(500);
   std::printf("stereocl --bench: %dx%d scene, %lld frames per run, %d runs per mode (--size, --frames and "
@@ -242,11 +270,13 @@ int run_bench(const Options& options, Demo& demo) {
 
   std::vector<BenchModeResult> results;
   std::vector<BenchSkip> skipped;
+  Stopwatch elapsed;
+  const int planned = planned_measurements(options, demo);
+  std::fprintf(stderr, "stereocl --bench: %d measurements (modes and hand-over variants), %d run%s of %lld frames each\n",
+               planned, options.bench_repeat, options.bench_repeat == 1 ? "" : "s", frames);
   for (const ModeRow& row : mode_table()) {
     for (const Variant& variant : variants_for(row.mode, options)) {
-      std::optional<std::string> reason = demo.availability().reason(row.mode);
-      if (!reason && variant.sync) reason = sync_unsupported_reason(*variant.sync, demo.opencl_environment());
-      if (reason) {
+      if (const std::optional<std::string> reason = why_not_measured(row, variant, demo)) {
         std::printf("%-21s skipped: %s\n", bench_label(row.mode, variant.sync, variant.batch, variant.pipeline).c_str(), reason->c_str());
         skipped.push_back({row.mode, variant.sync, variant.batch, variant.pipeline, *reason});
         continue;
@@ -258,6 +288,7 @@ int run_bench(const Options& options, Demo& demo) {
         return 1;
       }
       results.push_back(*measured);
+      say_time_left(elapsed.elapsed(), static_cast<int>(results.size()), planned);
     }
   }
   // The floor's frames write their index as a float, which is exact up to 2^24; far fewer do.

@@ -12,6 +12,10 @@ class Stopwatch {
     start_ = now;
     return ms;
   }
+  // Milliseconds since the start or the last lap(), without starting a new lap.
+  double elapsed() const {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+  }
 
  private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
