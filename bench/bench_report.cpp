@@ -161,7 +161,8 @@ json cpu_implementation_block(const Options& options) {
   const int threads = resolve_thread_count(options.cpu_threads);
   return {{"effects", "OpenMP (GCC libgomp), rows split statically over " + std::to_string(threads) +
                           " threads; bit-exact with the single-threaded references"},
-          {"stereogram", "std::jthread row bands over " + std::to_string(threads) + " threads"},
+          {"stereogram", "OpenMP (GCC libgomp) over " + std::to_string(threads) +
+                             " threads: the lookup's rows split statically, the symmetric algorithm's 4 at a time"},
           {"threads", threads},
           // Spinning versus sleeping at OpenMP barriers changes CPU mode a lot on a busy machine.
           {"omp_wait_policy", environment_or("OMP_WAIT_POLICY", "libgomp default")}};
