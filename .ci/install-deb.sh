@@ -18,4 +18,9 @@ for file in /usr/share/man/man1/stereocl.1.gz /usr/share/applications/stereocl.d
             /usr/bin/stereocl-compare /usr/share/stereocl/bench-schema.json; do
   [ -f "$file" ] || { echo "ci: the .deb did not install $file"; exit 1; }
 done
+[ -f /usr/share/doc/stereocl/changelog.gz ] || { echo "ci: the .deb did not install its changelog"; exit 1; }
+# Debian's own checks of the package: no error may remain (warnings are reported, not fatal).
+apt-get install -y -qq --no-install-recommends lintian
+lintian --allow-root --fail-on error --no-tag-display-limit /root/stereocl_*.deb
+echo "ci: lintian reports no error in the .deb"
 echo "ci: the .deb installed and ran: $(stereocl --version)"

@@ -13,8 +13,17 @@ install(FILES assets/stereocl.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hic
 file(GLOB preset_files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/presets/*.toml")
 install(FILES ${preset_files} DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl/presets)
 install(FILES assets/depth-shapes.png assets/pattern-waves.png DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
-# Debian policy: every package carries its licence, machine-readable, in doc/NAME/copyright.
+# Debian policy: every package carries its licence, machine-readable, in doc/NAME/copyright, and
+# (a native package) its changelog as doc/NAME/changelog.gz, compressed without a timestamp.
 install(FILES assets/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+set(changelog "${PROJECT_BINARY_DIR}/changelog.gz")
+add_custom_command(
+  OUTPUT "${changelog}"
+  COMMAND gzip -9nc "${PROJECT_SOURCE_DIR}/assets/debian/changelog" > "${changelog}"
+  DEPENDS "${PROJECT_SOURCE_DIR}/assets/debian/changelog"
+  COMMENT "Compressing the Debian changelog")
+add_custom_target(stereocl_changelog ALL DEPENDS "${changelog}")
+install(FILES "${changelog}" DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # Where scripts/stereocl-compare looks for it once installed.
 install(FILES "${stereocl_bench_schema}" DESTINATION ${CMAKE_INSTALL_DATADIR}/stereocl)
 
@@ -37,12 +46,14 @@ install(FILES "${man_page}.gz" DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME stereocl)
 set(CPACK_PACKAGE_VENDOR "stereocl")
-set(CPACK_PACKAGE_CONTACT "stereocl developers <stereocl@localhost>")
+# The project's maintainers, as they sign its commits; the changelog's signature says the same.
+set(CPACK_PACKAGE_CONTACT "Seed 9b61d511 maintainers <maintainers@users.noreply.a-seed-9b61d511.example>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "live autostereograms made by OpenGL and OpenCL together")
 set(CPACK_PACKAGE_DESCRIPTION
-    "A ball bouncing in an open box, drawn by OpenGL into a depth texture and turned into a
-single-image 3D picture on the CPU, through OpenCL with host copies, or by OpenCL on the
-shared GL textures, with Sobel, box blur and a histogram as OpenCL post-effects.")
+    "A ball bouncing in an open box, drawn by OpenGL into a depth texture and turned
+into a single-image 3D picture on the CPU, through OpenCL with host copies, by
+OpenCL on the shared GL textures, or on buffers Vulkan exports to GL and
+OpenCL, with Sobel, blur, emboss, posterize and a histogram as OpenCL effects.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

@@ -116,7 +116,6 @@ std::string unwritable_reason(const std::string& path) {
   return {};
 }
 
-// Every --config FILE of the command line, in its order.
 // "presets in DIR: a, b, c" for a refused --config NAME.
 std::string preset_names(const std::string& presets_folder) {
   const std::string folder = presets_folder.empty() ? default_presets_folder() : presets_folder;
@@ -144,6 +143,7 @@ std::vector<std::string> with_preset_paths(std::vector<std::string> arguments, s
   return arguments;
 }
 
+// Every --config FILE of the command line, in its order.
 std::vector<std::string> config_paths(const std::vector<std::string>& arguments) {
   std::vector<std::string> paths;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
