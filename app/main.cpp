@@ -116,6 +116,7 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
   if (action != GLFW_PRESS || (session.imgui && session.imgui->wants_keyboard())) return;
   const auto bound = action_for_key(key, mods);
   if (!bound) return;
+  if (bound->kind != ActionKind::escape) session.quit_guard.disarm();
   switch (bound->kind) {
     case ActionKind::quit: session.window.request_close(); break;
     case ActionKind::escape:
@@ -148,9 +149,9 @@ void use_finished_loads(Session& session) {
   if (auto said = session.presets.apply_finished(session.demo)) {
     session.panel.message = std::move(*said);
     session.panel.preset = session.presets.current();
-    if (session.presets.wants_fullscreen() && !session.window.fullscreen()) {
-      session.window.toggle_fullscreen();
-      session.fit = true;
+    if (session.presets.wants_fullscreen()) {
+      if (!session.window.fullscreen()) toggle_fullscreen(session);
+      if (session.presets.hides_panel()) session.demo.settings().show_panel = false;  // the whole screen, as --config gives
     }
   }
 }

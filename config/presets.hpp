@@ -36,6 +36,8 @@ class PresetCycle {
   // Whether the preset last applied asks for fullscreen (`fullscreen = true`), which the main
   // loop, owning the window, carries out: a presenter preset fills the projector however it is reached.
   bool wants_fullscreen() const { return fullscreen_; }
+  // Whether it also hides the panel (no-panel = true), which a fullscreen preset then does live.
+  bool hides_panel() const { return hides_panel_; }
   std::size_t count() const { return files_.size(); }
 
  private:
@@ -52,6 +54,7 @@ class PresetCycle {
   long long index_ = -1;  // before the first: PageDown goes to the first, PageUp to the last
   std::string current_;
   bool fullscreen_ = false;
+  bool hides_panel_ = false;
   std::future<Loaded> pending_;
 };
 

@@ -20,5 +20,13 @@ TEST(QuitGuard, ALateSecondPressOnlyArmsAgain) {
   EXPECT_TRUE(guard.press(kQuitConfirmSeconds + 1.0));
 }
 
+TEST(QuitGuard, AnotherKeyBetweenTheTwoEscsDisarmsIt) {
+  QuitGuard guard;
+  EXPECT_FALSE(guard.press(5.0));
+  guard.disarm();  // F5 from the same clicker
+  EXPECT_FALSE(guard.press(5.5)) << "Esc, F5, Esc is not a double Esc";
+  EXPECT_TRUE(guard.press(6.0));
+}
+
 }  // namespace
 }  // namespace stereocl

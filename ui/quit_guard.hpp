@@ -13,6 +13,8 @@ class QuitGuard {
     armed_at_ = confirmed ? -1e9 : now;
     return confirmed;
   }
+  // Any other key in between: Esc, F5, Esc from a clicker's start/stop is not a double Esc.
+  void disarm() { armed_at_ = -1e9; }
 
  private:
   double armed_at_ = -1e9;
