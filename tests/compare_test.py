@@ -306,6 +306,24 @@ class MalformedInput(unittest.TestCase):
                 self.refuse(self.bench_a_text().replace('"fps": 100.0', f'"fps": {infinity}', 1).encode("ascii"),
                             says=infinity)
 
+    # Valid, finite, and far beyond any measurement: a ratio that overflows a double printed "inf×",
+    # and the chart's axes filled stderr with numpy's overflow warnings.
+    def test_numbers_beyond_any_measurement(self):
+        tiny, huge = fixture("bench-a.json"), fixture("bench-a.json")
+        tiny["modes"][0]["fps"] = 5e-324
+        huge["modes"][0]["fps"] = 1e300
+        huge["modes"][2]["stages_ms"]["render"] = 1.7e308
+        with tempfile.TemporaryDirectory() as directory:
+            tiny_path, huge_path = write_file(directory, "tiny.json", tiny), write_file(directory, "huge.json", huge)
+            png = os.path.join(directory, "chart.png")
+            result = compare(tiny_path, huge_path, "bench-b.json", "--plot", png)
+            self.assertEqual((result.returncode, result.stderr), (0, ""))
+            with open(png, "rb") as file:
+                self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
+        self.assertRegex(result.stdout, r"\| scene \| fps \| 0\.0 \| 1[0-9]{300}\.0 \(–\) \| 50\.0 \(–\) \|")
+        for text in ("inf", "nan"):
+            self.assertNotIn(text, result.stdout.lower())
+
     def test_a_schema_violation(self):
         for key, value, says in (("effect", "rainbow", "parameters.effect: 'rainbow' is not one of"),
                                  ("size", [1920, 0], "parameters.size[1]: 0 is less than the minimum of 1"),
@@ -341,6 +359,34 @@ class MalformedInput(unittest.TestCase):
         many = [{"modes": [{"label": f"gpu/variant-{i}"} for i in range(65)]}]
         with self.assertRaisesRegex(script().CompareError, "65 modes: a chart shows 64 at most"):
             script().check_chart_size(many, "--plot")
+
+    # Every label the schema allows (60), from 16 machines, once drew for 15 s: 960 rows of 7 pixels,
+    # a figure at its height cap whose names ran into each other.
+    def test_more_bars_than_a_chart_shows(self):
+        data = fixture("bench-a.json")
+        rows = {row["mode"]: row for row in data["modes"]}
+        data["modes"] = [dict(copy.deepcopy(rows.get(mode, rows["gpu"])), mode=mode, label=mode + sync + variant)
+                         for mode in ("scene", "cpu", "cpu-readback", "gpu", "gpu-extmem")
+                         for sync in ("", "/finish", "/fence", "/implicit") for variant in ("", "/steps", "/pipeline")]
+        with tempfile.TemporaryDirectory() as directory:
+            every_label = write_file(directory, "every-label.json", data)
+            files = [every_label] + [os.path.join(FIXTURES, name) for name in ("bench-a.json", "bench-b.json")]
+            self.assertEqual(compare(*files).returncode, 0)  # the table has no such bound
+            out = os.path.join(directory, "out")
+            os.mkdir(out)
+            start = time.monotonic()
+            result = compare(*files, "--plot", os.path.join(out, "chart.png"), "--html", os.path.join(out, "page.html"))
+            self.assertLess(time.monotonic() - start, 20)
+            self.assertEqual(os.listdir(out), [])
+        self.assert_refused(result, says="--plot and --html: 3 files × 60 modes = 180 bars")
+        self.assertIn("a chart shows 120 at most", result.stderr)
+        # At the bound it draws, in a figure under its height cap.
+        check = script().check_chart_size
+        check([{"modes": [{"label": f"gpu/variant-{i}"} for i in range(60)]}] * 2, "--plot")
+        with self.assertRaisesRegex(script().CompareError, "3 files × 41 modes = 123 bars: a chart shows 120"):
+            check([{"modes": [{"label": f"gpu/variant-{i}"} for i in range(41)]}] * 3, "--plot")
+        self.assertLessEqual(script().FIGURE_BASE_IN + script().FIGURE_IN_PER_BAR * script().MAX_CHART_BARS,
+                             script().MAX_FIGURE_HEIGHT_IN)
 
     def test_an_output_that_is_an_input(self):
         with tempfile.TemporaryDirectory() as directory:
@@ -397,16 +443,36 @@ class MalformedInput(unittest.TestCase):
             with open(png, "rb") as file:
                 self.assertEqual(file.read(8), b"\x89PNG\r\n\x1a\n")
 
+    # Python's own ways to lose a package: not installed (a package that says so in its place), an
+    # import that a sitecustomize blocks, and one whose pyplot cannot load (numpy of another ABI),
+    # which once printed the table and then a traceback.
+    HIDDEN_MATPLOTLIB = {
+        "missing": {"matplotlib/__init__.py": "raise ModuleNotFoundError(\"No module named 'matplotlib'\")\n"},
+        "blocked": {"sitecustomize.py": (
+            "import sys\n"
+            "class Block:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.split('.')[0] == 'matplotlib':\n"
+            "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+            "sys.meta_path.insert(0, Block())\n")},
+        "broken pyplot": {"matplotlib/__init__.py": "def use(backend):\n    pass\n",
+                          "matplotlib/pyplot.py": "raise ImportError('numpy.core.multiarray failed to import')\n"},
+    }
+
     def test_without_matplotlib_plot_says_so_in_one_line(self):
-        with tempfile.TemporaryDirectory() as directory:
-            os.mkdir(os.path.join(directory, "matplotlib"))
-            write_file(directory, os.path.join("matplotlib", "__init__.py"),
-                       b"raise ModuleNotFoundError(\"No module named 'matplotlib'\")\n")
-            environment = dict(os.environ, PYTHONPATH=directory)
-            result = subprocess.run(["/usr/bin/python3", COMPARE, "bench-a.json", "--plot", os.path.join(directory, "c.png")],
-                                    cwd=FIXTURES, capture_output=True, text=True, timeout=120, env=environment)
-        self.assert_refused(result, says="--plot: needs matplotlib")
-        self.assertIn("python3-matplotlib", result.stderr)
+        for case, files in self.HIDDEN_MATPLOTLIB.items():
+            for option in ("--plot", "--html"):
+                with self.subTest(case=case, option=option), tempfile.TemporaryDirectory() as directory:
+                    for name, text in files.items():
+                        os.makedirs(os.path.join(directory, os.path.dirname(name)), exist_ok=True)
+                        write_file(directory, name, text.encode("utf-8"))
+                    out = os.path.join(directory, "out")
+                    environment = dict(os.environ, PYTHONPATH=directory)
+                    result = subprocess.run(["/usr/bin/python3", COMPARE, "bench-a.json", option, out], cwd=FIXTURES,
+                                            capture_output=True, text=True, timeout=120, env=environment)
+                    self.assertFalse(os.path.exists(out))
+                    self.assert_refused(result, says=f"{option}: needs matplotlib")
+                    self.assertIn("install Debian's python3-matplotlib", result.stderr)
 
     def test_without_jsonschema_or_the_schema_it_says_so_in_one_line(self):
         bench_a = os.path.join(FIXTURES, "bench-a.json")
