@@ -255,10 +255,8 @@ void say_time_left(double elapsed_ms, int done, int planned) {
                elapsed_ms / 1000.0, left_s);
 }
 
-}  // namespace
-
-int run_bench(const Options& options, Demo& demo) {
-  const long long frames = options.frames.value_or(500);
+// What is measured, on what, and how many measurements that makes.
+void print_header(const Options& options, const Demo& demo, long long frames, int planned) {
   std::printf("stereocl --bench: %dx%d scene, %lld frames per run, %d runs per mode (--size, --frames and "
               "--bench-repeat change these; the defaults are 1920x1080, 500 and 3), P=%d, M=%g, effect %s\n",
               demo.scene_width(), demo.scene_height(), frames, options.bench_repeat,
@@ -267,13 +265,19 @@ int run_bench(const Options& options, Demo& demo) {
   const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   std::printf("GL: %s | OpenCL: %s | GL sharing: %s\n", renderer ? renderer : "?", demo.opencl_description().c_str(),
               demo.gl_sharing() ? "yes" : "no");
+  std::fprintf(stderr, "stereocl --bench: %d measurements (modes and hand-over variants), %d run%s of %lld frames each\n",
+               planned, options.bench_repeat, options.bench_repeat == 1 ? "" : "s", frames);
+}
 
+}  // namespace
+
+int run_bench(const Options& options, Demo& demo) {
+  const long long frames = options.frames.value_or(500);
+  const int planned = planned_measurements(options, demo);
+  print_header(options, demo, frames, planned);
   std::vector<BenchModeResult> results;
   std::vector<BenchSkip> skipped;
   Stopwatch elapsed;
-  const int planned = planned_measurements(options, demo);
-  std::fprintf(stderr, "stereocl --bench: %d measurements (modes and hand-over variants), %d run%s of %lld frames each\n",
-               planned, options.bench_repeat, options.bench_repeat == 1 ? "" : "s", frames);
   for (const ModeRow& row : mode_table()) {
     for (const Variant& variant : variants_for(row.mode, options)) {
       if (const std::optional<std::string> reason = why_not_measured(row, variant, demo)) {

@@ -107,8 +107,9 @@ TEST(ConfigFile, ThePresenterPresetShowsTheGpuModeBigAndBare) {
   const Options options = parsed({"--config", std::string(STEREOCL_ASSETS_DIR) + "/presets/presenter.toml"});
   EXPECT_EQ(options.mode, Mode::gpu);
   EXPECT_TRUE(options.mode_given);
-  EXPECT_EQ(options.size.width + options.stereogram.pattern_width, 1920);  // a full HD projector at 1:1
-  EXPECT_EQ(options.size.height + kDotBandHeight, 1080);
+  // Fullscreen, the scene fitted to the screen at 1:1 (panel_window_test sees 1920x1080 filled).
+  EXPECT_TRUE(options.fullscreen);
+  EXPECT_TRUE(options.fit);
   EXPECT_GT(options.stereogram.pattern_width, Options{}.stereogram.pattern_width);
   EXPECT_FALSE(options.show_panel);
   EXPECT_FALSE(options.bench);
