@@ -414,7 +414,8 @@ int end_run(const Options& options, const Demo& demo, const std::string& window_
 // (--ui-scale 2, a small screen), the scene shrinks to fit beside it, still 1:1, rather than the
 // panel being pushed out.
 bool shrinks_beside_panel(const Options& options, const Window& window) {
-  if (options.size_given || !options.show_panel || options.fullscreen) return false;
+  // A hidden window shows nothing: its --screenshot keeps the asked-for scene on any screen.
+  if (options.size_given || !options.show_panel || options.fullscreen || options.hidden) return false;
   int width = 0, height = 0;
   window.framebuffer_size(width, height);
   const int panel = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * window.pixels_per_unit());

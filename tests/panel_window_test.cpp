@@ -155,6 +155,19 @@ TEST(PanelWindow, ALargeUiScaleShrinksTheSceneBesideThePanelInsteadOfHidingIt) {
   EXPECT_TRUE(panel_shows_left_of(shots.window, at->first));
 }
 
+// Only a window someone sees makes room for the panel: a hidden run's --screenshot on a small
+// screen (xvfb-run's default 640x480) keeps the default scene.
+TEST(PanelWindow, AHiddenRunKeepsItsSceneSizeOnASmallScreen) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string picture = testing::scratch_file("hidden-small-screen.png");
+  const testing::ProgramResult run = testing::run_stereocl(
+      {"--mode", "cpu", "--frames", "2", "--hidden", "--screenshot", picture}, "xvfb-run -a -s '-screen 0 640x480x24'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const RgbaImage made = testing::read_png(picture);
+  EXPECT_EQ(made.width, Options{}.size.width);
+  EXPECT_EQ(made.height, Options{}.size.height);
+}
+
 TEST(PanelWindow, WhereBothCannotFitThePanelYieldsAndThePictureKeepsOneToOne) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const Shots shots = run_on_screen("1280x720", "yield", {"--size", "1000x600"});
