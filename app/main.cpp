@@ -270,11 +270,8 @@ void say_opencl_choice(const ClSetup& cl) {
 
 // -v: what this run has to work with, for a user asking why a mode is greyed out.
 void say_what_runs(const Demo& demo) {
-  const auto text = [](GLenum name) {
-    const auto* value = reinterpret_cast<const char*>(glGetString(name));
-    return std::string(value ? value : "?");
-  };
-  std::fprintf(stderr, "stereocl: GL %s on %s\n", text(GL_VERSION).c_str(), text(GL_RENDERER).c_str());
+  const PanelState gl = PanelState::for_current_context();  // what the panel shows of GL
+  std::fprintf(stderr, "stereocl: GL %s on %s\n", gl.gl_version.c_str(), gl.gl_renderer.c_str());
   const ClEnvironment* cl = demo.opencl_environment();
   std::fprintf(stderr, "stereocl: %s\n",
                cl ? ("OpenCL on " + cl->device_name + " (" + cl->platform_name + ")" +

@@ -160,9 +160,11 @@ std::optional<std::string> unreadable_config(const std::vector<std::string>& pat
   for (const std::string& path : paths) {
     struct stat status {};
     const std::string named = "--config " + printable(path, 160) + ": ";
-    if (!path.empty() && path.find('/') == std::string::npos && ::stat(path.c_str(), &status) != 0)
+    if (path.empty()) continue;
+    if (::stat(path.c_str(), &status) != 0) {
+      if (path.find('/') != std::string::npos) continue;  // a missing file is CLI11's to name
       return named + "no such file, nor a preset of that name (" + preset_names(presets_folder) + ")";
-    if (path.empty() || ::stat(path.c_str(), &status) != 0) continue;  // a missing file is CLI11's to name
+    }
     if (!S_ISREG(status.st_mode)) return named + "not a regular file (a folder, pipe or device)";
     if (static_cast<unsigned long long>(status.st_size) > kMaxConfigBytes)
       return named + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have";
