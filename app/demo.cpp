@@ -34,7 +34,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   if (!resolved) throw InputError(resolved.error());
   settings_.stereogram = *resolved;
   rebuild_pattern();
-  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
   applied_ = settings_;
 }
@@ -266,17 +266,17 @@ void Demo::rebuild_pattern() {
     case PatternKind::random_grey:
     case PatternKind::random_colour: {
       const int width = settings_.stereogram.pattern_width;
-      compositor_.set_pattern(make_random_pattern(width, generated_pattern_height(width),
+      compositor().set_pattern(make_random_pattern(width, generated_pattern_height(width),
                                                   settings_.pattern_kind == PatternKind::random_colour,
                                                   settings_.seed + shimmer_frame_, settings_.dot_size));
       break;
     }
     case PatternKind::image:
-      compositor_.set_pattern(pattern_image_);
+      compositor().set_pattern(pattern_image_);
       break;
     case PatternKind::library: {
       const int width = settings_.stereogram.pattern_width;
-      compositor_.set_pattern(
+      compositor().set_pattern(
           settings_.library_pattern->draw(width, generated_pattern_height(width), settings_.seed + shimmer_frame_));
       break;
     }
@@ -298,8 +298,8 @@ void Demo::apply_settings() {
   reconcile_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
   reconcile_mode();
-  compositor_.resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
-  compositor_.set_pass(settings_.compose_pass);
+  compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  compositor().set_pass(settings_.compose_pass);
   if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
@@ -343,8 +343,6 @@ void Demo::reconcile_mode() {
 
 void Demo::reconcile_interop_sync() {
   if (sync_unsupported_reason(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
-  for (const auto& backend : backends_)
-    if (backend) backend->set_interop_sync(settings_.interop_sync);
 }
 
 // What the back-ends said since the last frame: every line to stderr, the first the user should
@@ -384,87 +382,33 @@ Status Demo::render_frame(double seconds) {
 }
 
 Status Demo::render_frame_unguarded(double seconds) {
-  gl_timer_.collect([this](int stage, double ms) { timings_.add(static_cast<Stage>(stage), ms); });
+  executor_.collect_gl_times(timings_);
   apply_settings();
   Backend& backend = backend_for(settings_.mode);
-  const FrameShape shape = decide_frame_shape(backend);
-  // Buffers in place of the depth and offsets textures, where the back-end shares buffers (external
-  // memory); --pipeline there continues only from a frame of the same back-end that did the same,
-  // and not across a whole frame that back-end handed to its textures (a frame with an effect).
-  const Backend* pipelined_before = std::exchange(buffers_pipelined_by_, nullptr);
-  // Only a moving scene has a next frame to draw while this one is computed.
-  if (shape.whole_frame && pipelining() && settings_.depth_source == DepthSource::scene)
-    return render_pipelined_frame(backend, seconds, shape.histogram_due);
-  previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
-  const bool draws_scene = settings_.depth_source == DepthSource::scene;
-  const BufferPipelining buffer_pipelining = buffer_pipelining_for(backend, pipelined_before, draws_scene);
-  const SharedGlBuffers* shared = shape.stereogram && !shape.whole_frame
-                                      ? backend.gl_buffers(*scene_, settings_.stereogram,
-                                                           !draws_scene || settings_.debug_view != DebugView::none,
-                                                           buffer_pipelining)
-                                      : nullptr;
-  if (draws_scene) render_scene(seconds, *scene_, shared ? shared->depth : 0);
-  if (shape.whole_frame) return render_whole_frame(backend, *scene_, shape.histogram_due);
-  DisplayImage image{scene_->framebuffer(), &scene_->colour_texture(), scene_->width(), scene_->height()};
-  if (shape.stereogram) {
-    if (Status composed = compose_stereogram(backend, shared, buffer_pipelining); !composed) return composed;
-    image = compositor_.output();
-  }
-  image = with_debug_view_and_effect(backend, image, shape.stereogram);
-  if (shape.histogram_due) histogram_ = backend.histogram(image, timings_);
-  displayed_ = image;
-  return {};
+  const FramePlan plan = backend.plan(frame_request(backend), *scene_, settings_.stereogram);
+  const FrameInputs inputs{settings_.stereogram,   pattern_sampling(),   settings_.effect,
+                           settings_.interop_sync, settings_.debug_view, seconds,
+                           [this](SceneTarget& target, GLuint depth_buffer, double moved) {
+                             draw_depth(target, depth_buffer, moved);
+                           }};
+  return executor_.run(plan, backend, inputs, scene_, timings_);
 }
 
-Demo::FrameShape Demo::decide_frame_shape(const Backend& backend) {
-  const bool stereogram = mode_row(settings_.mode).makes_stereogram;
+FrameRequest Demo::frame_request(const Backend& backend) {
+  const ModeRow& mode = mode_row(settings_.mode);
   // --histogram needs every frame's (the last is written). The panel's plot needs no more than a
-  // few a second: every frame it cost 12.4 of 30.9 ms in CPU mode. With the panel hidden
+  // few a second: every frame it cost a third of CPU mode's frame. With the panel hidden
   // (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
   const bool plot_due = settings_.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
-  const bool histogram_due = settings_.histogram_enabled || plot_due;
-  showing_stereogram_ = stereogram && settings_.debug_view == DebugView::none;
-  // A debug view draws in GL between the steps, so it takes them one by one.
-  const bool whole_frame = showing_stereogram_ && settings_.interop_batch &&
-                           backend.runs_whole_frames(settings_.effect.effect != nullptr);
-  return {stereogram, histogram_due, whole_frame};
-}
-
-BufferPipelining Demo::buffer_pipelining_for(const Backend& backend, const Backend* pipelined_before,
-                                             bool draws_scene) const {
-  return !pipelining() || !draws_scene   ? BufferPipelining::off
-         : pipelined_before == &backend ? BufferPipelining::continues
-                                        : BufferPipelining::starts;
-}
-
-// The offsets, then the picture composed from them (from the shared buffers where there are some).
-Status Demo::compose_stereogram(Backend& backend, const SharedGlBuffers* shared, BufferPipelining buffer_pipelining) {
-  if (Status computed = backend.compute_offsets(*scene_, settings_.stereogram, compositor_.offsets_texture(), timings_);
-      !computed)
-    return computed;
-  gl_timer_.begin(static_cast<int>(Stage::compose));
-  compositor_.compose(pattern_sampling(), shared ? shared->offsets_texture : 0, shared ? shared->offsets_row_length : 0);
-  gl_timer_.end();
-  if (shared) {
-    backend.picture_composed();
-    if (buffer_pipelining != BufferPipelining::off) buffers_pipelined_by_ = &backend;
-  }
-  return {};
-}
-
-DisplayImage Demo::with_debug_view_and_effect(Backend& backend, DisplayImage image, bool stereogram) {
-  if (settings_.debug_view == DebugView::depth) {
-    image = debug_viewer_.show_depth(scene_->depth_texture().get(), scene_->width(), scene_->height());
-  } else if (settings_.debug_view == DebugView::offsets && stereogram) {
-    image = debug_viewer_.show_offsets(compositor_.offsets_texture().get(), compositor_.output_width(),
-                                       compositor_.output_height());
-  }
-  if (settings_.effect.effect) {
-    size_effect_target(image);
-    backend.apply_effect(settings_.effect, image, effect_target_, timings_);
-    image = effect_target_.display();
-  }
-  return image;
+  showing_stereogram_ = mode.makes_stereogram && settings_.debug_view == DebugView::none;
+  return {.stereogram = mode.makes_stereogram,
+          .animated = settings_.depth_source == DepthSource::scene,
+          .debug_view = settings_.debug_view,
+          .effect = settings_.effect.effect != nullptr,
+          .histogram = settings_.histogram_enabled || plot_due,
+          .one_handover = settings_.interop_batch,
+          .pipelining = pipelining(),
+          .continues = executor_.continues(backend)};
 }
 
 PatternSampling Demo::pattern_sampling() const {
@@ -472,65 +416,20 @@ PatternSampling Demo::pattern_sampling() const {
                                                                             : PatternSampling::linear;
 }
 
-void Demo::size_effect_target(const DisplayImage& image) {
-  if (effect_target_.width() != image.width || effect_target_.height() != image.height)
-    effect_target_ = ColourTarget(image.width, image.height);
-}
-
-void Demo::render_scene(double seconds, SceneTarget& target, GLuint depth_buffer) {
+void Demo::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) {
   if (!settings_.paused) physics_.advance(seconds);
-  gl_timer_.begin(static_cast<int>(Stage::render));
   const std::optional<DepthPass> depth_only =
       mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.depth_pass) : std::nullopt;
   scene_renderer_.render(physics_, settings_.invert_depth, target, depth_only, depth_buffer);
-  gl_timer_.end();
-}
-
-// Frame N's picture from the depth drawn in frame N - 1 (previous_scene_), while GL draws frame
-// N's depth into the other target (WholeFrame::overlap); then the two swap. The pipeline starts
-// with the depth of the scene as it stands (frame 0), so after K frames the picture is what
-// step-by-step modes show after K - 1.
-Status Demo::render_pipelined_frame(Backend& backend, double seconds, bool histogram_due) {
-  if (!previous_scene_ || previous_scene_->width() != scene_->width() || previous_scene_->height() != scene_->height()) {
-    previous_scene_.emplace(scene_->width(), scene_->height());
-    render_scene(0.0, *previous_scene_);
-  }
-  Status drawn = render_whole_frame(backend, *previous_scene_, histogram_due, [&] { render_scene(seconds, *scene_); });
-  std::swap(scene_, previous_scene_);
-  return drawn;
-}
-
-Status Demo::render_whole_frame(Backend& backend, const SceneTarget& depth, bool histogram_due,
-                                std::function<void()> overlap) {
-  DisplayImage image = compositor_.output();
-  if (settings_.effect.effect) size_effect_target(image);
-  const WholeFrame frame{depth,
-                         settings_.stereogram,
-                         pattern_sampling(),
-                         compositor_.pattern_texture(),
-                         *image.texture,
-                         settings_.effect,
-                         settings_.effect.effect ? &effect_target_.texture() : nullptr,
-                         histogram_due,
-                         std::move(overlap)};
-  Result<std::optional<Histogram256>> ran = backend.run_whole_frame(frame, timings_);
-  if (!ran) return failure(ran.error());
-  if (*ran) histogram_ = **ran;
-  displayed_ = settings_.effect.effect ? effect_target_.display() : image;
-  return {};
 }
 
 Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames) {
   if (const auto reason = availability_.reason(mode)) return failure(*reason);
   Backend* backend = backends_[static_cast<std::size_t>(mode)].get();
   if (!backend) return failure(std::string(mode_row(mode).display_name) + " has no back-end here");
-  if (sync) {
+  if (sync)
     if (const auto reason = sync_unsupported_reason(*sync, opencl_environment())) return failure(*reason);
-    backend->set_interop_sync(*sync);
-  }
-  Result<HandoverFloor> floor = backend->handover_floor(frames);
-  backend->set_interop_sync(settings_.interop_sync);
-  return floor;
+  return backend->handover_floor(frames, sync.value_or(settings_.interop_sync));
 }
 
 Status Demo::resize_scene(Size size) {
@@ -551,22 +450,24 @@ void Demo::present(int framebuffer_width, int framebuffer_height, std::optional<
     glClear(GL_COLOR_BUFFER_BIT);
     return;
   }
-  const Rect where = to.value_or(fit_centred(displayed_.width, displayed_.height, framebuffer_width, framebuffer_height));
-  stereocl::present(displayed_.framebuffer, displayed_.width, displayed_.height, framebuffer_width, framebuffer_height, where);
+  const DisplayImage& shown = executor_.shown();
+  const Rect where = to.value_or(fit_centred(shown.width, shown.height, framebuffer_width, framebuffer_height));
+  stereocl::present(shown.framebuffer, shown.width, shown.height, framebuffer_width, framebuffer_height, where);
   if (!settings_.convergence_dots || !showing_stereogram_) return;
-  dots_.draw(convergence_dot_layout(where, displayed_.width, applied_.stereogram.pattern_width, framebuffer_height),
+  dots_.draw(convergence_dot_layout(where, shown.width, applied_.stereogram.pattern_width, framebuffer_height),
              framebuffer_width, framebuffer_height);
 }
 
 RgbaImage Demo::final_image() const {
-  RgbaImage image = read_rgba(displayed_.framebuffer, GL_COLOR_ATTACHMENT0, displayed_.width, displayed_.height);
+  const DisplayImage& shown = executor_.shown();
+  RgbaImage image = read_rgba(shown.framebuffer, GL_COLOR_ATTACHMENT0, shown.width, shown.height);
   flip_rows(image);
   return image;
 }
 
 RgbaImage Demo::saved_image() const {
   if (!options_.guide_dots || !showing_stereogram_) return final_image();
-  return picture_with_guide_dots(displayed_, applied_.stereogram.pattern_width, dots_, guide_picture_);
+  return picture_with_guide_dots(executor_.shown(), applied_.stereogram.pattern_width, dots_, guide_picture_);
 }
 
 }  // namespace stereocl

@@ -6,6 +6,7 @@
 #include "app/image_roles.hpp"
 #include "config/options.hpp"
 #include "pipeline/backend.hpp"
+#include "pipeline/frame_executor.hpp"
 #include "pipeline/image_limit.hpp"
 #include "pipeline/mode_table.hpp"
 #include "pipeline/stage_timings.hpp"
@@ -17,8 +18,6 @@
 #include "render/colour_target.hpp"
 #include "render/convergence_dots.hpp"
 #include "render/debug_output.hpp"
-#include "render/debug_view.hpp"
-#include "render/gl_stage_timer.hpp"
 #include "render/guide_dots_picture.hpp"
 #include "core/image_file.hpp"
 #include "render/scene_renderer.hpp"
@@ -50,7 +49,7 @@ class Demo {
   const StageTimings& timings() const { return timings_; }
   // Drops all samples; window 0 keeps every later sample (benchmarks), else the last `window`.
   void reset_timings(std::size_t window) { timings_ = StageTimings(window); }
-  const Histogram256& last_histogram() const { return histogram_; }
+  const Histogram256& last_histogram() const { return executor_.histogram(); }
   // "<platform> / <device>" as OpenCL names them, or why there is no OpenCL.
   std::string opencl_description() const;
   const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
@@ -69,7 +68,7 @@ class Demo {
   // the convergence dots above a stereogram when they are on.
   void present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to = std::nullopt);
   // The size of the image present() shows (the last frame's): the stereogram with its strip.
-  Size picture_size() const { return {displayed_.width, displayed_.height}; }
+  Size picture_size() const { return {executor_.shown().width, executor_.shown().height}; }
   // Makes the --size scene this size (--fit); fails, changing nothing, where textures cannot hold it.
   // A loaded depth map keeps its own size.
   Status resize_scene(Size size);
@@ -139,29 +138,16 @@ class Demo {
   void fit_mode_to_size();
   void leave_mode(Mode mode, Mode replacement, const std::string& why);
   Status render_frame_unguarded(double seconds);
-  struct FrameShape {
-    bool stereogram;     // the mode makes one (a debug view may show something else)
-    bool histogram_due;  // --histogram, or the panel's plot this frame
-    bool whole_frame;    // run_whole_frame() takes it
-  };
-  // Also sets showing_stereogram_ and paces the panel's histogram.
-  FrameShape decide_frame_shape(const Backend& backend);
-  BufferPipelining buffer_pipelining_for(const Backend& backend, const Backend* pipelined_before,
-                                         bool draws_scene) const;
-  Status compose_stereogram(Backend& backend, const SharedGlBuffers* shared, BufferPipelining buffer_pipelining);
-  DisplayImage with_debug_view_and_effect(Backend& backend, DisplayImage image, bool stereogram);
-  // Advances the ball and draws its depth (and colour, in Scene mode) into `target`.
-  // depth_buffer: a GL buffer the depth pass writes instead of the depth texture (external memory), or 0.
-  void render_scene(double seconds, SceneTarget& target, GLuint depth_buffer = 0);
-  // GPU mode's one-hand-over frame (--interop-batch on): offsets to histogram in OpenCL from
-  // `depth`, with `overlap` (GL work) submitted while OpenCL runs.
-  Status render_whole_frame(Backend& backend, const SceneTarget& depth, bool histogram_due,
-                            std::function<void()> overlap = {});
-  // --pipeline: one frame of latency, GL drawing the next depth while OpenCL computes this picture.
-  Status render_pipelined_frame(Backend& backend, double seconds, bool histogram_due);
+  // What the executor and the back-end need to know to plan this frame; also sets
+  // showing_stereogram_ and paces the panel's histogram.
+  FrameRequest frame_request(const Backend& backend);
+  // Moves the ball by `seconds` and draws its depth (and colour, in Scene mode) into `target`, or
+  // into `depth_buffer` where it is not 0 (a plan's shared buffers).
+  void draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds);
+  StereogramCompositor& compositor() { return executor_.compositor(); }
+  const StereogramCompositor& compositor() const { return executor_.compositor(); }
   PatternSampling pattern_sampling() const;
   void pass_on_notices();
-  void size_effect_target(const DisplayImage& image);
 
   // First, so that it goes last: what the back-ends say while they are torn down still reaches stderr.
   Notices notices_;
@@ -177,20 +163,13 @@ class Demo {
   BallPhysics physics_;
   SceneRenderer scene_renderer_;
   std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives
-  std::optional<SceneTarget> previous_scene_;  // --pipeline: the depth drawn last frame, computed this one
-  const Backend* buffers_pipelined_by_ = nullptr;  // --pipeline with shared buffers: last frame's back-end
   std::optional<DepthImage> still_depth_;  // top row first, as loaded
   RgbaImage pattern_image_;                // a --pattern or dropped file
-  StereogramCompositor compositor_;
-  ColourTarget effect_target_;
+  FrameExecutor executor_;
   std::optional<ClSetup> cl_;
   std::optional<ClKernels> kernels_;
   std::array<std::unique_ptr<Backend>, kModeCount> backends_;  // made for the modes that can run
-  DisplayImage displayed_;
   StageTimings timings_;
-  GlStageTimer gl_timer_;
-  Histogram256 histogram_{};
-  DebugViewer debug_viewer_;
   mutable ConvergenceDots dots_;       // drawn into saved pictures too: a GL pass, not state
   mutable ColourTarget guide_picture_;  // scratch for --guide-dots
   std::string depth_name_, pattern_name_;

@@ -5,6 +5,7 @@
 #include "core/pattern.hpp"
 #include "core/pattern_library.hpp"
 #include "pipeline/effects.hpp"
+#include "pipeline/frame_plan.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode.hpp"
 #include "render/scene_renderer.hpp"
@@ -14,7 +15,6 @@
 
 namespace stereocl {
 
-enum class DebugView { none, depth, offsets };  // what the window shows instead of the stereogram
 enum class DepthSource { scene, image };          // the bouncing ball, or a loaded depth map
 
 struct DemoSettings {

@@ -16,8 +16,9 @@ Result<cl::Image2D*> ClReadbackBackend::upload_depth(const SceneTarget& scene) {
   return &depth;
 }
 
-Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                          const gl::Texture& offsets_texture, StageTimings& timings) {
+Status ClReadbackBackend::offsets(const SpanIo& io, StageTimings& timings) {
+  const SceneTarget& scene = io.scene;
+  const StereogramParams& params = io.params;
   const int width = scene.width(), height = scene.height();
   const int out_width = width + stereogram_strip_width(params);
   cl::Image2D& offsets = device_image(offsets_image_, kFloatImageFormat, out_width, height);
@@ -33,7 +34,7 @@ Status ClReadbackBackend::compute_offsets(const SceneTarget& scene, const Stereo
   cl_.queue.enqueueReadImage(offsets, CL_TRUE, {0, 0, 0}, image_region(out_width, height), 0, 0, offsets_.pixels.data());
   const double kernel_ms = profiled_span_ms({*run});
   transfer += clock.lap() - kernel_ms;
-  upload_texture(offsets_texture.get(), offsets_);
+  upload_texture(io.offsets.get(), offsets_);
   transfer += clock.lap();
   timings.add(Stage::stereogram, kernel_ms);
   timings.add(Stage::transfer, transfer);
@@ -49,8 +50,9 @@ cl::Image2D& ClReadbackBackend::upload_rgba(const DisplayImage& source, DeviceIm
   return image;
 }
 
-void ClReadbackBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source,
-                                      ColourTarget& destination, StageTimings& timings) {
+void ClReadbackBackend::effect(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& source = io.source;
+  const EffectSettings& settings = io.effect;
   const int width = source.width, height = source.height;
   cl::Image2D& in = upload_rgba(source, rgba_in_, timings);
   cl::Image2D& out = device_image(rgba_out_, kRgbaImageFormat, width, height);
@@ -61,39 +63,42 @@ void ClReadbackBackend::apply_effect(const EffectSettings& settings, const Displ
   Stopwatch clock;
   RgbaImage result(width, height);
   cl_.queue.enqueueReadImage(out, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, result.pixels.data());
-  upload_texture(destination.texture().get(), result);
+  upload_texture(io.effect_target->texture().get(), result);
   timings.add(Stage::transfer, clock.lap());
 }
 
-Histogram256 ClReadbackBackend::histogram(const DisplayImage& image, StageTimings& timings) {
+Histogram256 ClReadbackBackend::histogram(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& image = io.source;
   cl::Image2D& in = upload_rgba(image, rgba_in_, timings);
   timings.add(Stage::histogram, profiled_span_ms(kernels_.effects().histogram(cl_.queue, in, image.width, image.height)));
   return kernels_.effects().read_histogram(cl_.queue);
 }
 
-Result<std::optional<Histogram256>> ClReadbackBackend::run_whole_frame(const WholeFrame& frame, StageTimings& timings) {
-  const int width = steps_of(frame).picture_width(), height = frame.scene.height();
+Result<std::optional<Histogram256>> ClReadbackBackend::chain(std::span<const Pass> passes, const SpanIo& io,
+                                                             StageTimings& timings) {
+  const FrameSteps steps = steps_of(passes, io);
+  const int width = steps.picture_width(), height = steps.height;
   Stopwatch clock;
-  const Result<cl::Image2D*> depth = upload_depth(frame.scene);
+  const Result<cl::Image2D*> depth = upload_depth(io.scene);
   if (!depth) return failure(depth.error());
-  const FrameImages images{**depth, device_image(offsets_image_, kFloatImageFormat, width, height), device_copy(frame.pattern, cl_.context, this),
+  const FrameImages images{**depth, device_image(offsets_image_, kFloatImageFormat, width, height), device_copy(io.pattern, cl_.context, this),
                            device_image(picture_, kRgbaImageFormat, width, height),
-                           frame.effect.effect ? &device_image(rgba_out_, kRgbaImageFormat, width, height) : nullptr};
+                           io.effect.effect ? &device_image(rgba_out_, kRgbaImageFormat, width, height) : nullptr};
   double transfer = clock.lap();
-  const Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps_of(frame), images, {});
+  const Result<StagedEvents> events = enqueue_frame_chain(kernels_, cl_.queue, steps, images, {});
   if (!events) return failure(events.error());
-  if (frame.overlap) {
+  if (io.overlap) {
     cl_.queue.flush();
-    frame.overlap();
+    io.overlap();
   }
   std::optional<Histogram256> histogram;
-  if (frame.histogram) histogram = kernels_.effects().read_histogram(cl_.queue);
+  if (steps.histogram) histogram = kernels_.effects().read_histogram(cl_.queue);
   RgbaImage shown(width, height);
   const cl::Image& result = images.effect_target ? *images.effect_target : images.picture;
   cl_.queue.enqueueReadImage(result, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, shown.pixels.data());
   add_device_times(*events, timings);
   transfer += std::max(0.0, clock.lap() - profiled_span_ms(all_events(*events)));
-  upload_texture((images.effect_target ? *frame.effect_target : frame.picture).get(), shown);
+  upload_texture((images.effect_target ? io.effect_target->texture() : io.picture).get(), shown);
   timings.add(Stage::transfer, transfer + clock.lap());
   return histogram;
 }

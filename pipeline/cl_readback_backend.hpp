@@ -10,18 +10,23 @@
 
 namespace stereocl {
 
-class ClReadbackBackend final : public Backend {
+class ClReadbackBackend final : public PassBackend {
  public:
   ClReadbackBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
+  FramePlan plan(const FrameRequest& request, const SceneTarget&, const StereogramParams&) override {
+    return one_handover_plan(request);
+  }
+
+ protected:
   // Depth read back, written to a device image, the kernel run, its result read and uploaded.
-  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  Status offsets(const SpanIo& io, StageTimings& timings) override;
   // The effect's device function between two device images, through host memory both ways.
-  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
-  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
+  void effect(const SpanIo& io, StageTimings& timings) override;
+  Histogram256 histogram(const SpanIo& io, StageTimings& timings) override;
   // Depth read back and written once, the GPU-mode frame chain on device images, and only the
   // shown picture read and uploaded: one round trip a frame instead of one per step.
-  bool runs_whole_frames(bool) const override { return true; }
-  Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override;
+  Result<std::optional<Histogram256>> chain(std::span<const Pass> passes, const SpanIo& io,
+                                            StageTimings& timings) override;
 
  private:
   // A device image of this format and size, reallocated only when the size changes.

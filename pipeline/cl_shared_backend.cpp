@@ -20,12 +20,12 @@ const cl::ImageGL& ClSharedBackend::shared(const gl::Texture& texture, cl_mem_fl
   return *static_cast<const cl::ImageGL*>(slot.get());
 }
 
-std::vector<cl::Event> ClSharedBackend::gl_done() {
-  if (sync_ == SyncStrategy::implicit) {
+std::vector<cl::Event> ClSharedBackend::gl_done(SyncStrategy sync) {
+  if (sync == SyncStrategy::implicit) {
     glFlush();  // acquire orders itself after GL's submitted work; unsubmitted work it cannot see
     return {};
   }
-  if (sync_ == SyncStrategy::fence && event_from_gl_sync_) {
+  if (sync == SyncStrategy::fence && event_from_gl_sync_) {
     GLsync fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush();  // the fence must reach the GPU, or CL would wait for it forever
     cl_int status = CL_SUCCESS;
@@ -38,11 +38,11 @@ std::vector<cl::Event> ClSharedBackend::gl_done() {
 }
 
 template <class Work>
-void ClSharedBackend::run_on_shared(const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work,
-                                    const std::function<void()>& overlap) {
+void ClSharedBackend::run_on_shared(const std::vector<cl::Memory>& objects, SyncStrategy sync, StageTimings& timings,
+                                    Work&& work, const std::function<void()>& overlap) {
   collect_deferred(timings);
   Stopwatch clock;
-  const std::vector<cl::Event> gl_ready = gl_done();
+  const std::vector<cl::Event> gl_ready = gl_done(sync);
   cl::Event acquired, released;
   cl_.queue.enqueueAcquireGLObjects(&objects, &gl_ready, &acquired);
   StagedEvents staged;
@@ -57,7 +57,7 @@ void ClSharedBackend::run_on_shared(const std::vector<cl::Memory>& objects, Stag
     cl_.queue.flush();  // the device starts on it while the CPU submits the GL work
     overlap();
   }
-  switch (sync_) {
+  switch (sync) {
     case SyncStrategy::finish: cl_.queue.finish(); break;
     case SyncStrategy::fence: released.wait(); break;
     case SyncStrategy::implicit:
@@ -88,14 +88,13 @@ void ClSharedBackend::collect_deferred(StageTimings& timings) {
   deferred_.clear();
 }
 
-Status ClSharedBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                        const gl::Texture& offsets_texture, StageTimings& timings) {
-  const cl::ImageGL& depth = shared(scene.depth_texture(), CL_MEM_READ_ONLY);
-  const cl::ImageGL& offsets = shared(offsets_texture, CL_MEM_WRITE_ONLY);
+Status ClSharedBackend::offsets(const SpanIo& io, StageTimings& timings) {
+  const cl::ImageGL& depth = shared(io.scene.depth_texture(), CL_MEM_READ_ONLY);
+  const cl::ImageGL& offsets = shared(io.offsets, CL_MEM_WRITE_ONLY);
   Status status;
-  run_on_shared({depth, offsets}, timings, [&](const std::vector<cl::Event>& wait) {
-    Result<cl::Event> run =
-        kernels_.enqueue_stereogram(cl_.queue, depth, offsets, scene.width(), scene.height(), params, &wait);
+  run_on_shared({depth, offsets}, io.sync, timings, [&](const std::vector<cl::Event>& wait) {
+    Result<cl::Event> run = kernels_.enqueue_stereogram(cl_.queue, depth, offsets, io.scene.width(), io.scene.height(),
+                                                        io.params, &wait);
     if (!run) {
       status = failure(run.error());
       return StagedEvents{};
@@ -105,21 +104,22 @@ Status ClSharedBackend::compute_offsets(const SceneTarget& scene, const Stereogr
   return status;
 }
 
-void ClSharedBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source,
-                                    ColourTarget& destination, StageTimings& timings) {
+void ClSharedBackend::effect(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& source = io.source;
   const cl::ImageGL& in = shared(*source.texture, CL_MEM_READ_ONLY);
-  const cl::ImageGL& out = shared(destination.texture(), CL_MEM_WRITE_ONLY);
-  run_on_shared({in, out}, timings, [&](const std::vector<cl::Event>& wait) {
-    return StagedEvents{{Stage::effects, settings.effect->device(
+  const cl::ImageGL& out = shared(io.effect_target->texture(), CL_MEM_WRITE_ONLY);
+  run_on_shared({in, out}, io.sync, timings, [&](const std::vector<cl::Event>& wait) {
+    return StagedEvents{{Stage::effects, io.effect.effect->device(
                                              kernels_.effects(),
                                              DeviceEffectCall{cl_.queue, in, out, source.width, source.height, wait},
-                                             settings)}};
+                                             io.effect)}};
   });
 }
 
-Histogram256 ClSharedBackend::histogram(const DisplayImage& image, StageTimings& timings) {
+Histogram256 ClSharedBackend::histogram(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& image = io.source;
   const cl::ImageGL& in = shared(*image.texture, CL_MEM_READ_ONLY);
-  run_on_shared({in}, timings, [&](const std::vector<cl::Event>& wait) {
+  run_on_shared({in}, io.sync, timings, [&](const std::vector<cl::Event>& wait) {
     return StagedEvents{{Stage::histogram, kernels_.effects().histogram(cl_.queue, in, image.width, image.height, wait)}};
   });
   return kernels_.effects().read_histogram(cl_.queue);  // the one value that must come to the host
@@ -128,17 +128,18 @@ Histogram256 ClSharedBackend::histogram(const DisplayImage& image, StageTimings&
 // Only the depth and the shown picture are GL's; the offsets, the pattern and (under an effect) the
 // composed picture stay in CL images, so one acquire maps two textures, as each of the step-by-step
 // hand-overs did. The shown picture's view is read-write: the histogram reads what was written.
-Result<std::optional<Histogram256>> ClSharedBackend::run_whole_frame(const WholeFrame& frame, StageTimings& timings) {
-  const FrameSteps steps = steps_of(frame);
+Result<std::optional<Histogram256>> ClSharedBackend::chain(std::span<const Pass> passes, const SpanIo& io,
+                                                           StageTimings& timings) {
+  const FrameSteps steps = steps_of(passes, io);
   const int width = steps.picture_width(), height = steps.height;
-  const cl::ImageGL& depth = shared(frame.scene.depth_texture(), CL_MEM_READ_ONLY);
-  const cl::ImageGL& shown = shared(frame.effect.effect ? *frame.effect_target : frame.picture, CL_MEM_READ_WRITE);
+  const cl::ImageGL& depth = shared(io.scene.depth_texture(), CL_MEM_READ_ONLY);
+  const cl::ImageGL& shown = shared(io.effect.effect ? io.effect_target->texture() : io.picture, CL_MEM_READ_WRITE);
   const FrameImages images{depth, offsets_.get(cl_.context, kFloatImageFormat, width, height),
-                           device_copy(frame.pattern, cl_.context, this),
-                           frame.effect.effect
+                           device_copy(io.pattern, cl_.context, this),
+                           io.effect.effect
                                ? static_cast<const cl::Image&>(picture_.get(cl_.context, kRgbaImageFormat, width, height))
                                : static_cast<const cl::Image&>(shown),
-                           frame.effect.effect ? &shown : nullptr};
+                           io.effect.effect ? &shown : nullptr};
   const std::vector<cl::Memory> objects = {depth, shown};
   Status status;
   const auto work = [&](const std::vector<cl::Event>& wait) {
@@ -147,9 +148,9 @@ Result<std::optional<Histogram256>> ClSharedBackend::run_whole_frame(const Whole
     status = failure(events.error());
     return StagedEvents{};
   };
-  run_on_shared(objects, timings, work, frame.overlap);
+  run_on_shared(objects, io.sync, timings, work, io.overlap);
   if (!status) return failure(status.error());
-  if (!frame.histogram) return std::optional<Histogram256>{};
+  if (!steps.histogram) return std::optional<Histogram256>{};
   return std::optional<Histogram256>{kernels_.effects().read_histogram(cl_.queue)};
 }
 
@@ -172,7 +173,7 @@ Status check_copied_texel(const gl::Texture& texture, int last) {
 
 }  // namespace
 
-Result<HandoverFloor> ClSharedBackend::handover_floor(int frames) {
+Result<HandoverFloor> ClSharedBackend::handover_floor(int frames, SyncStrategy sync) {
   if (!glClearTexSubImage || !glGetTextureSubImage) return failure("the GPU-mode hand-over floor needs GL 4.5");
   const gl::Texture texture = gl::make_texture_2d(GL_R32F, 16, 16, GL_RED, GL_FLOAT);
   Result<HandoverFloor> floor = failure("not measured");
@@ -182,7 +183,7 @@ Result<HandoverFloor> ClSharedBackend::handover_floor(int frames) {
     const std::vector<cl::Memory> objects{image};
     const auto gl_work = [&](int value) { clear_first_texel(texture, value); };
     const auto hand_over = [&] {
-      run_on_shared(objects, unused, [&](const std::vector<cl::Event>& wait) {
+      run_on_shared(objects, sync, unused, [&](const std::vector<cl::Event>& wait) {
         cl::Event copied;
         cl_.queue.enqueueCopyImage(image, image, {1, 0, 0}, {0, 0, 0}, {1, 1, 1}, &wait, &copied);
         return StagedEvents{{Stage::stereogram, {copied}}};
@@ -201,7 +202,7 @@ Result<HandoverFloor> ClSharedBackend::handover_floor(int frames) {
   } catch (const cl::Error&) {
   }
   glFinish();
-  if (!floor) return failure("GPU mode hand-over floor (" + std::string(sync_strategy_name(sync_)) + "): " + floor.error());
+  if (!floor) return failure("GPU mode hand-over floor (" + std::string(sync_strategy_name(sync)) + "): " + floor.error());
   return floor;
 }
 

@@ -5,7 +5,7 @@
 // compose as a CL kernel, effect and histogram behind one acquire, one release and one wait.
 // GL -> CL: a GL fence turned into the event acquire waits for (cl_khr_gl_event), else glFinish.
 // CL -> GL: waiting for the release event, after which GL may use the textures again.
-// --interop-sync picks another hand-over (app/interop_sync.hpp) to compare drivers.
+// --interop-sync picks another hand-over (pipeline/interop_sync.hpp) to compare drivers.
 #include "pipeline/interop_sync.hpp"
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/backend.hpp"
@@ -18,19 +18,24 @@
 
 namespace stereocl {
 
-class ClSharedBackend final : public Backend {
+class ClSharedBackend final : public PassBackend {
  public:
   ClSharedBackend(ClEnvironment& cl, ClKernels& kernels);
+  // A frame's device work behind one acquire and one release where the request allows it.
+  FramePlan plan(const FrameRequest& request, const SceneTarget&, const StereogramParams&) override {
+    return one_handover_plan(request);
+  }
+  // A 16x16 texture handed over with `sync`; OpenCL copies one texel to another.
+  Result<HandoverFloor> handover_floor(int frames, SyncStrategy sync) override;
+
+ protected:
   // The kernel reads the depth texture and writes the offsets texture where they are.
-  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  Status offsets(const SpanIo& io, StageTimings& timings) override;
   // The effect's device function straight from one texture into the other.
-  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
-  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
-  void set_interop_sync(SyncStrategy strategy) override { sync_ = strategy; }
-  bool runs_whole_frames(bool) const override { return true; }
-  Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override;
-  // A 16x16 texture handed over with the current --interop-sync; OpenCL copies one texel to another.
-  Result<HandoverFloor> handover_floor(int frames) override;
+  void effect(const SpanIo& io, StageTimings& timings) override;
+  Histogram256 histogram(const SpanIo& io, StageTimings& timings) override;
+  Result<std::optional<Histogram256>> chain(std::span<const Pass> passes, const SpanIo& io,
+                                            StageTimings& timings) override;
 
  private:
   // The CL image of a GL texture, made on first use and kept by the texture itself
@@ -38,11 +43,11 @@ class ClSharedBackend final : public Backend {
   const cl::ImageGL& shared(const gl::Texture& texture, cl_mem_flags access);
   // What acquire must wait for so that CL sees GL's work so far: the event of a GL fence, or
   // nothing after a glFinish where the driver cannot make events from fences.
-  std::vector<cl::Event> gl_done();
+  std::vector<cl::Event> gl_done(SyncStrategy sync);
   // GL done -> acquire -> work(wait list) -> release -> overlap() -> CL done. The device time of `work`'s
   // events goes to their stages; the rest of the wall time, the hand-over itself, to transfer.
   template <class Work>
-  void run_on_shared(const std::vector<cl::Memory>& objects, StageTimings& timings, Work&& work,
+  void run_on_shared(const std::vector<cl::Memory>& objects, SyncStrategy sync, StageTimings& timings, Work&& work,
                      const std::function<void()>& overlap = {});
 
   // Implicit sync never waits, so its kernels' device times are read at the next hand-over.
@@ -53,7 +58,6 @@ class ClSharedBackend final : public Backend {
   ClEnvironment& cl_;
   ClKernels& kernels_;
   GetEventFromGlSync event_from_gl_sync_ = nullptr;
-  SyncStrategy sync_ = kDefaultSyncStrategy;
   StagedEvents deferred_;
   DeviceImageSlot offsets_, picture_;  // run_whole_frame's images that GL never sees
 };

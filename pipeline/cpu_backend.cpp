@@ -7,33 +7,35 @@
 
 namespace stereocl {
 
-Status CpuBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params, const gl::Texture& offsets,
-                                   StageTimings& timings) {
+Status CpuBackend::offsets(const SpanIo& io, StageTimings& timings) {
+  const SceneTarget& scene = io.scene;
+  const StereogramParams& params = io.params;
   Stopwatch clock;
   if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, scene.width(), scene.height(), depth_); !read)
     return read;
   double transfer = clock.lap();
   if (Status run = stereograms_[params.algorithm].run(depth_, params, threads_, offsets_); !run) return run;
   timings.add(Stage::stereogram, clock.lap());
-  upload_texture(offsets.get(), offsets_);
+  upload_texture(io.offsets.get(), offsets_);
   transfer += clock.lap();
   timings.add(Stage::transfer, transfer);
   return {};
 }
 
-void CpuBackend::apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
-                              StageTimings& timings) {
+void CpuBackend::effect(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& source = io.source;
   Stopwatch clock;
   const RgbaImage input = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
   double transfer = clock.lap();
-  const RgbaImage output = settings.effect->cpu(input, settings, resolve_thread_count(threads_));
+  const RgbaImage output = io.effect.effect->cpu(input, io.effect, resolve_thread_count(threads_));
   timings.add(Stage::effects, clock.lap());
-  upload_texture(destination.texture().get(), output);
+  upload_texture(io.effect_target->texture().get(), output);
   transfer += clock.lap();
   timings.add(Stage::transfer, transfer);
 }
 
-Histogram256 CpuBackend::histogram(const DisplayImage& image, StageTimings& timings) {
+Histogram256 CpuBackend::histogram(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& image = io.source;
   Stopwatch clock;
   const int threads = resolve_thread_count(threads_);
   const GreyImage luma = luma_from_rgba(read_rgba(image.framebuffer, GL_COLOR_ATTACHMENT0, image.width, image.height), threads);

@@ -8,15 +8,21 @@
 
 namespace stereocl {
 
-class CpuBackend final : public Backend {
+class CpuBackend final : public PassBackend {
  public:
   explicit CpuBackend(int threads) : threads_(threads) {}
+  // Each pass on its own, GL's images read back and the results uploaded around it.
+  FramePlan plan(const FrameRequest& request, const SceneTarget&, const StereogramParams&) override {
+    return step_by_step_plan(request);
+  }
+
+ protected:
   // Depth read back through a pixel buffer, the algorithm's output on all cores, uploaded to
-  // `offsets`.
-  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
+  // io.offsets.
+  Status offsets(const SpanIo& io, StageTimings& timings) override;
   // The effect's CPU reference on the read-back picture.
-  void apply_effect(const EffectSettings&, const DisplayImage& source, ColourTarget& destination, StageTimings&) override;
-  Histogram256 histogram(const DisplayImage& image, StageTimings&) override;
+  void effect(const SpanIo& io, StageTimings& timings) override;
+  Histogram256 histogram(const SpanIo& io, StageTimings& timings) override;
 
  private:
   int threads_;

@@ -3,6 +3,7 @@
 #include "compute/cl/cl_profiling.hpp"
 #include "core/stopwatch.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -42,7 +43,7 @@ void ExternalMemoryBackend::drop_link() {
   cl_.queue.finish();
   glFinish();
   link_.reset();
-  primed_ = gl_signalled_ = pipelined_ = false;
+  gl_signal_ = GlSignal::none;
   draw_slot_ = read_slot_ = 0;
 }
 
@@ -59,13 +60,32 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
                " depth and offsets buffers from Vulkan on " + link_->vulkan_device() + ", imported by GL and OpenCL");
 }
 
-const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scene, const StereogramParams& params,
-                                                         bool textures_needed, BufferPipelining pipelining) {
+FramePlan ExternalMemoryBackend::plan(const FrameRequest& request, const SceneTarget& scene,
+                                      const StereogramParams& params) {
+  // Semaphores stay paired across frames only while the pipeline goes on; a stopped one's signal is
+  // taken before GL signals again.
+  if (!request.continues && gl_signal_ == GlSignal::primed) gl_signal_ = GlSignal::stale;
+  if (request.effect && cl_.shares_gl) {
+    FramePlan whole = on_textures_->plan(request, scene, params);
+    if (has_chain(whole)) return whole;
+  }
+  FramePlan plan = step_by_step_plan(request);
+  const bool textures_needed = !request.animated || request.debug_view != DebugView::none;
+  if (!request.stereogram || textures_needed || !buffers_ready(scene, params)) return plan;
+  plan.shared_buffers = true;
+  draw_slot_ = gl_signal_ == GlSignal::primed ? 1 - read_slot_ : read_slot_;
+  buffers_.depth = link_->gl_depth(draw_slot_);
+  if (request.pipelining) {
+    // After the compose, so that the kernel cannot overwrite offsets the compose has yet to read.
+    const auto compose = std::ranges::find(plan.steps, Step{StepKind::compose});
+    plan.steps.insert(compose + 1, Step{StepKind::on_engine, {Pass::hand_over}});
+  }
+  return plan;
+}
+
+bool ExternalMemoryBackend::buffers_ready(const SceneTarget& scene, const StereogramParams& params) {
   const std::pair size{scene.width(), scene.height()};
-  buffers_handed_out_ = !textures_needed && size != failed_size_ && buffer_kernel_ready(params);
-  pipelined_ = buffers_handed_out_ && pipelining != BufferPipelining::off;
-  if (pipelining != BufferPipelining::continues) primed_ = false;
-  if (!buffers_handed_out_) return nullptr;
+  if (size == failed_size_ || !buffer_kernel_ready(params)) return false;
   const int row_length = scene.width() + stereogram_strip_width(params);
   try {
     fit_link(scene.width(), scene.height(), row_length);
@@ -75,12 +95,26 @@ const SharedGlBuffers* ExternalMemoryBackend::gl_buffers(const SceneTarget& scen
                  ": " + error.what() + "; using the texture path");
     drop_link();
     failed_size_ = size;
-    buffers_handed_out_ = pipelined_ = false;
-    return nullptr;
+    return false;
   }
-  draw_slot_ = primed_ ? 1 - read_slot_ : read_slot_;
-  buffers_ = {link_->gl_depth(draw_slot_), link_->offsets_texture(), row_length};
-  return &buffers_;
+  buffers_ = {0, link_->offsets_texture(), row_length};
+  return true;
+}
+
+Result<std::optional<Histogram256>> ExternalMemoryBackend::run(std::span<const Pass> passes, const SpanIo& io,
+                                                               StageTimings& timings) {
+  const bool lone = passes.size() == 1;
+  if (io.buffers && lone && passes.front() == Pass::stereogram) {
+    if (Status computed = offsets_through_buffers(io, timings); !computed) return failure(computed.error());
+    return std::optional<Histogram256>{};
+  }
+  if (io.buffers && lone && passes.front() == Pass::hand_over) {
+    // The signal that lets next frame's kernel start at once; it covers the depth drawn this frame.
+    link_->signal_from_gl(draw_slot_);
+    gl_signal_ = GlSignal::primed;
+    return std::optional<Histogram256>{};
+  }
+  return on_textures_->run(passes, io, timings);
 }
 
 bool ExternalMemoryBackend::buffer_kernel_ready(const StereogramParams& params) {
@@ -104,55 +138,43 @@ Result<cl::Event> ExternalMemoryBackend::enqueue_kernel(const SceneTarget& scene
                                                 scene.width(), scene.height(), params);
 }
 
-Status ExternalMemoryBackend::compute_offsets(const SceneTarget& scene, const StereogramParams& params,
-                                              const gl::Texture& offsets, StageTimings& timings) {
-  if (!buffers_handed_out_) return on_textures_->compute_offsets(scene, params, offsets, timings);
-  buffers_handed_out_ = false;
+Status ExternalMemoryBackend::offsets_through_buffers(const SpanIo& io, StageTimings& timings) {
   timings.add(Stage::stereogram, profiled_span_ms(unprofiled_));
   unprofiled_.clear();
   Stopwatch clock;
   // Primed: last frame's compose signalled, and its depth waits in read_slot_. Otherwise GL
   // signals now, after this frame's depth pass, and a signal left by a pipeline that stopped is
   // taken first so that the semaphore is never signalled twice in a row.
-  const bool primed = std::exchange(primed_, false);
-  if (primed) {
+  if (gl_signal_ == GlSignal::primed) {
     glFlush();  // the next depth pass goes to the GPU now, to run beside the kernel, not after it
   } else {
-    if (std::exchange(gl_signalled_, false)) link_->wait_in_cl(cl_.queue);
-    link_->signal_from_gl(draw_slot_);  // unprimed, gl_buffers() handed out read_slot_ itself
+    if (gl_signal_ == GlSignal::stale) link_->wait_in_cl(cl_.queue);
+    link_->signal_from_gl(draw_slot_);  // unprimed, the plan handed out read_slot_ itself
   }
   link_->wait_in_cl(cl_.queue);
-  gl_signalled_ = false;
+  gl_signal_ = GlSignal::none;
   Status enqueued;
-  if (Result<cl::Event> kernel = enqueue_kernel(scene, params, read_slot_)) unprofiled_.push_back(*kernel);
+  if (Result<cl::Event> kernel = enqueue_kernel(io.scene, io.params, read_slot_)) unprofiled_.push_back(*kernel);
   else enqueued = failure(kernel.error());
   link_->hand_offsets_to_gl(cl_.queue);  // also after a failure: the semaphores stay paired
   timings.add(Stage::transfer, clock.lap());  // enqueueing only: no side waits for the other
   if (!enqueued) return enqueued;
   read_slot_ = draw_slot_;  // the depth drawn this frame is the next one computed
-  if (!link_checked_) {
-    // A GL call on imported memory that fails does so silently; say it once, where it first shows.
-    link_checked_ = true;
-    if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
-      char code[16];
-      std::snprintf(code, sizeof code, "0x%x", error);
-      notices_.say(std::string("GPU (external memory): GL error ") + code + " in the first frame's depth pass or hand-over");
-    }
-  }
+  check_link_once();
   return {};
 }
 
-// Pipelined: the signal that lets next frame's kernel start at once. It comes after the compose,
-// so that the kernel cannot overwrite offsets the compose has yet to read, and covers the depth
-// drawn this frame.
-void ExternalMemoryBackend::picture_composed() {
-  if (!pipelined_ || !link_) return;
-  pipelined_ = false;
-  link_->signal_from_gl(draw_slot_);
-  gl_signalled_ = primed_ = true;
+// A GL call on imported memory that fails does so silently; say it once, where it first shows.
+void ExternalMemoryBackend::check_link_once() {
+  if (std::exchange(link_checked_, true)) return;
+  if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
+    char code[16];
+    std::snprintf(code, sizeof code, "0x%x", error);
+    notices_.say(std::string("GPU (external memory): GL error ") + code + " in the first frame's depth pass or hand-over");
+  }
 }
 
-Result<HandoverFloor> ExternalMemoryBackend::handover_floor(int frames) {
+Result<HandoverFloor> ExternalMemoryBackend::handover_floor(int frames, SyncStrategy /*sync: semaphores have one*/) {
   std::optional<ExternalMemoryLink> link;
   Result<HandoverFloor> floor = failure("not measured");
   try {

@@ -12,7 +12,7 @@
 // whole frame with an effect, where that back-end shares GL textures: one cl_khr_gl_sharing
 // hand-over for stereogram, compose and effect costs less than the semaphores plus a second
 // hand-over for the effect (docs/performance.md, "GPU (external memory) mode's effect frames").
-// With --pipeline, GL draws frame N + 1's depth into the second depth buffer while OpenCL computes
+// With --pipeline, the plan adds a hand-over span after the compose, and GL draws frame N + 1's depth into the second depth buffer while OpenCL computes
 // frame N's offsets from the first, and GL signals OpenCL after its compose rather than after its
 // depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.
 #include "compute/cl/cl_environment.hpp"
@@ -45,35 +45,31 @@ class ExternalMemoryBackend final : public Backend {
   // where it fails, its frames take the texture path and say so once.
   static std::optional<std::string> unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind);
 
-  const SharedGlBuffers* gl_buffers(const SceneTarget& scene, const StereogramParams& params, bool textures_needed,
-                                    BufferPipelining pipelining) override;
-  void picture_composed() override;
+  // The stereogram through the shared buffers where the frame allows (an animated depth, no debug
+  // view, a buffer kernel that builds, a link of this size); a frame with an effect whole on the
+  // shared textures; anything else step by step on the textures.
+  FramePlan plan(const FrameRequest& request, const SceneTarget& scene, const StereogramParams& params) override;
+  const SharedGlBuffers* shared_buffers() const override { return &buffers_; }
+  // A lone stereogram pass of a buffer plan and its hand-over pass run here; every other span goes
+  // to the texture back-end.
+  Result<std::optional<Histogram256>> run(std::span<const Pass> passes, const SpanIo& io,
+                                          StageTimings& timings) override;
   // Its own 64-float link, so that the frames' link and its semaphores are left as they were;
   // OpenCL copies one float from the depth buffer to the offsets buffer.
-  Result<HandoverFloor> handover_floor(int frames) override;
-  Status compute_offsets(const SceneTarget&, const StereogramParams&, const gl::Texture& offsets, StageTimings&) override;
-  void apply_effect(const EffectSettings& settings, const DisplayImage& source, ColourTarget& destination,
-                    StageTimings& timings) override {
-    on_textures_->apply_effect(settings, source, destination, timings);
-  }
-  Histogram256 histogram(const DisplayImage& image, StageTimings& timings) override {
-    return on_textures_->histogram(image, timings);
-  }
-  void set_interop_sync(SyncStrategy strategy) override { on_textures_->set_interop_sync(strategy); }
-  bool runs_whole_frames(bool with_effect) const override {
-    return with_effect && cl_.shares_gl && on_textures_->runs_whole_frames(with_effect);
-  }
-  Result<std::optional<Histogram256>> run_whole_frame(const WholeFrame& frame, StageTimings& timings) override {
-    return on_textures_->run_whole_frame(frame, timings);
-  }
+  Result<HandoverFloor> handover_floor(int frames, SyncStrategy sync) override;
 
  private:
   // A link whose buffers hold this frame's depth and offsets; remade only to grow.
   void fit_link(int width, int height, int offsets_row_length);
   void drop_link();
+  // Whether this frame's depth and offsets can go through the buffers; makes them if needed.
+  bool buffers_ready(const SceneTarget& scene, const StereogramParams& params);
   // Whether params' algorithm has its buffer kernel now (building it if needed).
   bool buffer_kernel_ready(const StereogramParams& params);
+  // GL's depth -> the buffer kernel -> GL's compose, by the semaphores.
+  Status offsets_through_buffers(const SpanIo& io, StageTimings& timings);
   Result<cl::Event> enqueue_kernel(const SceneTarget& scene, const StereogramParams& params, int depth_slot);
+  void check_link_once();
 
   ClEnvironment& cl_;
   Notices& notices_;
@@ -82,11 +78,13 @@ class ExternalMemoryBackend final : public Backend {
   std::unique_ptr<Backend> on_textures_;
   std::optional<ExternalMemoryLink> link_;
   SharedGlBuffers buffers_;
-  bool buffers_handed_out_ = false;  // this frame's depth went to the buffer
-  // --pipeline: the depth slot GL draws into this frame, and the one OpenCL reads (the slot drawn
-  // last frame, where primed_). gl_signalled_: GL signalled after a compose, and no OpenCL wait
-  // has taken that signal yet (binary semaphores: it must be taken before GL signals again).
-  bool pipelined_ = false, primed_ = false, gl_signalled_ = false;
+  // The semaphore GL signals after a pipelined compose (binary: a signal must be taken before GL
+  // signals again): none pending; pending with the depth it covers waiting in read_slot_ for the
+  // frame that continues the pipeline; or pending from a pipeline that stopped, to be taken first.
+  enum class GlSignal { none, primed, stale };
+  GlSignal gl_signal_ = GlSignal::none;
+  // The depth slot GL draws into this frame, and the one OpenCL reads (the slot drawn last frame
+  // where primed).
   int draw_slot_ = 0, read_slot_ = 0;
   bool link_checked_ = false;
   std::pair<int, int> failed_size_{0, 0};  // a scene size whose link could not be made: not tried again

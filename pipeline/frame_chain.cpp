@@ -31,8 +31,8 @@ std::vector<cl::Event> all_events(const StagedEvents& staged) {
   return all;
 }
 
-FrameSteps steps_of(const WholeFrame& frame) {
-  return {frame.scene.width(), frame.scene.height(), frame.params, frame.sampling, frame.effect, frame.histogram};
+FrameSteps steps_of(std::span<const Pass> passes, const SpanIo& io) {
+  return {io.scene.width(), io.scene.height(), io.params, io.sampling, io.effect, has_pass(passes, Pass::histogram)};
 }
 
 void add_device_times(const StagedEvents& staged, StageTimings& timings) {

@@ -6,6 +6,7 @@
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
 
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -14,7 +15,7 @@ namespace stereocl {
 // The events of a frame's work, by the stage whose device time they are.
 using StagedEvents = std::vector<std::pair<Stage, std::vector<cl::Event>>>;
 
-// What the chain computes: WholeFrame without the GL side.
+// What the chain computes: a span's passes and parameters without the GL side.
 struct FrameSteps {
   int scene_width;
   int height;
@@ -26,9 +27,10 @@ struct FrameSteps {
   // The picture's width: the scene plus the pattern strip lookup adds.
   int picture_width() const { return scene_width + stereogram_strip_width(params); }
 };
-FrameSteps steps_of(const WholeFrame& frame);
+// The chain of `passes` (stereogram and compose, then effect and histogram where present).
+FrameSteps steps_of(std::span<const Pass> passes, const SpanIo& io);
 
-// The images of WholeFrame's textures. effect_target: nullptr unless steps.effect.effect is set.
+// The images of a span's textures. effect_target: nullptr unless steps.effect.effect is set.
 struct FrameImages {
   const cl::Image& depth;    // CL_R / CL_FLOAT, scene size
   const cl::Image& offsets;  // CL_R / CL_FLOAT, picture size

@@ -1,0 +1,102 @@
+#include "pipeline/frame_executor.hpp"
+
+#include <utility>
+
+namespace stereocl {
+
+void FrameExecutor::collect_gl_times(StageTimings& timings) {
+  gl_timer_.collect([&](int stage, double ms) { timings.add(static_cast<Stage>(stage), ms); });
+}
+
+Status FrameExecutor::run(const FramePlan& plan, Backend& backend, const FrameInputs& inputs,
+                          std::optional<SceneTarget>& scene, StageTimings& timings) {
+  if (!plan.depth_ahead) previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
+  const SharedGlBuffers* buffers = plan.shared_buffers ? backend.shared_buffers() : nullptr;
+  const DisplayImage lit{scene->framebuffer(), &scene->colour_texture(), scene->width(), scene->height()};
+  Frame frame{plan, backend, inputs, plan.depth_ahead ? depth_drawn_last_frame(*scene, inputs) : *scene, *scene,
+              buffers, lit};
+  Status status;
+  for (const Step& step : plan.steps)
+    if (status = run_step(step, frame, timings); !status) break;
+  // A plan with depth ahead draws this frame's depth with its engine span; one without a span still draws it.
+  if (plan.depth_ahead && !frame.overlapped) draw_depth(frame, frame.drawn, inputs.seconds);
+  pipelined_by_ = status && pipelines(plan) ? &backend : nullptr;
+  if (plan.depth_ahead) std::swap(scene, previous_scene_);  // this frame's depth is the next one computed
+  if (status) shown_ = frame.image;
+  return status;
+}
+
+Status FrameExecutor::run_step(const Step& step, Frame& frame, StageTimings& timings) {
+  switch (step.kind) {
+    case StepKind::draw_depth:
+      // Depth ahead: the engine computes last frame's depth, and this one's goes with its span.
+      if (!frame.plan.depth_ahead) draw_depth(frame, frame.drawn, frame.inputs.seconds);
+      return {};
+    case StepKind::compose: compose(frame); return {};
+    case StepKind::debug_view: frame.image = debug_view(frame); return {};
+    case StepKind::on_engine: return run_span(step.passes, frame, timings);
+  }
+  return {};
+}
+
+Status FrameExecutor::run_span(const std::vector<Pass>& passes, Frame& frame, StageTimings& timings) {
+  const FrameInputs& in = frame.inputs;
+  const bool composes = has_pass(passes, Pass::compose);
+  const DisplayImage picture = compositor_.output();
+  const DisplayImage source = composes ? picture : frame.image;
+  ColourTarget* target =
+      in.effect.effect && has_pass(passes, Pass::effect) ? &effect_target(source.width, source.height) : nullptr;
+  std::function<void()> overlap;
+  if (frame.plan.depth_ahead && !std::exchange(frame.overlapped, true))
+    overlap = [&] { draw_depth(frame, frame.drawn, in.seconds); };
+  const SpanIo io{frame.depth,      in.params, in.sampling, compositor_.offsets_texture(), compositor_.pattern_texture(),
+                  *picture.texture, source,    in.effect,   target,                        in.sync,
+                  frame.buffers,    std::move(overlap)};
+  Result<std::optional<Histogram256>> ran = frame.backend.run(passes, io, timings);
+  if (!ran) return failure(ran.error());
+  if (*ran) histogram_ = **ran;
+  if (target) frame.image = target->display();
+  else if (composes) frame.image = picture;
+  return {};
+}
+
+void FrameExecutor::draw_depth(Frame& frame, SceneTarget& target, double seconds) {
+  gl_timer_.begin(static_cast<int>(Stage::render));
+  frame.inputs.draw_depth(target, frame.buffers ? frame.buffers->depth : 0, seconds);
+  gl_timer_.end();
+}
+
+void FrameExecutor::compose(Frame& frame) {
+  const SharedGlBuffers* buffers = frame.buffers;
+  gl_timer_.begin(static_cast<int>(Stage::compose));
+  compositor_.compose(frame.inputs.sampling, buffers ? buffers->offsets_texture : 0,
+                      buffers ? buffers->offsets_row_length : 0);
+  gl_timer_.end();
+  frame.image = compositor_.output();
+}
+
+DisplayImage FrameExecutor::debug_view(const Frame& frame) {
+  if (frame.inputs.debug_view == DebugView::depth)
+    return debug_viewer_.show_depth(frame.depth.depth_texture().get(), frame.depth.width(), frame.depth.height());
+  return debug_viewer_.show_offsets(compositor_.offsets_texture().get(), compositor_.output_width(),
+                                    compositor_.output_height());
+}
+
+SceneTarget& FrameExecutor::depth_drawn_last_frame(const SceneTarget& scene, const FrameInputs& inputs) {
+  if (previous_scene_ && previous_scene_->width() == scene.width() && previous_scene_->height() == scene.height())
+    return *previous_scene_;
+  // The pipeline starts with the depth of the source as it stands, so after K frames the picture
+  // is what step-by-step plans show after K - 1.
+  previous_scene_.emplace(scene.width(), scene.height());
+  gl_timer_.begin(static_cast<int>(Stage::render));
+  inputs.draw_depth(*previous_scene_, 0, 0.0);
+  gl_timer_.end();
+  return *previous_scene_;
+}
+
+ColourTarget& FrameExecutor::effect_target(int width, int height) {
+  if (effect_target_.width() != width || effect_target_.height() != height) effect_target_ = ColourTarget(width, height);
+  return effect_target_;
+}
+
+}  // namespace stereocl

@@ -1,0 +1,82 @@
+#pragma once
+// Runs any back-end's FramePlan (pipeline/frame_plan.hpp): GL's steps itself (the depth pass,
+// the compose, a debug view), each engine span through the back-end behind one hand-over, with
+// the interop sync chosen here; times every step and keeps what the frame shows. A plan whose
+// depth is one frame ahead computes from the depth drawn last frame while GL draws this one's.
+#include "core/result.hpp"
+#include "pipeline/backend.hpp"
+#include "pipeline/frame_plan.hpp"
+#include "pipeline/stage_timings.hpp"
+#include "render/colour_target.hpp"
+#include "render/debug_view.hpp"
+#include "render/gl_stage_timer.hpp"
+#include "render/scene_target.hpp"
+#include "render/stereogram_compositor.hpp"
+
+#include <functional>
+#include <optional>
+
+namespace stereocl {
+
+// What a frame's steps take beside the plan.
+struct FrameInputs {
+  const StereogramParams& params;
+  PatternSampling sampling;
+  const EffectSettings& effect;
+  SyncStrategy sync;
+  DebugView debug_view;
+  double seconds;  // since the last frame: how far the depth source moves
+  // Draws the depth source into `target`, or into `depth_buffer` where it is not 0, having moved it
+  // by `seconds` (0: as it stands).
+  std::function<void(SceneTarget& target, GLuint depth_buffer, double seconds)> draw_depth;
+};
+
+class FrameExecutor {
+ public:
+  // Runs `plan` on `backend`; `scene` is the depth target GL draws into, swapped with the
+  // executor's second one by a plan with depth ahead. On failure the shown image stays the last
+  // frame's.
+  Status run(const FramePlan& plan, Backend& backend, const FrameInputs& inputs, std::optional<SceneTarget>& scene,
+             StageTimings& timings);
+  // Whether the next frame of `backend` continues a pipeline this one started (FrameRequest::continues).
+  bool continues(const Backend& backend) const { return pipelined_by_ == &backend; }
+
+  const DisplayImage& shown() const { return shown_; }
+  const Histogram256& histogram() const { return histogram_; }
+  StereogramCompositor& compositor() { return compositor_; }
+  const StereogramCompositor& compositor() const { return compositor_; }
+  // Results of GL timer queries that have arrived, to their stages.
+  void collect_gl_times(StageTimings& timings);
+
+ private:
+  // A frame under way: where its depth is and what it shows so far.
+  struct Frame {
+    const FramePlan& plan;
+    Backend& backend;
+    const FrameInputs& inputs;
+    SceneTarget& depth;          // what the engine computes from
+    SceneTarget& drawn;          // what GL draws this frame's depth into
+    const SharedGlBuffers* buffers;
+    DisplayImage image;          // what the frame shows after the steps so far
+    bool overlapped = false;     // depth ahead: this frame's depth went with an engine span
+  };
+  Status run_step(const Step& step, Frame& frame, StageTimings& timings);
+  Status run_span(const std::vector<Pass>& passes, Frame& frame, StageTimings& timings);
+  void draw_depth(Frame& frame, SceneTarget& target, double seconds);
+  void compose(Frame& frame);
+  DisplayImage debug_view(const Frame& frame);
+  // The second depth target of a plan with depth ahead, drawn once where it is new.
+  SceneTarget& depth_drawn_last_frame(const SceneTarget& scene, const FrameInputs& inputs);
+  ColourTarget& effect_target(int width, int height);
+
+  StereogramCompositor compositor_;
+  DebugViewer debug_viewer_;
+  GlStageTimer gl_timer_;
+  ColourTarget effect_target_;
+  std::optional<SceneTarget> previous_scene_;  // depth ahead: the depth drawn last frame
+  const Backend* pipelined_by_ = nullptr;      // the back-end whose last frame left a pipeline going
+  DisplayImage shown_;
+  Histogram256 histogram_{};
+};
+
+}  // namespace stereocl

@@ -1,0 +1,78 @@
+// The frames the modes plan, as data: no GL or OpenCL is needed to check what runs where and
+// behind how many hand-overs.
+#include "pipeline/frame_plan.hpp"
+
+#include <gtest/gtest.h>
+
+namespace stereocl {
+namespace {
+
+FrameRequest stereogram_frame() { return {.stereogram = true, .animated = true}; }
+
+TEST(FramePlan, StepByStepRunsEachPassBetweenGlSteps) {
+  FrameRequest request = stereogram_frame();
+  request.effect = true;
+  request.histogram = true;
+  EXPECT_EQ(describe(step_by_step_plan(request)),
+            "draw_depth, on_engine[stereogram], compose, on_engine[effect], on_engine[histogram]");
+}
+
+TEST(FramePlan, AStillDepthMapIsNotDrawn) {
+  FrameRequest request = stereogram_frame();
+  request.animated = false;
+  request.pipelining = true;
+  EXPECT_EQ(describe(step_by_step_plan(request)), "on_engine[stereogram], compose");
+  const FramePlan whole = one_handover_plan(request);
+  EXPECT_EQ(describe(whole), "on_engine[stereogram, compose]");
+  EXPECT_FALSE(whole.depth_ahead) << "a still map has no next frame to draw";
+}
+
+TEST(FramePlan, SceneModeRunsOnlyItsEffectAndHistogram) {
+  FrameRequest request = stereogram_frame();
+  request.stereogram = false;
+  request.effect = true;
+  request.histogram = true;
+  request.debug_view = DebugView::offsets;  // there are no offsets to show
+  EXPECT_EQ(describe(step_by_step_plan(request)), "draw_depth, on_engine[effect], on_engine[histogram]");
+  EXPECT_EQ(one_handover_plan(request), step_by_step_plan(request));
+  request.debug_view = DebugView::depth;
+  EXPECT_EQ(describe(step_by_step_plan(request)),
+            "draw_depth, debug_view, on_engine[effect], on_engine[histogram]");
+}
+
+TEST(FramePlan, OneHandoverPutsEveryDevicePassInOneSpan) {
+  FrameRequest request = stereogram_frame();
+  request.effect = true;
+  request.histogram = true;
+  const FramePlan plan = one_handover_plan(request);
+  EXPECT_EQ(describe(plan), "draw_depth, on_engine[stereogram, compose, effect, histogram]");
+  EXPECT_TRUE(has_chain(plan));
+  EXPECT_FALSE(pipelines(plan));
+  request.pipelining = true;
+  EXPECT_TRUE(one_handover_plan(request).depth_ahead);
+  EXPECT_TRUE(pipelines(one_handover_plan(request)));
+}
+
+TEST(FramePlan, ADebugViewOrBatchOffGoesStepByStep) {
+  FrameRequest request = stereogram_frame();
+  request.pipelining = true;
+  request.debug_view = DebugView::offsets;
+  EXPECT_EQ(describe(one_handover_plan(request)), "draw_depth, on_engine[stereogram], compose, debug_view");
+  EXPECT_FALSE(has_chain(one_handover_plan(request)));
+  request.debug_view = DebugView::none;
+  request.one_handover = false;
+  EXPECT_EQ(one_handover_plan(request), step_by_step_plan(request));
+  EXPECT_FALSE(pipelines(step_by_step_plan(request))) << "only a plan with depth ahead or a hand-over span pipelines";
+}
+
+TEST(FramePlan, AHandOverSpanAfterTheComposePipelines) {
+  FramePlan plan = step_by_step_plan(stereogram_frame());
+  EXPECT_FALSE(pipelines(plan));
+  plan.steps.push_back({StepKind::on_engine, {Pass::hand_over}});
+  plan.shared_buffers = true;
+  EXPECT_TRUE(pipelines(plan));
+  EXPECT_EQ(describe(plan), "draw_depth, on_engine[stereogram], compose, on_engine[hand_over] (shared buffers)");
+}
+
+}  // namespace
+}  // namespace stereocl
