@@ -73,6 +73,11 @@ class Backend {
 // hand-over (CPU, CPU-readback and GPU modes).
 class PassBackend : public Backend {
  public:
+  // `planner`: step_by_step_plan, or one_handover_plan for an engine whose passes chain.
+  explicit PassBackend(FramePlan (*planner)(const FrameRequest&)) : planner_(planner) {}
+  FramePlan plan(const FrameRequest& request, const SceneTarget&, const StereogramParams&) final {
+    return planner_(request);
+  }
   Result<std::optional<Histogram256>> run(std::span<const Pass> passes, const SpanIo& io,
                                           StageTimings& timings) final;
 
@@ -87,6 +92,9 @@ class PassBackend : public Backend {
   // only back-ends that plan such a span (one_handover_plan) override it.
   virtual Result<std::optional<Histogram256>> chain(std::span<const Pass> passes, const SpanIo& io,
                                                     StageTimings& timings);
+
+ private:
+  FramePlan (*planner_)(const FrameRequest&);
 };
 
 // Whether `passes` holds `pass`.

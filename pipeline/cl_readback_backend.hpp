@@ -12,10 +12,8 @@ namespace stereocl {
 
 class ClReadbackBackend final : public PassBackend {
  public:
-  ClReadbackBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {}
-  FramePlan plan(const FrameRequest& request, const SceneTarget&, const StereogramParams&) override {
-    return one_handover_plan(request);
-  }
+  ClReadbackBackend(ClEnvironment& cl, ClKernels& kernels)
+      : PassBackend(one_handover_plan), cl_(cl), kernels_(kernels) {}
 
  protected:
   // Depth read back, written to a device image, the kernel run, its result read and uploaded.

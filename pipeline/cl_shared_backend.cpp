@@ -7,7 +7,8 @@
 
 namespace stereocl {
 
-ClSharedBackend::ClSharedBackend(ClEnvironment& cl, ClKernels& kernels) : cl_(cl), kernels_(kernels) {
+ClSharedBackend::ClSharedBackend(ClEnvironment& cl, ClKernels& kernels)
+    : PassBackend(one_handover_plan), cl_(cl), kernels_(kernels) {
   if (cl_.gl_events)
     event_from_gl_sync_ = reinterpret_cast<GetEventFromGlSync>(
         clGetExtensionFunctionAddressForPlatform(cl_.platform(), "clCreateEventFromGLsyncKHR"));

@@ -20,11 +20,8 @@ namespace stereocl {
 
 class ClSharedBackend final : public PassBackend {
  public:
-  ClSharedBackend(ClEnvironment& cl, ClKernels& kernels);
   // A frame's device work behind one acquire and one release where the request allows it.
-  FramePlan plan(const FrameRequest& request, const SceneTarget&, const StereogramParams&) override {
-    return one_handover_plan(request);
-  }
+  ClSharedBackend(ClEnvironment& cl, ClKernels& kernels);
   // A 16x16 texture handed over with `sync`; OpenCL copies one texel to another.
   Result<HandoverFloor> handover_floor(int frames, SyncStrategy sync) override;
 

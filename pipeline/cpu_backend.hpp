@@ -10,11 +10,8 @@ namespace stereocl {
 
 class CpuBackend final : public PassBackend {
  public:
-  explicit CpuBackend(int threads) : threads_(threads) {}
   // Each pass on its own, GL's images read back and the results uploaded around it.
-  FramePlan plan(const FrameRequest& request, const SceneTarget&, const StereogramParams&) override {
-    return step_by_step_plan(request);
-  }
+  explicit CpuBackend(int threads) : PassBackend(step_by_step_plan), threads_(threads) {}
 
  protected:
   // Depth read back through a pixel buffer, the algorithm's output on all cores, uploaded to
