@@ -64,7 +64,8 @@ FramePlan ExternalMemoryBackend::plan(const FrameRequest& request, const SceneTa
                                       const StereogramParams& params) {
   // Semaphores stay paired across frames only while the pipeline goes on; a stopped one's signal is
   // taken before GL signals again.
-  if (!request.continues && gl_signal_ == GlSignal::primed) gl_signal_ = GlSignal::stale;
+  const bool continues = request.continues && request.pipelining && request.animated;
+  if (!continues && gl_signal_ == GlSignal::primed) gl_signal_ = GlSignal::stale;
   if (request.effect && cl_.shares_gl) {
     FramePlan whole = on_textures_->plan(request, scene, params);
     if (has_chain(whole)) return whole;
