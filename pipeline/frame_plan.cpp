@@ -5,6 +5,10 @@
 namespace stereocl {
 namespace {
 
+// A plan is made every frame: room for the longest one (draw, stereogram, compose, debug view,
+// effect, histogram, a hand-over) saves the vector's regrowth.
+constexpr std::size_t kMostSteps = 7;
+
 Step on_engine(std::vector<Pass> passes) { return {StepKind::on_engine, std::move(passes)}; }
 
 // After the picture: the effect, then the histogram of what is shown, each behind its own hand-over.
@@ -38,6 +42,7 @@ std::string_view step_name(StepKind kind) {
 
 FramePlan step_by_step_plan(const FrameRequest& request) {
   FramePlan plan;
+  plan.steps.reserve(kMostSteps);
   if (request.animated) plan.steps.push_back({StepKind::draw_depth});  // a still depth map is uploaded once
   if (request.stereogram) {
     plan.steps.push_back(on_engine({Pass::stereogram}));
@@ -57,6 +62,7 @@ FramePlan one_handover_plan(const FrameRequest& request) {
   if (request.effect) passes.push_back(Pass::effect);
   if (request.histogram) passes.push_back(Pass::histogram);
   FramePlan plan;
+  plan.steps.reserve(2);
   if (request.animated) plan.steps.push_back({StepKind::draw_depth});
   plan.steps.push_back(on_engine(std::move(passes)));
   plan.depth_ahead = request.pipelining && request.animated;  // only a moving scene has a next frame to draw
@@ -69,7 +75,7 @@ bool has_chain(const FramePlan& plan) {
 
 bool pipelines(const FramePlan& plan) {
   return plan.depth_ahead || std::ranges::any_of(plan.steps, [](const Step& step) {
-           return step.passes == std::vector<Pass>{Pass::hand_over};
+           return step.passes.size() == 1 && step.passes.front() == Pass::hand_over;
          });
 }
 
