@@ -20,8 +20,8 @@ DecodeBudget pattern_budget(DecodeBudget budget) {
 ImageLoad decode_depth_map(const std::string& bytes, const std::string& path, const DecodeBudget& budget) {
   const auto size = image_header_size(bytes);
   if (size && size->first <= budget.max_side && size->second <= budget.max_side)  // else the decoder names the rule
-    if (auto refused = memory_refusal(path, size->first, size->second))
-      return InputFailure{InputFailureKind::too_large, std::move(*refused)};
+    if (const Status allowed = memory_allows(path, size->first, size->second); !allowed)
+      return InputFailure{InputFailureKind::too_large, allowed.error()};
   return decode_image(bytes, path, PixelTarget::grey16, budget);
 }
 

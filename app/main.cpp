@@ -175,10 +175,10 @@ std::string save_window(const Options& options, int width, int height) {
 // Minimised, or larger than the driver can draw (said once per size, on stderr: the panel is
 // not drawn either).
 bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& said) {
-  const auto oversized = refuse_oversized_framebuffer(width, height, limit);
-  if (oversized && *oversized != said) std::fprintf(stderr, "stereocl: %s\n", oversized->c_str());
-  said = oversized.value_or("");
-  return width == 0 || height == 0 || oversized;
+  const Status drawn = viewport_allows(width, height, limit);
+  if (!drawn && drawn.error() != said) std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
+  said = drawn ? "" : drawn.error();
+  return width == 0 || height == 0 || !drawn;
 }
 
 // --list-devices, as text or (--json) as JSON to stdout or the --json file. Without a display
@@ -205,8 +205,8 @@ int list_devices(const Options& options, const GlShareHandles& gl) {
 // reason to quietly measure or show something else.
 void refuse_unmatched_device(const Options& options, const GlShareHandles& gl) {
   if (options.cl_device.empty()) return;
-  if (const auto unmatched = unmatched_device_filter(options.cl_device, list_opencl_devices(gl)))
-    throw InputError(*unmatched);
+  if (const Status matched = device_filter_matches(options.cl_device, list_opencl_devices(gl)); !matched)
+    throw InputError(matched.error());
 }
 
 // A frame the mode could not make is said on stderr and the panel, and so is a mode the demo had to
@@ -300,11 +300,11 @@ int list_devices_with_or_without_window(const Options& options) {
 void refuse_unaffordable_size(const Options& options) {
   const Size size = options.size;
   const std::string what = "--size " + std::to_string(size.width) + "x" + std::to_string(size.height);
-  if (auto refused = memory_refusal(what,
-                                    static_cast<std::uint64_t>(size.width) +
-                                        static_cast<std::uint64_t>(stereogram_strip_width(options.stereogram)),
-                                    static_cast<std::uint64_t>(size.height)))
-    throw InputError(*refused);
+  const Status allowed = memory_allows(
+      what,
+      static_cast<std::uint64_t>(size.width) + static_cast<std::uint64_t>(stereogram_strip_width(options.stereogram)),
+      static_cast<std::uint64_t>(size.height));
+  if (!allowed) throw InputError(allowed.error());
 }
 
 // What each frame of a windowed run uses, and what the loop carries from one frame to the next.

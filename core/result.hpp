@@ -44,7 +44,7 @@ class [[nodiscard]] Result<void> {
 
   bool ok() const { return !message_; }
   explicit operator bool() const { return ok(); }
-  const std::string& error() const { return *message_; }
+  const std::string& error() const { return message_.value(); }  // throws where there is none, as Result<T>'s does
 
  private:
   std::optional<std::string> message_;

@@ -20,13 +20,14 @@ namespace {
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 
 TEST(MemoryBudget, ASizeIsWeighedAtItsBytesAPixel) {
-  EXPECT_FALSE(memory_refusal("--size 1280x720", 1365, 720, 64 * kMiB));
-  EXPECT_FALSE(memory_refusal("x", 1000, 1000, std::nullopt));  // nothing to go by: nothing refused
-  const auto refused = memory_refusal("--size 16384x16384", 16469, 16384, 3000 * kMiB);
-  ASSERT_TRUE(refused);
-  EXPECT_EQ(*refused,
-            "--size 16384x16384: 16469x16384 pixels need about 16469 MiB (64 bytes a pixel), and 3000 MiB is available; "
-            "use a smaller size");
+  EXPECT_TRUE(memory_allows("--size 1280x720", 1365, 720, 64 * kMiB));
+  EXPECT_TRUE(memory_allows("x", 1000, 1000, std::nullopt));  // nothing to go by: nothing refused
+  const Status refused = memory_allows("--size 16384x16384", 16469, 16384, 3000 * kMiB);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(
+      refused.error(),
+      "--size 16384x16384: 16469x16384 pixels need about 16469 MiB (64 bytes a pixel), and 3000 MiB is available; "
+      "use a smaller size");
 }
 
 // For death tests: the limit of `ulimit -v`, in this (forked) process only.
