@@ -73,16 +73,17 @@ std::string histogram_csv(const Histogram256& bins) {
 
 // Writes what --screenshot and --histogram asked for; returns the exit code.
 int save_outputs(const Options& options, const Demo& demo) {
-  std::vector<std::string> errors;
+  std::vector<Status> written;
   if (!options.screenshot_file.empty())
-    errors.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()),
-                              input_files(options)));
+    written.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()),
+                               input_files(options)));
   if (!options.histogram_file.empty())
-    errors.push_back(write_file_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
+    written.push_back(
+        write_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
   int code = 0;
-  for (const std::string& error : errors) {
-    if (error.empty()) continue;
-    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  for (const Status& output : written) {
+    if (output) continue;
+    std::fprintf(stderr, "stereocl: %s\n", output.error().c_str());
     code = 1;
   }
   return code;
@@ -161,12 +162,12 @@ void use_finished_loads(Session& session) {
 void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = timestamped_name("png");
-  const std::string error = save_png(name, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()));
-  panel.message = error.empty() ? "Saved " + name : "Not saved: " + error;
+  const Status saved = save_png(name, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()));
+  panel.message = saved ? "Saved " + name : "Not saved: " + saved.error();
 }
 
 // The window as shown, panel and dots included: the back buffer before it is swapped away.
-std::string save_window(const Options& options, int width, int height) {
+Status save_window(const Options& options, int width, int height) {
   RgbaImage image = read_rgba(0, GL_BACK, width, height);
   flip_rows(image);
   return save_png(options.screenshot_window_file, image, {}, input_files(options));
@@ -194,8 +195,8 @@ int list_devices(const Options& options, const GlShareHandles& gl) {
     std::fputs(json.c_str(), stdout);
     return 0;
   }
-  if (const std::string error = write_file_atomically(options.json_file, json, input_files(options)); !error.empty()) {
-    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  if (const Status written = write_atomically(options.json_file, json, input_files(options)); !written) {
+    std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
     return 1;
   }
   return 0;
@@ -316,7 +317,7 @@ struct FrameLoop {
   ViewportLimit viewport_limit;
   long long frame = 0;
   bool vsync = true;
-  std::string window_shot_error;
+  Status window_shot;  // --screenshot-window's, once it is taken
   std::string oversized_said;
   double last_time = 0;
 };
@@ -365,7 +366,7 @@ bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
   loop.recording.after_frame(demo, panel);
   const bool last_frame = window.should_close() || (options.frames && loop.frame + 1 >= *options.frames);
   if (last_frame && !options.screenshot_window_file.empty())
-    loop.window_shot_error = save_window(options, framebuffer.width, framebuffer.height);
+    loop.window_shot = save_window(options, framebuffer.width, framebuffer.height);
   window.swap_buffers();
   demo.end_frame(seconds * 1000.0);
   if (options.frames && ++loop.frame >= *options.frames) return false;
@@ -394,11 +395,10 @@ bool run_frame(FrameLoop& loop) {
 }
 
 // After the last frame: the outputs the run was asked for, and its exit code.
-int end_run(const Options& options, const Demo& demo, const std::string& window_shot_error, Recording& recording,
+int end_run(const Options& options, const Demo& demo, const Status& window_shot, Recording& recording,
             const Soak& soak) {
-  if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  const int code =
-      std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
+  if (!window_shot) std::fprintf(stderr, "stereocl: %s\n", window_shot.error().c_str());
+  const int code = std::max({save_outputs(options, demo), window_shot ? 0 : 1, recording.finish(), soak.finish()});
   if (const int signal_number = stop_signals::received()) {
     std::fprintf(stderr, "stereocl: stopped by %s%s\n", stop_signals::name(signal_number).c_str(),
                  code == 0 ? "; every output was written" : "");
@@ -435,13 +435,20 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   Recording recording(options.record_path, options.frames, options.overwrite, options.record_quality);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
-  FrameLoop loop{.session = session, .imgui = imgui, .recording = recording, .soak = soak,
-                 .viewport_limit = query_viewport_limit(), .frame = 0, .vsync = options.vsync,
-                 .window_shot_error = {}, .oversized_said = {}, .last_time = glfwGetTime()};
+  FrameLoop loop{.session = session,
+                 .imgui = imgui,
+                 .recording = recording,
+                 .soak = soak,
+                 .viewport_limit = query_viewport_limit(),
+                 .frame = 0,
+                 .vsync = options.vsync,
+                 .window_shot = {},
+                 .oversized_said = {},
+                 .last_time = glfwGetTime()};
   stop_signals::install();  // Ctrl+C, kill and a closed terminal end the run as its last frame would
   while (!window.should_close() && !stop_signals::received())
     if (!run_frame(loop)) break;
-  return end_run(options, demo, loop.window_shot_error, recording, soak);
+  return end_run(options, demo, loop.window_shot, recording, soak);
 }
 
 int run(const Options& command_line) {

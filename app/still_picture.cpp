@@ -91,8 +91,8 @@ int make_still_picture(const Options& options) {
     std::fprintf(stderr, "stereocl: %s\n", picture.error().c_str());
     return 2;
   }
-  if (const std::string error = save_png(options.output_file, *picture, {}, input_files(options)); !error.empty()) {
-    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  if (const Status saved = save_png(options.output_file, *picture, {}, input_files(options)); !saved) {
+    std::fprintf(stderr, "stereocl: %s\n", saved.error().c_str());
     return 1;
   }
   return 0;

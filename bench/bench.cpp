@@ -198,12 +198,8 @@ void print_floors(const nlohmann::ordered_json& report) {
 }
 
 // Atomically, like every output: a full disk or an interrupted run never leaves half a result.
-bool write_json(const Options& options, const nlohmann::ordered_json& report) {
-  const std::string error =
-      write_file_atomically(options.json_file, report.dump(2) + '\n', input_files(options));
-  if (error.empty()) return true;
-  std::fprintf(stderr, "stereocl: %s\n", error.c_str());
-  return false;
+Status write_json(const Options& options, const nlohmann::ordered_json& report) {
+  return write_atomically(options.json_file, report.dump(2) + '\n', input_files(options));
 }
 
 }  // namespace
@@ -301,7 +297,11 @@ int run_bench(const Options& options, Demo& demo) {
   const nlohmann::ordered_json report = bench_report(options, demo, results, skipped, floors);
   print_table(report);
   print_floors(report);
-  if (!options.json_file.empty() && !write_json(options, report)) return 1;
+  if (options.json_file.empty()) return 0;
+  if (const Status written = write_json(options, report); !written) {
+    std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
+    return 1;
+  }
   return 0;
 }
 

@@ -18,11 +18,11 @@ Result<LoadedImage> load_image(const std::string& path, PixelTarget target) {
   return std::move(std::get<LoadedImage>(loaded));
 }
 
-std::string save_png(const std::string& path, const RgbaImage& image, const PngMetadata& metadata,
-                     const std::vector<std::string>& inputs) {
-  const EncodedPng png = encode_png(image, metadata);
-  if (!png.error.empty()) return path + ": " + png.error;
-  return write_file_atomically(path, png.bytes, inputs);
+Status save_png(const std::string& path, const RgbaImage& image, const PngMetadata& metadata,
+                const std::vector<std::string>& inputs) {
+  const Result<std::string> png = encode_png(image, metadata);
+  if (!png) return failure(path + ": " + png.error());
+  return write_atomically(path, *png, inputs);
 }
 
 }  // namespace stereocl

@@ -233,10 +233,10 @@ std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const
   return decode_rows<std::uint8_t>(context.get(), header, format, target, name, budget);
 }
 
-EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata) {
-  if (image.empty()) return {{}, "nothing to save (the image is empty)"};
+Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata) {
+  if (image.empty()) return failure("nothing to save (the image is empty)");
   SpngContext context(spng_ctx_new(SPNG_CTX_ENCODER), spng_ctx_free);
-  if (!context) return {{}, "out of memory starting the PNG encoder"};
+  if (!context) return failure("out of memory starting the PNG encoder");
   spng_set_option(context.get(), SPNG_ENCODE_TO_BUFFER, 1);
   spng_ihdr header{};
   header.width = static_cast<std::uint32_t>(image.width);
@@ -252,7 +252,7 @@ EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata) {
   for (std::size_t i = 0; i < texts.size() && !error; ++i) {
     const auto& [keyword, value] = metadata.text[i];
     if (keyword.empty() || keyword.size() >= sizeof texts[i].keyword)
-      return {{}, "PNG text keyword \"" + keyword + "\": must be 1 to 79 characters"};
+      return failure("PNG text keyword \"" + keyword + "\": must be 1 to 79 characters");
     std::memcpy(texts[i].keyword, keyword.c_str(), keyword.size() + 1);
     texts[i].type = SPNG_TEXT;
     texts[i].length = value.size();
@@ -261,11 +261,11 @@ EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata) {
   if (!error && !texts.empty()) error = spng_set_text(context.get(), texts.data(), static_cast<std::uint32_t>(texts.size()));
   if (!error)
     error = spng_encode_image(context.get(), image.pixels.data(), image.size_bytes(), SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
-  if (error) return {{}, std::string("cannot encode the PNG (") + spng_strerror(error) + ")"};
+  if (error) return failure(std::string("cannot encode the PNG (") + spng_strerror(error) + ")");
   std::size_t length = 0;
   std::unique_ptr<void, decltype(&std::free)> buffer(spng_get_png_buffer(context.get(), &length, &error), std::free);
-  if (!buffer) return {{}, std::string("cannot encode the PNG (") + spng_strerror(error) + ")"};
-  return {std::string(static_cast<const char*>(buffer.get()), length), {}};
+  if (!buffer) return failure(std::string("cannot encode the PNG (") + spng_strerror(error) + ")");
+  return std::string(static_cast<const char*>(buffer.get()), length);
 }
 
 }  // namespace stereocl

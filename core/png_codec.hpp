@@ -4,6 +4,7 @@
 // time budget, so a file can neither exhaust memory nor hold the caller for long.
 #include "core/image.hpp"
 #include "core/input_file.hpp"
+#include "core/result.hpp"
 
 #include <chrono>
 #include <optional>
@@ -51,11 +52,7 @@ struct PngMetadata {
   std::vector<std::pair<std::string, std::string>> text;     // tEXt chunks: keyword (1-79 Latin-1), value
 };
 
-struct EncodedPng {
-  std::string bytes;
-  std::string error;  // empty on success
-};
-
-EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata = {});
+// The PNG file's bytes, or why it cannot be made (an empty image, a bad text keyword).
+Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata = {});
 
 }  // namespace stereocl

@@ -49,7 +49,7 @@ std::string PngFramesEncoder::frame_name(long long number) {
 
 void PngFramesEncoder::add(const RgbaImage& frame) {
   const std::string path = (std::filesystem::path(folder_) / frame_name(frames_ + 1)).string();
-  if (const std::string error = save_png(path, frame, metadata_); !error.empty()) throw RecordError(error);
+  if (const Status saved = save_png(path, frame, metadata_); !saved) throw RecordError(saved.error());
   ++frames_;
 }
 
