@@ -426,7 +426,9 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);
-  ImGuiLayer imgui(window.handle(), ui_scale_for(options, window));
+  Notices ui_notices;  // said before the first frame, on stderr
+  ImGuiLayer imgui(window.handle(), ui_scale_for(options, window), ui_notices);
+  for (const Notices::Line& line : ui_notices.take()) std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
   session.imgui = &imgui;
   session.options = &options;
   // --fullscreen alone keeps the --size scene, 1:1 and centred.
