@@ -458,7 +458,9 @@ int run(const Options& command_line) {
   refuse_unaffordable_size(command_line);
   if (!command_line.output_file.empty()) return make_still_picture(command_line);
   Window window(window_settings_for(command_line));
-  const Options options = with_screen_dpi(command_line, screen_dpi());
+  const Result<Options> at_screen_dpi = with_screen_dpi(command_line, screen_dpi());
+  if (!at_screen_dpi) throw InputError(at_screen_dpi.error());
+  const Options& options = *at_screen_dpi;
   refuse_unmatched_device(options, window.share_handles());
   ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
   say_opencl_choice(cl);
