@@ -8,7 +8,6 @@
 #include "core/png_codec.hpp"
 
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace stereocl {
@@ -18,9 +17,7 @@ struct ImageLoadBudget {
   DecodeBudget decode;
 };
 
-// The image, or why not, with the kind of failure for callers (and tests) that care.
-std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, PixelTarget target,
-                                                        const ImageLoadBudget& budget = {});
+ImageLoad load_image_file(const std::string& path, PixelTarget target, const ImageLoadBudget& budget = {});
 
 // The image, or a reason such as "depth.gif: looks like a GIF image; PNG, JPEG, ... are read".
 Result<LoadedImage> load_image(const std::string& path, PixelTarget target);

@@ -7,12 +7,11 @@
 #include "core/result.hpp"
 
 #include <chrono>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 namespace stereocl {
@@ -28,6 +27,9 @@ struct LoadedImage {
   bool looks_grey = false;      // every pixel has r == g == b (many tools save depth maps as RGB)
 };
 
+// The image, or why not, with the kind of failure for callers (and tests) that care.
+using ImageLoad = Result<LoadedImage, InputFailure>;
+
 struct DecodeBudget {
   // GL_MAX_TEXTURE_SIZE is 16384 on the drivers we run on; a larger image could not be shown anyway.
   std::uint32_t max_side = 16384;
@@ -41,8 +43,8 @@ struct DecodeBudget {
 // `name` starts every message ("depth.png: ..."). Failures are not_png, too_large, corrupt or
 // timed_out. Bytes that are not a PNG are refused naming the format they look like; the other
 // formats we read go through core/image_decode.hpp.
-std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                   const DecodeBudget& budget = {});
+ImageLoad decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
+                     const DecodeBudget& budget = {});
 
 // Width and height from the IHDR chunk, or nullopt where the bytes do not start a PNG.
 std::optional<std::pair<std::uint32_t, std::uint32_t>> png_header_size(std::string_view bytes);

@@ -18,16 +18,16 @@ using testing::png_chunk;
 using testing::png_file;
 using testing::png_header;
 
-LoadedImage decoded_or_fail(std::variant<LoadedImage, InputFailure> result) {
-  if (const auto* failure = std::get_if<InputFailure>(&result)) {
-    ADD_FAILURE() << failure->message;
+LoadedImage decoded_or_fail(ImageLoad result) {
+  if (!result) {
+    ADD_FAILURE() << result.error();
     return {};
   }
-  return std::move(std::get<LoadedImage>(result));
+  return std::move(*result);
 }
 
-InputFailure failure_of(const std::variant<LoadedImage, InputFailure>& result) {
-  if (const auto* failure = std::get_if<InputFailure>(&result)) return *failure;
+InputFailure failure_of(const ImageLoad& result) {
+  if (!result) return result.failure();
   ADD_FAILURE() << "decoded, but should have been refused";
   return {InputFailureKind::corrupt, ""};
 }
@@ -383,12 +383,12 @@ TEST(HostilePng, DamagedFilesAreDecodedOrRefusedNeverCrash) {
     const int flips = 1 + static_cast<int>(random() % 8);
     for (int f = 0; f < flips; ++f) bytes[random() % bytes.size()] = static_cast<char>(random());
     if (trial % 3 == 0) bytes.resize(random() % bytes.size());
-    const auto result = decode_png(bytes, "damaged.png", PixelTarget::rgba8);
-    if (const auto* failure = std::get_if<InputFailure>(&result)) {
+    const ImageLoad result = decode_png(bytes, "damaged.png", PixelTarget::rgba8);
+    if (!result) {
       ++refused;
-      ASSERT_EQ(failure->message.rfind("damaged.png: ", 0), 0u) << failure->message;
+      ASSERT_EQ(result.error().rfind("damaged.png: ", 0), 0u) << result.error();
     } else {
-      ASSERT_EQ(std::get<LoadedImage>(result).rgba.width, 33);
+      ASSERT_EQ(result->rgba.width, 33);
     }
   }
   EXPECT_GT(refused, 2000);  // CRCs catch nearly every flip
