@@ -7,13 +7,12 @@
 #include <future>
 #include <optional>
 #include <string>
-#include <variant>
 
 namespace stereocl {
 
 struct FinishedLoad {
   std::string path;
-  std::variant<LoadedImage, InputFailure> image;
+  ImageLoad image;
 };
 
 class BackgroundImageLoad {
@@ -31,7 +30,7 @@ class BackgroundImageLoad {
  private:
   ImageLoadBudget budget_;
   std::string path_;
-  std::future<std::variant<LoadedImage, InputFailure>> pending_;
+  std::future<ImageLoad> pending_;
 };
 
 }  // namespace stereocl

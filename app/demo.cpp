@@ -178,14 +178,14 @@ std::string Demo::opencl_description() const {
 
 Status Demo::load_depth_file(const std::string& path) {
   const auto loaded = load_depth_map(path);
-  if (const auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
-  return use_as_depth(std::get<LoadedImage>(loaded), path);
+  if (!loaded) return failure(loaded.error());
+  return use_as_depth(*loaded, path);
 }
 
 Status Demo::load_pattern_file(const std::string& path) {
   const auto loaded = load_pattern(path);
-  if (const auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
-  return use_as_pattern(std::get<LoadedImage>(loaded), path);
+  if (!loaded) return failure(loaded.error());
+  return use_as_pattern(*loaded, path);
 }
 
 Status Demo::check_fits_textures(int width, int height, int strip_width) const {

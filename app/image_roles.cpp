@@ -20,17 +20,17 @@ DecodeBudget pattern_budget(DecodeBudget budget) {
 ImageLoad decode_depth_map(const std::string& bytes, const std::string& path, const DecodeBudget& budget) {
   const auto size = image_header_size(bytes);
   if (size && size->first <= budget.max_side && size->second <= budget.max_side)  // else the decoder names the rule
-    if (auto refused = memory_refusal(path, size->first, size->second))
-      return InputFailure{InputFailureKind::too_large, std::move(*refused)};
+    if (const Status allowed = memory_allows(path, size->first, size->second); !allowed)
+      return InputFailure{InputFailureKind::too_large, allowed.error()};
   return decode_image(bytes, path, PixelTarget::grey16, budget);
 }
 
 }  // namespace
 
 ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget) {
-  auto bytes = read_input_file(path, budget.read);
-  if (auto* failure = std::get_if<InputFailure>(&bytes)) return std::move(*failure);
-  return decode_depth_map(std::get<std::string>(bytes), path, budget.decode);
+  const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);
+  if (!bytes) return bytes.failure();
+  return decode_depth_map(*bytes, path, budget.decode);
 }
 
 ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget) {
@@ -38,11 +38,11 @@ ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget) {
 }
 
 ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& budget) {
-  auto bytes = read_input_file(path, budget.read);
-  if (auto* failure = std::get_if<InputFailure>(&bytes)) return std::move(*failure);
-  const std::string& file = std::get<std::string>(bytes);
+  const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);
+  if (!bytes) return bytes.failure();
+  const std::string& file = *bytes;
   ImageLoad depth = decode_depth_map(file, path, budget.decode);
-  if (const auto* image = std::get_if<LoadedImage>(&depth); !image || image->looks_grey) return depth;
+  if (!depth || depth->looks_grey) return depth;
   depth = InputFailure{};  // a colour picture: its memory goes before the pattern's is taken
   return decode_image(file, path, PixelTarget::rgba8, pattern_budget(budget.decode));
 }
@@ -53,8 +53,8 @@ std::variant<LookImages, InputFailure> load_look_images(const std::string& patte
                                    std::tuple{&depth_file, &images.depth, &load_depth_map}}) {
     if (path->empty()) continue;
     ImageLoad loaded = load(*path, {});
-    if (auto* refused = std::get_if<InputFailure>(&loaded)) return std::move(*refused);
-    *image = std::move(std::get<LoadedImage>(loaded));
+    if (!loaded) return loaded.failure();
+    *image = std::move(*loaded);
   }
   return images;
 }

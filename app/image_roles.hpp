@@ -11,8 +11,6 @@
 
 namespace stereocl {
 
-using ImageLoad = std::variant<LoadedImage, InputFailure>;
-
 ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget = {});
 ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget = {});
 ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& budget = {});
@@ -23,7 +21,8 @@ struct LookImages {
   std::optional<LoadedImage> depth;
 };
 
-// Each file that is named (not empty), or the first one's refusal.
+// Each file that is named (not empty), or the first one's refusal. A variant rather than a
+// Result only for config/presets.cpp, which is being rewritten now.
 std::variant<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file);
 
 }  // namespace stereocl

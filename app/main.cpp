@@ -73,16 +73,17 @@ std::string histogram_csv(const Histogram256& bins) {
 
 // Writes what --screenshot and --histogram asked for; returns the exit code.
 int save_outputs(const Options& options, const Demo& demo) {
-  std::vector<std::string> errors;
+  std::vector<Status> written;
   if (!options.screenshot_file.empty())
-    errors.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()),
-                              input_files(options)));
+    written.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()),
+                               input_files(options)));
   if (!options.histogram_file.empty())
-    errors.push_back(write_file_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
+    written.push_back(
+        write_atomically(options.histogram_file, histogram_csv(demo.last_histogram()), input_files(options)));
   int code = 0;
-  for (const std::string& error : errors) {
-    if (error.empty()) continue;
-    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  for (const Status& output : written) {
+    if (output) continue;
+    std::fprintf(stderr, "stereocl: %s\n", output.error().c_str());
     code = 1;
   }
   return code;
@@ -161,12 +162,12 @@ void use_finished_loads(Session& session) {
 void save_screenshot(const Demo& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = timestamped_name("png");
-  const std::string error = save_png(name, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()));
-  panel.message = error.empty() ? "Saved " + name : "Not saved: " + error;
+  const Status saved = save_png(name, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()));
+  panel.message = saved ? "Saved " + name : "Not saved: " + saved.error();
 }
 
 // The window as shown, panel and dots included: the back buffer before it is swapped away.
-std::string save_window(const Options& options, int width, int height) {
+Status save_window(const Options& options, int width, int height) {
   RgbaImage image = read_rgba(0, GL_BACK, width, height);
   flip_rows(image);
   return save_png(options.screenshot_window_file, image, {}, input_files(options));
@@ -175,10 +176,10 @@ std::string save_window(const Options& options, int width, int height) {
 // Minimised, or larger than the driver can draw (said once per size, on stderr: the panel is
 // not drawn either).
 bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& said) {
-  const auto oversized = refuse_oversized_framebuffer(width, height, limit);
-  if (oversized && *oversized != said) std::fprintf(stderr, "stereocl: %s\n", oversized->c_str());
-  said = oversized.value_or("");
-  return width == 0 || height == 0 || oversized;
+  const Status drawn = viewport_allows(width, height, limit);
+  if (!drawn && drawn.error() != said) std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
+  said = drawn ? "" : drawn.error();
+  return width == 0 || height == 0 || !drawn;
 }
 
 // --list-devices, as text or (--json) as JSON to stdout or the --json file. Without a display
@@ -194,8 +195,8 @@ int list_devices(const Options& options, const GlShareHandles& gl) {
     std::fputs(json.c_str(), stdout);
     return 0;
   }
-  if (const std::string error = write_file_atomically(options.json_file, json, input_files(options)); !error.empty()) {
-    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  if (const Status written = write_atomically(options.json_file, json, input_files(options)); !written) {
+    std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
     return 1;
   }
   return 0;
@@ -205,8 +206,8 @@ int list_devices(const Options& options, const GlShareHandles& gl) {
 // reason to quietly measure or show something else.
 void refuse_unmatched_device(const Options& options, const GlShareHandles& gl) {
   if (options.cl_device.empty()) return;
-  if (const auto unmatched = unmatched_device_filter(options.cl_device, list_opencl_devices(gl)))
-    throw InputError(*unmatched);
+  if (const Status matched = device_filter_matches(options.cl_device, list_opencl_devices(gl)); !matched)
+    throw InputError(matched.error());
 }
 
 // A frame the mode could not make is said on stderr and the panel, and so is a mode the demo had to
@@ -300,11 +301,11 @@ int list_devices_with_or_without_window(const Options& options) {
 void refuse_unaffordable_size(const Options& options) {
   const Size size = options.size;
   const std::string what = "--size " + std::to_string(size.width) + "x" + std::to_string(size.height);
-  if (auto refused = memory_refusal(what,
-                                    static_cast<std::uint64_t>(size.width) +
-                                        static_cast<std::uint64_t>(stereogram_strip_width(options.stereogram)),
-                                    static_cast<std::uint64_t>(size.height)))
-    throw InputError(*refused);
+  const Status allowed = memory_allows(
+      what,
+      static_cast<std::uint64_t>(size.width) + static_cast<std::uint64_t>(stereogram_strip_width(options.stereogram)),
+      static_cast<std::uint64_t>(size.height));
+  if (!allowed) throw InputError(allowed.error());
 }
 
 // What each frame of a windowed run uses, and what the loop carries from one frame to the next.
@@ -316,7 +317,7 @@ struct FrameLoop {
   ViewportLimit viewport_limit;
   long long frame = 0;
   bool vsync = true;
-  std::string window_shot_error;
+  Status window_shot;  // --screenshot-window's, once it is taken
   std::string oversized_said;
   double last_time = 0;
 };
@@ -365,7 +366,7 @@ bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
   loop.recording.after_frame(demo, panel);
   const bool last_frame = window.should_close() || (options.frames && loop.frame + 1 >= *options.frames);
   if (last_frame && !options.screenshot_window_file.empty())
-    loop.window_shot_error = save_window(options, framebuffer.width, framebuffer.height);
+    loop.window_shot = save_window(options, framebuffer.width, framebuffer.height);
   window.swap_buffers();
   demo.end_frame(seconds * 1000.0);
   if (options.frames && ++loop.frame >= *options.frames) return false;
@@ -394,11 +395,10 @@ bool run_frame(FrameLoop& loop) {
 }
 
 // After the last frame: the outputs the run was asked for, and its exit code.
-int end_run(const Options& options, const Demo& demo, const std::string& window_shot_error, Recording& recording,
+int end_run(const Options& options, const Demo& demo, const Status& window_shot, Recording& recording,
             const Soak& soak) {
-  if (!window_shot_error.empty()) std::fprintf(stderr, "stereocl: %s\n", window_shot_error.c_str());
-  const int code =
-      std::max({save_outputs(options, demo), window_shot_error.empty() ? 0 : 1, recording.finish(), soak.finish()});
+  if (!window_shot) std::fprintf(stderr, "stereocl: %s\n", window_shot.error().c_str());
+  const int code = std::max({save_outputs(options, demo), window_shot ? 0 : 1, recording.finish(), soak.finish()});
   if (const int signal_number = stop_signals::received()) {
     std::fprintf(stderr, "stereocl: stopped by %s%s\n", stop_signals::name(signal_number).c_str(),
                  code == 0 ? "; every output was written" : "");
@@ -426,7 +426,9 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);
-  ImGuiLayer imgui(window.handle(), ui_scale_for(options, window));
+  Notices ui_notices;  // said before the first frame, on stderr
+  ImGuiLayer imgui(window.handle(), ui_scale_for(options, window), ui_notices);
+  for (const Notices::Line& line : ui_notices.take()) std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
   session.imgui = &imgui;
   session.options = &options;
   // --fullscreen alone keeps the --size scene, 1:1 and centred.
@@ -435,13 +437,20 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   Recording recording(options.record_path, options.frames, options.overwrite, options.record_quality);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
 
-  FrameLoop loop{.session = session, .imgui = imgui, .recording = recording, .soak = soak,
-                 .viewport_limit = query_viewport_limit(), .frame = 0, .vsync = options.vsync,
-                 .window_shot_error = {}, .oversized_said = {}, .last_time = glfwGetTime()};
+  FrameLoop loop{.session = session,
+                 .imgui = imgui,
+                 .recording = recording,
+                 .soak = soak,
+                 .viewport_limit = query_viewport_limit(),
+                 .frame = 0,
+                 .vsync = options.vsync,
+                 .window_shot = {},
+                 .oversized_said = {},
+                 .last_time = glfwGetTime()};
   stop_signals::install();  // Ctrl+C, kill and a closed terminal end the run as its last frame would
   while (!window.should_close() && !stop_signals::received())
     if (!run_frame(loop)) break;
-  return end_run(options, demo, loop.window_shot_error, recording, soak);
+  return end_run(options, demo, loop.window_shot, recording, soak);
 }
 
 int run(const Options& command_line) {
@@ -449,7 +458,9 @@ int run(const Options& command_line) {
   refuse_unaffordable_size(command_line);
   if (!command_line.output_file.empty()) return make_still_picture(command_line);
   Window window(window_settings_for(command_line));
-  const Options options = with_screen_dpi(command_line, screen_dpi());
+  const Result<Options> at_screen_dpi = with_screen_dpi(command_line, screen_dpi());
+  if (!at_screen_dpi) throw InputError(at_screen_dpi.error());
+  const Options& options = *at_screen_dpi;
   refuse_unmatched_device(options, window.share_handles());
   ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
   say_opencl_choice(cl);

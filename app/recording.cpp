@@ -14,11 +14,9 @@ std::string panel_recording_extension() { return h264_encoder_name().empty() ? "
 Recording::Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite, int mp4_quality)
     : path_(path), planned_frames_(planned_frames), mp4_quality_(mp4_quality) {
   if (path.empty()) return;
-  try {
-    encoder_ = open_frame_encoder(path, overwrite, mp4_quality_);
-  } catch (const RecordError& error) {
-    throw InputError(error.what());
-  }
+  Result<std::unique_ptr<FrameEncoder>> opened = open_frame_encoder(path, overwrite, mp4_quality_);
+  if (!opened) throw InputError(opened.error());
+  encoder_ = std::move(*opened);
 }
 
 // One line, rewritten in place: "record: 120/600 frames -> out.mp4". Every 10th frame, as
@@ -45,42 +43,42 @@ void Recording::report_failure(const std::string& reason, PanelState* panel) {
 }
 
 std::string Recording::stop() {
-  try {
-    encoder_->finish();
-    show_progress(true);
-    std::string done = "Recorded " + std::to_string(encoder_->frames_written()) + " frames to " + path_;
-    encoder_.reset();
-    return done;
-  } catch (const RecordError& error) {
-    report_failure(error.what(), nullptr);
-    return error.what();
+  if (const Status finished = encoder_->finish(); !finished) {
+    report_failure(finished.error(), nullptr);
+    return finished.error();
   }
+  show_progress(true);
+  std::string done = "Recorded " + std::to_string(encoder_->frames_written()) + " frames to " + path_;
+  encoder_.reset();
+  return done;
+}
+
+void Recording::start_from_panel(PanelState& panel) {
+  path_ = timestamped_name(panel_recording_extension());
+  planned_frames_.reset();
+  Result<std::unique_ptr<FrameEncoder>> opened = open_frame_encoder(path_, false, mp4_quality_);
+  if (!opened) {
+    report_failure(opened.error(), &panel);
+    return;
+  }
+  encoder_ = std::move(*opened);
+  panel.message = "Recording " + path_;
 }
 
 void Recording::after_frame(const Demo& demo, PanelState& panel) {
   if (panel.record_requested) {
     panel.record_requested = false;
-    if (active()) {
+    if (active())
       panel.message = stop();
-    } else {
-      try {
-        path_ = timestamped_name(panel_recording_extension());
-        planned_frames_.reset();
-        encoder_ = open_frame_encoder(path_, false, mp4_quality_);
-        panel.message = "Recording " + path_;
-      } catch (const RecordError& error) {
-        report_failure(error.what(), &panel);
-      }
-    }
+    else
+      start_from_panel(panel);
   }
   if (active()) {
-    try {
-      encoder_->describe(picture_metadata(demo, demo.screen_dpi()));
-      encoder_->add(demo.saved_image());
+    encoder_->describe(picture_metadata(demo, demo.screen_dpi()));
+    if (const Status added = encoder_->add(demo.saved_image()); !added)
+      report_failure(added.error(), &panel);
+    else
       show_progress(false);
-    } catch (const RecordError& error) {
-      report_failure(error.what(), &panel);
-    }
   }
   panel.recording = active() ? path_ : std::string();
 }

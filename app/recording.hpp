@@ -33,6 +33,7 @@ class Recording {
 
  private:
   std::string stop();  // the line for the panel
+  void start_from_panel(PanelState& panel);
   void show_progress(bool last);
   void report_failure(const std::string& reason, PanelState* panel);
 

@@ -33,8 +33,8 @@ Result<DepthImage> still_depth(const Options& options) {
     grey = std::move(*drawn);
   } else {
     ImageLoad loaded = load_depth_map(options.depth_file);
-    if (auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
-    grey = std::move(std::get<LoadedImage>(loaded).grey16);
+    if (!loaded) return failure(loaded.error());
+    grey = std::move(loaded->grey16);
   }
   DepthImage depth = depth_from_grey(grey);
   if (options.invert_depth)
@@ -52,8 +52,8 @@ Result<RgbaImage> still_pattern(const Options& options, StereogramParams& params
     return make_random_pattern(width, generated_pattern_height(width), options.colour_pattern, options.seed,
                                options.dot_size);
   ImageLoad loaded = load_pattern(options.pattern_file);
-  if (auto* refused = std::get_if<InputFailure>(&loaded)) return failure(refused->message);
-  RgbaImage pattern = std::move(std::get<LoadedImage>(loaded).rgba);
+  if (!loaded) return failure(loaded.error());
+  RgbaImage pattern = std::move(loaded->rgba);
   params.pattern_width = pattern.width;
   params.units.reset();
   upside_down(pattern);
@@ -91,8 +91,8 @@ int make_still_picture(const Options& options) {
     std::fprintf(stderr, "stereocl: %s\n", picture.error().c_str());
     return 2;
   }
-  if (const std::string error = save_png(options.output_file, *picture, {}, input_files(options)); !error.empty()) {
-    std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  if (const Status saved = save_png(options.output_file, *picture, {}, input_files(options)); !saved) {
+    std::fprintf(stderr, "stereocl: %s\n", saved.error().c_str());
     return 1;
   }
   return 0;

@@ -198,12 +198,8 @@ void print_floors(const nlohmann::ordered_json& report) {
 }
 
 // Atomically, like every output: a full disk or an interrupted run never leaves half a result.
-bool write_json(const Options& options, const nlohmann::ordered_json& report) {
-  const std::string error =
-      write_file_atomically(options.json_file, report.dump(2) + '\n', input_files(options));
-  if (error.empty()) return true;
-  std::fprintf(stderr, "stereocl: %s\n", error.c_str());
-  return false;
+Status write_json(const Options& options, const nlohmann::ordered_json& report) {
+  return write_atomically(options.json_file, report.dump(2) + '\n', input_files(options));
 }
 
 }  // namespace
@@ -231,17 +227,17 @@ Result<QuickBench> bench_current_mode(Demo& demo, double seconds) {
 
 namespace {
 
-// Why a mode or variant cannot be measured here, or nullopt.
-std::optional<std::string> why_not_measured(const ModeRow& row, const Variant& variant, const Demo& demo) {
-  std::optional<std::string> reason = demo.availability().reason(row.mode);
-  if (!reason && variant.sync) reason = sync_unsupported_reason(*variant.sync, demo.opencl_environment());
-  return reason;
+// Whether a mode or variant can be measured here; if not, why.
+Status measurable(const ModeRow& row, const Variant& variant, const Demo& demo) {
+  if (const auto& reason = demo.availability().reason(row.mode)) return failure(*reason);
+  if (variant.sync) return sync_supported(*variant.sync, demo.opencl_environment());
+  return {};
 }
 
 int planned_measurements(const Options& options, const Demo& demo) {
   int planned = 0;
   for (const ModeRow& row : mode_table())
-    for (const Variant& variant : variants_for(row.mode, options)) planned += why_not_measured(row, variant, demo) ? 0 : 1;
+    for (const Variant& variant : variants_for(row.mode, options)) planned += measurable(row, variant, demo) ? 1 : 0;
   return planned;
 }
 
@@ -280,9 +276,10 @@ int run_bench(const Options& options, Demo& demo) {
   Stopwatch elapsed;
   for (const ModeRow& row : mode_table()) {
     for (const Variant& variant : variants_for(row.mode, options)) {
-      if (const std::optional<std::string> reason = why_not_measured(row, variant, demo)) {
-        std::printf("%-21s skipped: %s\n", bench_label(row.mode, variant.sync, variant.batch, variant.pipeline).c_str(), reason->c_str());
-        skipped.push_back({row.mode, variant.sync, variant.batch, variant.pipeline, *reason});
+      if (const Status can = measurable(row, variant, demo); !can) {
+        std::printf("%-21s skipped: %s\n", bench_label(row.mode, variant.sync, variant.batch, variant.pipeline).c_str(),
+                    can.error().c_str());
+        skipped.push_back({row.mode, variant.sync, variant.batch, variant.pipeline, can.error()});
         continue;
       }
       Result<BenchModeResult> measured = measure(row.mode, variant, options.interop_batch != "off", frames,
@@ -300,7 +297,11 @@ int run_bench(const Options& options, Demo& demo) {
   const nlohmann::ordered_json report = bench_report(options, demo, results, skipped, floors);
   print_table(report);
   print_floors(report);
-  if (!options.json_file.empty() && !write_json(options, report)) return 1;
+  if (options.json_file.empty()) return 0;
+  if (const Status written = write_json(options, report); !written) {
+    std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
+    return 1;
+  }
   return 0;
 }
 

@@ -35,7 +35,8 @@ std::string write_depth_map(const std::string& directory, int width, int height)
       ramp.at(x, y) = Rgba8{v, v, v, 255};
     }
   std::string path = directory + "/soak-depth-" + std::to_string(width) + "x" + std::to_string(height) + ".png";
-  if (const std::string error = save_png(path, ramp); !error.empty()) std::fprintf(stderr, "stereocl: --soak: %s\n", error.c_str());
+  if (const Status saved = save_png(path, ramp); !saved)
+    std::fprintf(stderr, "stereocl: --soak: %s\n", saved.error().c_str());
   return path;
 }
 
@@ -90,9 +91,9 @@ void Soak::change_something(Demo& demo, Window& window, FadingMessage& panel_mes
 
 int Soak::finish() const {
   if (!active()) return 0;
-  const std::string error = write_file_atomically(csv_path_, csv_);
-  if (error.empty()) return 0;
-  std::fprintf(stderr, "stereocl: %s\n", error.c_str());
+  const Status written = write_atomically(csv_path_, csv_);
+  if (written) return 0;
+  std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
   return 1;
 }
 

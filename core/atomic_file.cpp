@@ -15,8 +15,8 @@
 namespace stereocl {
 namespace {
 
-std::string failure(const std::string& path, const std::string& what, int error) {
-  return path + ": " + what + ": " + std::strerror(error);
+Failure io_failure(const std::string& path, const std::string& what, int error) {
+  return failure(path + ": " + what + ": " + std::strerror(error));
 }
 
 // Writes all of `bytes`, retrying short writes; 0 or the errno of the failure.
@@ -30,27 +30,28 @@ int write_all(int fd, std::string_view bytes) {
   return 0;
 }
 
-std::string refuse_inputs(const std::string& path, const std::vector<std::string>& inputs) {
+Status refuse_inputs(const std::string& path, const std::vector<std::string>& inputs) {
   struct stat target {};
   if (::stat(path.c_str(), &target) != 0) return {};
   for (const std::string& input : inputs) {
     struct stat source {};
     if (!input.empty() && ::stat(input.c_str(), &source) == 0 && source.st_dev == target.st_dev &&
         source.st_ino == target.st_ino)
-      return path + ": is the input file " + input + "; refusing to overwrite it";
+      return failure(path + ": is the input file " + input + "; refusing to overwrite it");
   }
-  if (S_ISDIR(target.st_mode)) return path + ": is a directory; give a file name";
+  if (S_ISDIR(target.st_mode)) return failure(path + ": is a directory; give a file name");
   return {};
 }
 
-std::string write_in_place(const std::string& path, std::string_view bytes) {
+Status write_in_place(const std::string& path, std::string_view bytes) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) return failure(path, "cannot open it for writing", errno);
+  if (fd < 0) return io_failure(path, "cannot open it for writing", errno);
   int error = write_all(fd, bytes);
   // Devices and pipes cannot be synced (EINVAL, EROFS); what matters there is that writes succeeded.
   if (!error && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) error = errno;
   if (::close(fd) != 0 && !error) error = errno;
-  return error ? failure(path, "cannot write it", error) : std::string();
+  if (error) return io_failure(path, "cannot write it", error);
+  return {};
 }
 
 // The same permissions a plain open(O_CREAT, 0666) would give, or the old file's.
@@ -58,7 +59,7 @@ mode_t mode_for(const struct stat* existing) {
   return existing ? existing->st_mode & 07777 : new_file_mode();
 }
 
-std::string write_replacing(const std::string& path, std::string_view bytes, const struct stat* existing) {
+Status write_replacing(const std::string& path, std::string_view bytes, const struct stat* existing) {
   const std::filesystem::path target(path);
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   std::string hidden = ".";  // appended, not "." + name: GCC 12 warns falsely (-Wrestrict) on that
@@ -66,7 +67,7 @@ std::string write_replacing(const std::string& path, std::string_view bytes, con
   hidden += ".XXXXXX";
   std::string temporary = (folder / hidden).string();
   const int fd = ::mkstemp(temporary.data());
-  if (fd < 0) return failure(path, "cannot create a file in " + folder.string(), errno);
+  if (fd < 0) return io_failure(path, "cannot create a file in " + folder.string(), errno);
   stop_signals::remove_on_abort(temporary);  // a second Ctrl+C mid-write leaves no temporary behind
   int error = ::fchmod(fd, mode_for(existing)) != 0 ? errno : 0;
   if (!error) error = write_all(fd, bytes);
@@ -76,7 +77,7 @@ std::string write_replacing(const std::string& path, std::string_view bytes, con
   stop_signals::forget(temporary);
   if (error) {
     ::unlink(temporary.c_str());
-    return failure(path, "cannot write it", error);
+    return io_failure(path, "cannot write it", error);
   }
   // The rename itself is durable only once the directory is synced; best effort, as not every
   // file system allows it.
@@ -89,20 +90,19 @@ std::string write_replacing(const std::string& path, std::string_view bytes, con
 
 }  // namespace
 
-std::string write_file_atomically(const std::string& path, std::string_view bytes,
-                                  const std::vector<std::string>& inputs) {
-  if (path.empty()) return "an output file name is empty";
-  if (std::string refused = refuse_inputs(path, inputs); !refused.empty()) return refused;
+Status write_atomically(const std::string& path, std::string_view bytes, const std::vector<std::string>& inputs) {
+  if (path.empty()) return failure("an output file name is empty");
+  if (Status allowed = refuse_inputs(path, inputs); !allowed) return allowed;
   // A symbolic link is followed, so the file it names is replaced and the link stays.
   std::string resolved = path;
   if (char real[PATH_MAX]; ::realpath(path.c_str(), real)) resolved = real;
   struct stat existing {};
   const bool exists = ::stat(resolved.c_str(), &existing) == 0;
   if (exists && !S_ISREG(existing.st_mode)) return write_in_place(path, bytes);
-  std::string error = write_replacing(resolved, bytes, exists ? &existing : nullptr);
+  Status written = write_replacing(resolved, bytes, exists ? &existing : nullptr);
   // Name the path as the user gave it.
-  if (!error.empty() && resolved != path) error.replace(0, resolved.size(), path);
-  return error;
+  if (!written && resolved != path) return failure(path + written.error().substr(resolved.size()));
+  return written;
 }
 
 }  // namespace stereocl

@@ -18,10 +18,10 @@ inline std::uint16_t luma16(std::uint16_t r, std::uint16_t g, std::uint16_t b) {
 
 inline std::uint8_t to8(std::uint16_t v) { return static_cast<std::uint8_t>((v + 128u) / 257u); }
 
-// "NAME: the FORMAT header says WxH pixels; images must be 1..N pixels per side", or the
-// budget's width rule; nullopt where the size is allowed.
-std::optional<InputFailure> size_refusal(std::uint64_t width, std::uint64_t height, const std::string& name,
-                                         const DecodeBudget& budget, std::string_view format);
+// Whether the budget allows the size; if not, "NAME: the FORMAT header says WxH pixels; images
+// must be 1..N pixels per side", or the budget's width rule.
+InputStatus size_allowed(std::uint64_t width, std::uint64_t height, const std::string& name, const DecodeBudget& budget,
+                         std::string_view format);
 
 // `channels` samples a pixel, rows top first. 8-bit samples widen x257, as a 16-bit file holds them.
 template <class Sample>

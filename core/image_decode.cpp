@@ -13,8 +13,7 @@ namespace {
 struct ImageFormat {
   bool (*recognises)(std::string_view bytes);
   std::optional<std::pair<std::uint32_t, std::uint32_t>> (*header_size)(std::string_view bytes);
-  std::variant<LoadedImage, InputFailure> (*decode)(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                    const DecodeBudget& budget);
+  ImageLoad (*decode)(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget);
 };
 
 bool looks_like_png(std::string_view bytes) { return png_header_size(bytes).has_value(); }
@@ -33,8 +32,8 @@ const ImageFormat* format_of(std::string_view bytes) {
 
 }  // namespace
 
-std::optional<InputFailure> size_refusal(std::uint64_t width, std::uint64_t height, const std::string& name,
-                                         const DecodeBudget& budget, std::string_view format) {
+InputStatus size_allowed(std::uint64_t width, std::uint64_t height, const std::string& name, const DecodeBudget& budget,
+                         std::string_view format) {
   if (width < 1 || height < 1 || width > budget.max_side || height > budget.max_side)
     return InputFailure{InputFailureKind::too_large, name + ": the " + std::string(format) + " header says " +
                                                          std::to_string(width) + "x" + std::to_string(height) +
@@ -43,11 +42,11 @@ std::optional<InputFailure> size_refusal(std::uint64_t width, std::uint64_t heig
   if (width > budget.max_width)
     return InputFailure{InputFailureKind::too_large,
                         name + ": " + std::to_string(width) + " pixels wide; " + budget.width_rule};
-  return std::nullopt;
+  return {};
 }
 
-std::variant<LoadedImage, InputFailure> decode_image(std::string_view bytes, const std::string& name,
-                                                     PixelTarget target, const DecodeBudget& budget) {
+ImageLoad decode_image(std::string_view bytes, const std::string& name, PixelTarget target,
+                       const DecodeBudget& budget) {
   // Nothing recognised: the PNG decoder names what the bytes look like and what is read.
   const ImageFormat* format = format_of(bytes);
   return format ? format->decode(bytes, name, target, budget) : decode_png(bytes, name, target, budget);

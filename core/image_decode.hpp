@@ -11,12 +11,11 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 namespace stereocl {
 
-std::variant<LoadedImage, InputFailure> decode_image(std::string_view bytes, const std::string& name,
-                                                     PixelTarget target, const DecodeBudget& budget = {});
+ImageLoad decode_image(std::string_view bytes, const std::string& name, PixelTarget target,
+                       const DecodeBudget& budget = {});
 
 // Width and height from the header of any format decode_image() reads, or nullopt.
 std::optional<std::pair<std::uint32_t, std::uint32_t>> image_header_size(std::string_view bytes);

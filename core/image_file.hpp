@@ -8,7 +8,6 @@
 #include "core/png_codec.hpp"
 
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace stereocl {
@@ -18,16 +17,14 @@ struct ImageLoadBudget {
   DecodeBudget decode;
 };
 
-// The image, or why not, with the kind of failure for callers (and tests) that care.
-std::variant<LoadedImage, InputFailure> load_image_file(const std::string& path, PixelTarget target,
-                                                        const ImageLoadBudget& budget = {});
+ImageLoad load_image_file(const std::string& path, PixelTarget target, const ImageLoadBudget& budget = {});
 
 // The image, or a reason such as "depth.gif: looks like a GIF image; PNG, JPEG, ... are read".
 Result<LoadedImage> load_image(const std::string& path, PixelTarget target);
 
-// Writes an 8-bit RGBA PNG atomically; returns an empty string on success, else the reason.
+// Writes an 8-bit RGBA PNG atomically, or says why not ("shot.png: cannot write it: ...").
 // `inputs` are files it must never overwrite (the --depth and --pattern files).
-std::string save_png(const std::string& path, const RgbaImage& image, const PngMetadata& metadata = {},
-                     const std::vector<std::string>& inputs = {});
+Status save_png(const std::string& path, const RgbaImage& image, const PngMetadata& metadata = {},
+                const std::vector<std::string>& inputs = {});
 
 }  // namespace stereocl

@@ -84,21 +84,20 @@ class Blocks {
 };
 
 // Reads to the end into `blocks` after `already` bytes; fails past the budget.
-std::optional<InputFailure> read_rest(int fd, const std::string& path, const ReadBudget& budget, std::size_t already,
-                                      Blocks& blocks) {
+InputStatus read_rest(int fd, const std::string& path, const ReadBudget& budget, std::size_t already, Blocks& blocks) {
   for (;;) {
     const auto [at, room] = blocks.room();
     const ssize_t got = ::read(fd, at, room);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) return failure(InputFailureKind::read_error, path, std::string("cannot read it: ") + std::strerror(errno));
-    if (got == 0) return std::nullopt;
+    if (got == 0) return {};
     blocks.filled(static_cast<std::size_t>(got));
     if (already + blocks.size() > budget.max_bytes) return too_large(path, budget);
   }
 }
 
-std::variant<std::string, InputFailure> read_regular(int fd, const std::string& path, const struct stat& info,
-                                                     const ReadBudget& budget) {
+Result<std::string, InputFailure> read_regular(int fd, const std::string& path, const struct stat& info,
+                                               const ReadBudget& budget) {
   if (static_cast<std::size_t>(info.st_size) > budget.max_bytes) return too_large(path, budget);
   std::string bytes(static_cast<std::size_t>(info.st_size), '\0');
   std::size_t filled = 0;
@@ -112,11 +111,11 @@ std::variant<std::string, InputFailure> read_regular(int fd, const std::string& 
   bytes.resize(filled);
   // More than the stated size: a file that grew while we read it, or a /proc file (size 0).
   Blocks rest;
-  if (auto failed = read_rest(fd, path, budget, filled, rest)) return *failed;
+  if (const InputStatus read = read_rest(fd, path, budget, filled, rest); !read) return read.failure();
   return std::move(rest).joined(std::move(bytes));
 }
 
-std::variant<std::string, InputFailure> read_pipe(int fd, const std::string& path, const ReadBudget& budget) {
+Result<std::string, InputFailure> read_pipe(int fd, const std::string& path, const ReadBudget& budget) {
   const auto deadline = std::chrono::steady_clock::now() + budget.pipe_timeout;
   Blocks blocks;
   for (;;) {
@@ -146,7 +145,7 @@ std::string kind_of(const struct stat& info) {
 
 }  // namespace
 
-std::variant<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget) {
+Result<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget) {
   // O_NONBLOCK: opening a named pipe must not wait for a writer.
   Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
   if (file.get() < 0) return open_failure(path, errno);

@@ -9,10 +9,11 @@
 // - a named pipe (mkfifo) is refused without reading: it can wait forever for a writer, and a
 //   user who means it can give `<(cat FIFO)` instead;
 // - directories, devices and sockets are refused as "not a regular file".
+#include "core/result.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <string>
-#include <variant>
 
 namespace stereocl {
 
@@ -26,11 +27,15 @@ struct InputFailure {
   std::string message;  // one line naming the path, e.g. "x.png: is a directory, not a file"
 };
 
+// What a check of an input file returns: fine, or the failure with its kind.
+using InputStatus = Result<void, InputFailure>;
+
 struct ReadBudget {
   std::size_t max_bytes = std::size_t{1} << 30;
   std::chrono::milliseconds pipe_timeout{10000};
 };
 
-std::variant<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget = {});
+// The file's bytes, or why they cannot be read.
+Result<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget = {});
 
 }  // namespace stereocl

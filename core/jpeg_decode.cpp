@@ -45,15 +45,15 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> jpeg_header_size(std::str
   return std::pair{static_cast<std::uint32_t>(header->width), static_cast<std::uint32_t>(header->height)};
 }
 
-std::variant<LoadedImage, InputFailure> decode_jpeg(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                    const DecodeBudget& budget) {
+ImageLoad decode_jpeg(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget) {
   const TurboJpeg handle(tjInitDecompress());
   if (!handle) return InputFailure{InputFailureKind::corrupt, name + ": libjpeg-turbo could not start"};
   const auto header = read_header(handle.get(), bytes);
   if (!header) return corrupt(name, handle.get());
-  if (auto refused = size_refusal(static_cast<std::uint64_t>(header->width), static_cast<std::uint64_t>(header->height),
-                                  name, budget, "JPEG"))
-    return *refused;
+  if (const InputStatus allowed = size_allowed(static_cast<std::uint64_t>(header->width),
+                                               static_cast<std::uint64_t>(header->height), name, budget, "JPEG");
+      !allowed)
+    return allowed.failure();
   // A greyscale file decodes to one channel, exactly; colour to RGB, whose luma is ours.
   const bool grey = header->colourspace == TJCS_GRAY;
   const int channels = grey ? 1 : 3;

@@ -9,13 +9,11 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 namespace stereocl {
 
 bool looks_like_jpeg(std::string_view bytes);
 std::optional<std::pair<std::uint32_t, std::uint32_t>> jpeg_header_size(std::string_view bytes);
-std::variant<LoadedImage, InputFailure> decode_jpeg(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                    const DecodeBudget& budget);
+ImageLoad decode_jpeg(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget);
 
 }  // namespace stereocl

@@ -38,15 +38,15 @@ std::optional<std::uint64_t> memory_available() {
   return available;
 }
 
-std::optional<std::string> memory_refusal(const std::string& what, std::uint64_t width, std::uint64_t height,
-                                          std::optional<std::uint64_t> available) {
+Status memory_allows(const std::string& what, std::uint64_t width, std::uint64_t height,
+                     std::optional<std::uint64_t> available) {
   // Only the part of the budget a size adds is weighed: the base is already taken by the time
   // this runs, and is in what the system reports as used.
   const std::uint64_t needed = width * height * kBudgetBytesPerPixel;
-  if (!available || needed <= *available) return std::nullopt;
-  return what + ": " + std::to_string(width) + "x" + std::to_string(height) + " pixels need about " + mebibytes(needed) +
-         " (" + std::to_string(kBudgetBytesPerPixel) + " bytes a pixel), and " + mebibytes(*available) +
-         " is available; use a smaller size";
+  if (!available || needed <= *available) return {};
+  return failure(what + ": " + std::to_string(width) + "x" + std::to_string(height) + " pixels need about " +
+                 mebibytes(needed) + " (" + std::to_string(kBudgetBytesPerPixel) + " bytes a pixel), and " +
+                 mebibytes(*available) + " is available; use a smaller size");
 }
 
 }  // namespace stereocl

@@ -4,6 +4,8 @@
 // whose size becomes the scene's) plus a fixed base for the program, its libraries and drivers;
 // docs/performance.md records the peaks it was set from. A size whose budget the machine cannot
 // hold is refused in one line, instead of the kernel's OOM killer ending the run mid-frame.
+#include "core/result.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,9 +24,9 @@ std::uint64_t memory_budget(std::uint64_t pixels);
 // room left below that limit. nullopt where neither can be read.
 std::optional<std::uint64_t> memory_available();
 
-// Why `width` x `height` (what: "--size", "depth.png") cannot be afforded, or nullopt.
+// Whether `width` x `height` (what: "--size", "depth.png") can be afforded; if not, why.
 // `available` is memory_available() unless a test gives one.
-std::optional<std::string> memory_refusal(const std::string& what, std::uint64_t width, std::uint64_t height,
-                                          std::optional<std::uint64_t> available = memory_available());
+Status memory_allows(const std::string& what, std::uint64_t width, std::uint64_t height,
+                     std::optional<std::uint64_t> available = memory_available());
 
 }  // namespace stereocl

@@ -43,8 +43,8 @@ std::uint32_t big_endian_u32(std::string_view bytes, std::size_t at) {
 // Reached for bytes no decoder recognised (core/image_decode.hpp), or by a caller of decode_png().
 constexpr std::string_view kFormatsRead = "PNG, JPEG, WebP, TIFF and PGM/PPM images are read";
 
-std::optional<InputFailure> check_signature(std::string_view bytes, const std::string& name) {
-  if (bytes.substr(0, kSignature.size()) == kSignature) return std::nullopt;
+InputStatus check_signature(std::string_view bytes, const std::string& name) {
+  if (bytes.substr(0, kSignature.size()) == kSignature) return {};
   if (bytes.empty()) return failed(InputFailureKind::not_png, name, "the file is empty; " + std::string(kFormatsRead));
   const auto format = guess_image_format(bytes);
   return failed(InputFailureKind::not_png, name,
@@ -63,9 +63,9 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> png_header_size(std::stri
 namespace {
 
 // The header's size, read by hand so a refusal can name it: libspng only says "exceeds limit".
-std::optional<InputFailure> check_header_size(std::string_view bytes, const std::string& name, const DecodeBudget& budget) {
+InputStatus check_header_size(std::string_view bytes, const std::string& name, const DecodeBudget& budget) {
   const auto size = png_header_size(bytes);
-  if (!size) return std::nullopt;  // libspng reports that
+  if (!size) return {};  // libspng reports that
   const auto [width, height] = *size;
   if (width < 1 || height < 1 || width > budget.max_side || height > budget.max_side)
     return failed(InputFailureKind::too_large, name,
@@ -73,7 +73,7 @@ std::optional<InputFailure> check_header_size(std::string_view bytes, const std:
                       " pixels; images must be 1.." + std::to_string(budget.max_side) + " pixels per side");
   if (width > budget.max_width)
     return failed(InputFailureKind::too_large, name, std::to_string(width) + " pixels wide; " + budget.width_rule);
-  return std::nullopt;
+  return {};
 }
 
 std::uint64_t idat_bytes(std::string_view bytes) {
@@ -93,8 +93,7 @@ std::uint64_t idat_bytes(std::string_view bytes) {
 // so compressed pixel data far larger than the raw scanlines is a decompression bomb: libspng
 // would inflate all of it (1 GiB for a "1x1" image) before noticing that it is surplus. Far
 // smaller than deflate can pack them, and the header lies.
-std::optional<InputFailure> check_compressed_size(std::string_view bytes, const spng_ihdr& header,
-                                                  const std::string& name) {
+InputStatus check_compressed_size(std::string_view bytes, const spng_ihdr& header, const std::string& name) {
   const int channels = header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA ? 4
                        : header.color_type == SPNG_COLOR_TYPE_TRUECOLOR     ? 3
                        : header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA ? 2
@@ -111,7 +110,7 @@ std::optional<InputFailure> check_compressed_size(std::string_view bytes, const 
     return failed(InputFailureKind::corrupt, name,
                   "the PNG data is corrupt (" + std::to_string(compressed) + " bytes of pixel data cannot hold a " +
                       std::to_string(header.width) + "x" + std::to_string(header.height) + " image)");
-  if (compressed <= allowed) return std::nullopt;
+  if (compressed <= allowed) return {};
   return failed(InputFailureKind::too_large, name,
                 "its compressed pixel data (" + std::to_string(compressed) + " bytes) is more than a " +
                     std::to_string(header.width) + "x" + std::to_string(header.height) + " image can hold (at most " +
@@ -186,8 +185,8 @@ class RowConverter {
 
 // Row by row, so the time budget is checked between rows: a huge image gives up, not hangs.
 template <class Channel>
-std::variant<LoadedImage, InputFailure> decode_rows(spng_ctx* context, const spng_ihdr& header, int format,
-                                                    PixelTarget target, const std::string& name, const DecodeBudget& budget) {
+ImageLoad decode_rows(spng_ctx* context, const spng_ihdr& header, int format, PixelTarget target,
+                      const std::string& name, const DecodeBudget& budget) {
   const auto deadline = std::chrono::steady_clock::now() + budget.time;
   // One scratch row: libspng writes each interlace pass's pixels into it at their final x.
   std::vector<Channel> row_pixels(std::size_t{4} * header.width);
@@ -208,10 +207,9 @@ std::variant<LoadedImage, InputFailure> decode_rows(spng_ctx* context, const spn
 
 }  // namespace
 
-std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                   const DecodeBudget& budget) {
-  if (auto refused = check_signature(bytes, name)) return *refused;
-  if (auto refused = check_header_size(bytes, name, budget)) return *refused;
+ImageLoad decode_png(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget) {
+  if (const InputStatus png = check_signature(bytes, name); !png) return png.failure();
+  if (const InputStatus size = check_header_size(bytes, name, budget); !size) return size.failure();
   SpngContext context(spng_ctx_new(0), spng_ctx_free);
   if (!context) return failed(InputFailureKind::corrupt, name, "out of memory starting the PNG decoder");
   spng_set_image_limits(context.get(), budget.max_side, budget.max_side);
@@ -220,7 +218,7 @@ std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const
   spng_ihdr header{};
   if (int error = spng_get_ihdr(context.get(), &header)) return corrupt(name, error);
 
-  if (auto refused = check_compressed_size(bytes, header, name)) return *refused;
+  if (const InputStatus data = check_compressed_size(bytes, header, name); !data) return data.failure();
   const bool sixteen_bit = header.bit_depth == 16;
   const int format = sixteen_bit ? SPNG_FMT_RGBA16 : SPNG_FMT_RGBA8;
   const std::size_t cap = std::size_t{budget.max_side} * budget.max_side * 4 * (sixteen_bit ? 2 : 1);
@@ -233,10 +231,10 @@ std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const
   return decode_rows<std::uint8_t>(context.get(), header, format, target, name, budget);
 }
 
-EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata) {
-  if (image.empty()) return {{}, "nothing to save (the image is empty)"};
+Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata) {
+  if (image.empty()) return failure("nothing to save (the image is empty)");
   SpngContext context(spng_ctx_new(SPNG_CTX_ENCODER), spng_ctx_free);
-  if (!context) return {{}, "out of memory starting the PNG encoder"};
+  if (!context) return failure("out of memory starting the PNG encoder");
   spng_set_option(context.get(), SPNG_ENCODE_TO_BUFFER, 1);
   spng_ihdr header{};
   header.width = static_cast<std::uint32_t>(image.width);
@@ -252,7 +250,7 @@ EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata) {
   for (std::size_t i = 0; i < texts.size() && !error; ++i) {
     const auto& [keyword, value] = metadata.text[i];
     if (keyword.empty() || keyword.size() >= sizeof texts[i].keyword)
-      return {{}, "PNG text keyword \"" + keyword + "\": must be 1 to 79 characters"};
+      return failure("PNG text keyword \"" + keyword + "\": must be 1 to 79 characters");
     std::memcpy(texts[i].keyword, keyword.c_str(), keyword.size() + 1);
     texts[i].type = SPNG_TEXT;
     texts[i].length = value.size();
@@ -261,11 +259,11 @@ EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata) {
   if (!error && !texts.empty()) error = spng_set_text(context.get(), texts.data(), static_cast<std::uint32_t>(texts.size()));
   if (!error)
     error = spng_encode_image(context.get(), image.pixels.data(), image.size_bytes(), SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
-  if (error) return {{}, std::string("cannot encode the PNG (") + spng_strerror(error) + ")"};
+  if (error) return failure(std::string("cannot encode the PNG (") + spng_strerror(error) + ")");
   std::size_t length = 0;
   std::unique_ptr<void, decltype(&std::free)> buffer(spng_get_png_buffer(context.get(), &length, &error), std::free);
-  if (!buffer) return {{}, std::string("cannot encode the PNG (") + spng_strerror(error) + ")"};
-  return {std::string(static_cast<const char*>(buffer.get()), length), {}};
+  if (!buffer) return failure(std::string("cannot encode the PNG (") + spng_strerror(error) + ")");
+  return std::string(static_cast<const char*>(buffer.get()), length);
 }
 
 }  // namespace stereocl

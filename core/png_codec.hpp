@@ -4,14 +4,14 @@
 // time budget, so a file can neither exhaust memory nor hold the caller for long.
 #include "core/image.hpp"
 #include "core/input_file.hpp"
+#include "core/result.hpp"
 
 #include <chrono>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 namespace stereocl {
@@ -27,6 +27,9 @@ struct LoadedImage {
   bool looks_grey = false;      // every pixel has r == g == b (many tools save depth maps as RGB)
 };
 
+// The image, or why not, with the kind of failure for callers (and tests) that care.
+using ImageLoad = Result<LoadedImage, InputFailure>;
+
 struct DecodeBudget {
   // GL_MAX_TEXTURE_SIZE is 16384 on the drivers we run on; a larger image could not be shown anyway.
   std::uint32_t max_side = 16384;
@@ -40,8 +43,8 @@ struct DecodeBudget {
 // `name` starts every message ("depth.png: ..."). Failures are not_png, too_large, corrupt or
 // timed_out. Bytes that are not a PNG are refused naming the format they look like; the other
 // formats we read go through core/image_decode.hpp.
-std::variant<LoadedImage, InputFailure> decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                   const DecodeBudget& budget = {});
+ImageLoad decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
+                     const DecodeBudget& budget = {});
 
 // Width and height from the IHDR chunk, or nullopt where the bytes do not start a PNG.
 std::optional<std::pair<std::uint32_t, std::uint32_t>> png_header_size(std::string_view bytes);
@@ -51,11 +54,7 @@ struct PngMetadata {
   std::vector<std::pair<std::string, std::string>> text;     // tEXt chunks: keyword (1-79 Latin-1), value
 };
 
-struct EncodedPng {
-  std::string bytes;
-  std::string error;  // empty on success
-};
-
-EncodedPng encode_png(const RgbaImage& image, const PngMetadata& metadata = {});
+// The PNG file's bytes, or why it cannot be made (an empty image, a bad text keyword).
+Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata = {});
 
 }  // namespace stereocl

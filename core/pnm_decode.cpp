@@ -73,8 +73,7 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> pnm_header_size(std::stri
   return std::pair{static_cast<std::uint32_t>(header->width), static_cast<std::uint32_t>(header->height)};
 }
 
-std::variant<LoadedImage, InputFailure> decode_pnm(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                   const DecodeBudget& budget) {
+ImageLoad decode_pnm(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget) {
   if (bytes[1] != '5' && bytes[1] != '6')
     return InputFailure{InputFailureKind::not_png, name + ": a netpbm P" + std::string(1, bytes[1]) +
                                                        " file; binary PGM (P5) and PPM (P6) are read"};
@@ -83,7 +82,8 @@ std::variant<LoadedImage, InputFailure> decode_pnm(std::string_view bytes, const
     return InputFailure{InputFailureKind::corrupt, name +
                                                        ": the PGM/PPM header is corrupt (P5 or P6, width, "
                                                        "height, and a maximum of 1..65535)"};
-  if (auto refused = size_refusal(header->width, header->height, name, budget, "PGM/PPM")) return *refused;
+  if (const InputStatus allowed = size_allowed(header->width, header->height, name, budget, "PGM/PPM"); !allowed)
+    return allowed.failure();
   const int channels = header->kind == '5' ? 1 : 3;
   const std::size_t count = header->width * header->height * static_cast<std::size_t>(channels);
   const std::size_t sample_bytes = header->max_value > 255 ? 2 : 1;

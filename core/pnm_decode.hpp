@@ -9,13 +9,11 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 namespace stereocl {
 
 bool looks_like_pnm(std::string_view bytes);  // P1..P7: netpbm's magic numbers
 std::optional<std::pair<std::uint32_t, std::uint32_t>> pnm_header_size(std::string_view bytes);
-std::variant<LoadedImage, InputFailure> decode_pnm(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                   const DecodeBudget& budget);
+ImageLoad decode_pnm(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget);
 
 }  // namespace stereocl

@@ -2,6 +2,8 @@
 // The one way a function says "this failed, and why" (docs/design.md, "Errors"): it returns a
 // Result<T>, which holds either the value or a one-line message naming the value and the rule
 // it broke. Status is Result<void>. [[nodiscard]], so a failure cannot be dropped by accident.
+// Where callers tell failures apart, the failure is a struct of its own with a `message` and
+// what they need (InputFailure's kind): Result<T, InputFailure>.
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,11 +17,11 @@ struct Failure {
 
 inline Failure failure(std::string message) { return Failure{std::move(message)}; }
 
-template <class T>
+template <class T, class E = Failure>
 class [[nodiscard]] Result {
  public:
   Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
-  Result(Failure failed) : state_(std::in_place_index<1>, std::move(failed)) {}
+  Result(E failed) : state_(std::in_place_index<1>, std::move(failed)) {}
 
   bool ok() const { return state_.index() == 0; }
   explicit operator bool() const { return ok(); }
@@ -31,23 +33,26 @@ class [[nodiscard]] Result {
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   const std::string& error() const { return std::get<1>(state_).message; }
+  const E& failure() const { return std::get<1>(state_); }
 
  private:
-  std::variant<T, Failure> state_;
+  std::variant<T, E> state_;
 };
 
-template <>
-class [[nodiscard]] Result<void> {
+template <class E>
+class [[nodiscard]] Result<void, E> {
  public:
   Result() = default;
-  Result(Failure failed) : message_(std::move(failed.message)) {}
+  Result(E failed) : failed_(std::move(failed)) {}
 
-  bool ok() const { return !message_; }
+  bool ok() const { return !failed_; }
   explicit operator bool() const { return ok(); }
-  const std::string& error() const { return *message_; }
+  // Both throw on a success, as Result<T>'s do.
+  const std::string& error() const { return failed_.value().message; }
+  const E& failure() const { return failed_.value(); }
 
  private:
-  std::optional<std::string> message_;
+  std::optional<E> failed_;
 };
 
 using Status = Result<void>;

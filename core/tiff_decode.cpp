@@ -118,15 +118,14 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> tiff_header_size(std::str
   return std::pair{width, height};
 }
 
-std::variant<LoadedImage, InputFailure> decode_tiff(std::string_view bytes, const std::string& name, PixelTarget target,
-                                                    const DecodeBudget& budget) {
+ImageLoad decode_tiff(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget) {
   MemoryFile file{bytes};
   const Tiff tiff = open_tiff(file);
   std::uint32_t width = 0, height = 0;
   if (!tiff || !TIFFGetField(tiff.get(), TIFFTAG_IMAGEWIDTH, &width) ||
       !TIFFGetField(tiff.get(), TIFFTAG_IMAGELENGTH, &height))
     return corrupt(name);
-  if (auto refused = size_refusal(width, height, name, budget, "TIFF")) return *refused;
+  if (const InputStatus allowed = size_allowed(width, height, name, budget, "TIFF"); !allowed) return allowed.failure();
   std::uint16_t format = SAMPLEFORMAT_UINT;
   TIFFGetFieldDefaulted(tiff.get(), TIFFTAG_SAMPLEFORMAT, &format);
   if (format != SAMPLEFORMAT_UINT)

@@ -17,13 +17,13 @@ ExternalMemoryBackend::ExternalMemoryBackend(ClEnvironment& cl, StereogramKernel
       stereograms_(cl.programs, kind, StereogramStorage::buffers),
       on_textures_(std::move(on_textures)) {}
 
-std::optional<std::string> ExternalMemoryBackend::unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind) {
+Status ExternalMemoryBackend::probe(ClEnvironment& cl, StereogramKernelKind kind) {
   try {
     const ExternalMemoryLink probe(cl, 64, 64);
     const StereogramKernel kernel(cl.programs, kind, StereogramStorage::buffers);
-    return std::nullopt;
+    return {};
   } catch (const std::exception& error) {
-    return error.what();
+    return failure(error.what());
   }
 }
 

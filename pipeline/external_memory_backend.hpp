@@ -39,11 +39,11 @@ class ExternalMemoryBackend final : public Backend {
                         Notices& notices);
   ~ExternalMemoryBackend() override;
 
-  // Why the mode cannot run here: tries every step (Vulkan export, GL import, OpenCL import, the
-  // lookup buffer kernel's build) on tiny buffers and names the first that fails; nullopt: it can.
+  // Whether the mode can run here: tries every step (Vulkan export, GL import, OpenCL import, the
+  // lookup buffer kernel's build) on tiny buffers and names the first that fails.
   // The symmetric kernel's build is not part of the probe (two more programs to compile);
   // where it fails, its frames take the texture path and say so once.
-  static std::optional<std::string> unavailable_reason(ClEnvironment& cl, StereogramKernelKind kind);
+  static Status probe(ClEnvironment& cl, StereogramKernelKind kind);
 
   // The stereogram through the shared buffers where the frame allows (an animated depth, no debug
   // view, a buffer kernel that builds, a link of this size); a frame with an effect whole on the

@@ -28,7 +28,7 @@ ExternalMemoryLink::ExternalMemoryLink(ClEnvironment& cl, std::uint64_t depth_fl
     cl_done_ = vulkan_->create_semaphore();
   });
   step("GL import", [&] {
-    if (const auto missing = gl_external_memory_missing()) throw std::runtime_error(*missing);
+    if (const Status imports = gl_imports_external_memory(); !imports) throw std::runtime_error(imports.error());
     for (int slot = 0; slot < kDepthSlots; ++slot)
       gl_depth_[slot].emplace(vulkan_->export_memory(depth_memory_[slot]), vulkan_->allocation_size(depth_memory_[slot]),
                               depth_bytes);
@@ -38,7 +38,8 @@ ExternalMemoryLink::ExternalMemoryLink(ClEnvironment& cl, std::uint64_t depth_fl
     cl_done_in_gl_.emplace(vulkan_->export_semaphore(cl_done_));
   });
   step("OpenCL import", [&] {
-    if (const auto missing = cl_external_memory_missing(cl.device)) throw std::runtime_error(*missing);
+    if (const Status imports = cl_imports_external_memory(cl.device); !imports)
+      throw std::runtime_error(imports.error());
     calls_.emplace(cl.platform);
     for (int slot = 0; slot < kDepthSlots; ++slot)
       cl_depth_[slot] = import_cl_buffer(cl.context, cl.device, vulkan_->export_memory(depth_memory_[slot]), depth_bytes);

@@ -17,12 +17,13 @@ std::optional<SyncStrategy> parse_sync_strategy(std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> sync_unsupported_reason(SyncStrategy strategy, const ClEnvironment* environment) {
-  if (!environment || !environment->shares_gl) return std::string("GPU mode needs an OpenCL device that shares the GL context");
+Status sync_supported(SyncStrategy strategy, const ClEnvironment* environment) {
+  if (!environment || !environment->shares_gl)
+    return failure("GPU mode needs an OpenCL device that shares the GL context");
   if (strategy != SyncStrategy::finish && !environment->gl_events)
-    return std::string("the device lacks cl_khr_gl_event, which the ") + std::string(sync_strategy_name(strategy)) +
-           " hand-over needs";
-  return std::nullopt;
+    return failure("the device lacks cl_khr_gl_event, which the " + std::string(sync_strategy_name(strategy)) +
+                   " hand-over needs");
+  return {};
 }
 
 }  // namespace stereocl

@@ -2,6 +2,7 @@
 // How GPU mode hands the shared textures between GL and CL. Drivers differ most here, so the
 // strategy is a benchmark dimension (--interop-sync) rather than a fixed choice.
 #include "compute/cl/cl_environment.hpp"
+#include "core/result.hpp"
 
 #include <array>
 #include <optional>
@@ -24,7 +25,15 @@ inline constexpr std::array<SyncStrategy, 3> kAllSyncStrategies = {SyncStrategy:
 std::string_view sync_strategy_name(SyncStrategy strategy);  // "fence", as on the command line
 std::optional<SyncStrategy> parse_sync_strategy(std::string_view text);
 
-// nullopt when `environment` can run `strategy` in GPU mode, else why not (for the skip line).
-std::optional<std::string> sync_unsupported_reason(SyncStrategy strategy, const ClEnvironment* environment);
+// Whether `environment` can run `strategy` in GPU mode; if not, why (for the skip line).
+Status sync_supported(SyncStrategy strategy, const ClEnvironment* environment);
+
+// The older form of sync_supported(), nullopt where it is ok: only for the callers being
+// rewritten now (app/demo.cpp, ui/panel_measure.cpp). It goes once they call sync_supported().
+inline std::optional<std::string> sync_unsupported_reason(SyncStrategy strategy, const ClEnvironment* environment) {
+  const Status supported = sync_supported(strategy, environment);
+  if (supported) return std::nullopt;
+  return supported.error();
+}
 
 }  // namespace stereocl

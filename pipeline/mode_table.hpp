@@ -10,7 +10,6 @@
 #include "pipeline/mode.hpp"
 
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,9 +43,9 @@ struct ModeRow {
   bool can_pipeline;     // it can show frame N - 1 while drawing N: --bench measures it both ways
   bool interop_choices;  // it offers --interop-sync and --interop-batch: --bench and the panel try each
   bool handover_floor;   // it hands frames GL <-> OpenCL on the device: --bench measures that floor
-  // Why the mode cannot run with these engines; nullopt: it can.
-  std::optional<std::string> (*unavailable)(const Engines& engines);
-  // Its back-end; called only where unavailable() is nullopt.
+  // Whether the mode can run with these engines; if not, why (availability_with keeps it as data).
+  Status (*runs_with)(const Engines& engines);
+  // Its back-end; called only where runs_with() is ok.
   std::unique_ptr<Backend> (*make_backend)(const Engines& engines);
 };
 

@@ -6,16 +6,28 @@
 #include "record/record_format.hpp"
 
 namespace stereocl {
+namespace {
 
-std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path, bool overwrite, int mp4_quality) {
+template <class Encoder>
+Result<std::unique_ptr<FrameEncoder>> as_frame_encoder(Result<std::unique_ptr<Encoder>> opened) {
+  if (!opened) return failure(opened.error());
+  return std::unique_ptr<FrameEncoder>(std::move(*opened));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<FrameEncoder>> open_frame_encoder(const std::string& path, bool overwrite, int mp4_quality) {
   const Result<RecordFormat> format = record_format_for(path);
-  if (!format) throw RecordError(format.error());
+  if (!format) return failure(format.error());
   switch (*format) {
-    case RecordFormat::png_frames: return std::make_unique<PngFramesEncoder>(path, overwrite);
-    case RecordFormat::gif: return std::make_unique<GifEncoder>(path);
-    case RecordFormat::mp4: return std::make_unique<Mp4Encoder>(path, mp4_quality);
+    case RecordFormat::png_frames:
+      return as_frame_encoder(PngFramesEncoder::open(path, overwrite));
+    case RecordFormat::gif:
+      return as_frame_encoder(GifEncoder::open(path));
+    case RecordFormat::mp4:
+      return as_frame_encoder(Mp4Encoder::open(path, mp4_quality));
   }
-  throw RecordError("--record " + path + ": unknown format");
+  return failure("--record " + path + ": unknown format");
 }
 
 }  // namespace stereocl

@@ -1,11 +1,12 @@
 #pragma once
 // One interface for every way of recording frames (PNG folder, GIF, MP4), so the caller only
-// feeds pictures and never cares which file format the user asked for.
+// feeds pictures and never cares which file format the user asked for. Every failure is a
+// Status naming the file and the reason, in one line.
 #include "core/image.hpp"
 #include "core/png_codec.hpp"
+#include "core/result.hpp"
 
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -16,20 +17,16 @@ namespace stereocl {
 inline constexpr int kDefaultMp4Quality = 18;
 inline constexpr int kMaxMp4Quality = 51;
 
-// A recording that cannot go on; what() is one line naming the file and the reason.
-struct RecordError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 class FrameEncoder {
  public:
   virtual ~FrameEncoder() = default;
   // `frame` is top row first. A file format of one picture size takes its size from the first
   // frame and pads or crops later ones to it (a changed pattern width changes the width).
-  virtual void add(const RgbaImage& frame) = 0;
+  // A recording that fails cannot go on.
+  virtual Status add(const RgbaImage& frame) = 0;
   // Completes the output; until then a single-file output exists only under a temporary name,
   // and an encoder destroyed without finish() leaves nothing behind.
-  virtual void finish() = 0;
+  virtual Status finish() = 0;
   virtual long long frames_written() const = 0;
   // What the next frames are (DPI, parameters): PNG frames carry it as chunks; GIF and MP4
   // frames have no place for it.
@@ -39,11 +36,11 @@ class FrameEncoder {
   PngMetadata metadata_;
 };
 
-// Opens the output at once, so an unwritable path fails before the first frame.
-// Throws RecordError; the format follows record_format_for().
+// Opens the output at once, so an unwritable path fails before the first frame. The format
+// follows record_format_for().
 // `overwrite` lets a folder of frames replace an earlier recording's (check_record_folder).
 // `mp4_quality`: an MP4's constant rate factor (record/mp4_encoder.hpp).
-std::unique_ptr<FrameEncoder> open_frame_encoder(const std::string& path, bool overwrite = false,
-                                                 int mp4_quality = kDefaultMp4Quality);
+Result<std::unique_ptr<FrameEncoder>> open_frame_encoder(const std::string& path, bool overwrite = false,
+                                                         int mp4_quality = kDefaultMp4Quality);
 
 }  // namespace stereocl

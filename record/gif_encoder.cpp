@@ -25,13 +25,18 @@ ColourMap make_colour_map(GifPalette palette) {
 
 }  // namespace
 
-GifEncoder::GifEncoder(const std::string& path) : file_(path) {
+Result<std::unique_ptr<GifEncoder>> GifEncoder::open(const std::string& path) {
+  Result<PartialFile> file = PartialFile::create(path);
+  if (!file) return failure(file.error());
   int error = 0;
-  gif_ = EGifOpenFileName(file_.temporary_path().c_str(), false, &error);
-  if (!gif_)
-    throw RecordError(path + ": cannot create " + file_.temporary_path() + ": " + GifErrorString(error) + " (" +
-                      std::strerror(errno) + ")");
+  GifFileType* gif = EGifOpenFileName(file->temporary_path().c_str(), false, &error);
+  if (!gif)
+    return failure(path + ": cannot create " + file->temporary_path() + ": " + GifErrorString(error) + " (" +
+                   std::strerror(errno) + ")");
+  return std::unique_ptr<GifEncoder>(new GifEncoder(std::move(*file), gif));
 }
+
+GifEncoder::GifEncoder(PartialFile file, GifFileType* gif) : file_(std::move(file)), gif_(gif) {}
 
 GifEncoder::~GifEncoder() { close(); }
 
@@ -42,29 +47,35 @@ void GifEncoder::close() {
   gif_ = nullptr;
 }
 
-void GifEncoder::check(int result, const char* doing) const {
+Status GifEncoder::check(int result, const char* doing) const {
   if (result == GIF_ERROR)
-    throw RecordError(file_.final_path() + ": " + doing + " failed: " + GifErrorString(gif_->Error));
+    return failure(file_.final_path() + ": " + doing + " failed: " + GifErrorString(gif_->Error));
+  return {};
 }
 
 // The screen size, the global palette and the loop-forever (NETSCAPE2.0) block come from the
 // first frame; GIF has no way to say them later.
-void GifEncoder::start(const RgbaImage& first) {
+Status GifEncoder::start(const RgbaImage& first) {
   width_ = first.width;
   height_ = first.height;
   global_palette_ = palette_for(first);
   EGifSetGifVersion(gif_, true);  // GIF89a: delays and the loop extension
-  check(EGifPutScreenDesc(gif_, width_, height_, 8, 0, make_colour_map(global_palette_).get()), "writing the header");
+  const Status header = check(EGifPutScreenDesc(gif_, width_, height_, 8, 0, make_colour_map(global_palette_).get()),
+                              "writing the header");
+  if (!header) return header;
   const unsigned char loop_forever[3] = {1, 0, 0};  // sub-block 1, loop count 0 = forever
-  check(EGifPutExtensionLeader(gif_, APPLICATION_EXT_FUNC_CODE), "writing the loop block");
-  check(EGifPutExtensionBlock(gif_, 11, "NETSCAPE2.0"), "writing the loop block");
-  check(EGifPutExtensionBlock(gif_, 3, loop_forever), "writing the loop block");
-  check(EGifPutExtensionTrailer(gif_), "writing the loop block");
+  int result = EGifPutExtensionLeader(gif_, APPLICATION_EXT_FUNC_CODE);
+  if (result != GIF_ERROR) result = EGifPutExtensionBlock(gif_, 11, "NETSCAPE2.0");
+  if (result != GIF_ERROR) result = EGifPutExtensionBlock(gif_, 3, loop_forever);
+  if (result != GIF_ERROR) result = EGifPutExtensionTrailer(gif_);
+  return check(result, "writing the loop block");
 }
 
-void GifEncoder::add(const RgbaImage& frame) {
-  if (!gif_) throw RecordError(file_.final_path() + ": the recording is already finished");
-  if (frames_ == 0) start(frame);
+Status GifEncoder::add(const RgbaImage& frame) {
+  if (!gif_) return failure(file_.final_path() + ": the recording is already finished");
+  if (frames_ == 0) {
+    if (Status started = start(frame); !started) return started;
+  }
   const RgbaImage fitted = fit_frame(frame, width_, height_);
   // A frame that does not suit the global palette (colour dots in a grey recording) brings its own.
   const GifPalette palette = palette_for(fitted);
@@ -76,22 +87,26 @@ void GifEncoder::add(const RgbaImage& frame) {
   timing.TransparentColor = NO_TRANSPARENT_COLOR;
   GifByteType extension[4];
   const std::size_t length = EGifGCBToExtension(&timing, extension);
-  check(EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension), "writing a frame delay");
-  check(EGifPutImageDesc(gif_, 0, 0, width_, height_, false, local.get()), "writing a frame");
+  const Status delay = check(EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension),
+                             "writing a frame delay");
+  if (!delay) return delay;
+  int result = EGifPutImageDesc(gif_, 0, 0, width_, height_, false, local.get());
   std::vector<std::uint8_t> indices = palette_indices(fitted, palette);
-  for (int y = 0; y < height_; ++y)
-    check(EGifPutLine(gif_, indices.data() + static_cast<std::size_t>(y) * width_, width_), "writing a frame");
+  for (int y = 0; y < height_ && result != GIF_ERROR; ++y)
+    result = EGifPutLine(gif_, indices.data() + static_cast<std::size_t>(y) * width_, width_);
+  if (Status written = check(result, "writing a frame"); !written) return written;
   ++frames_;
+  return {};
 }
 
-void GifEncoder::finish() {
-  if (!gif_) return;
-  if (frames_ == 0) throw RecordError(file_.final_path() + ": no frames were recorded, so no GIF was written");
+Status GifEncoder::finish() {
+  if (!gif_) return {};
+  if (frames_ == 0) return failure(file_.final_path() + ": no frames were recorded, so no GIF was written");
   int error = 0;
   const int result = EGifCloseFile(gif_, &error);
   gif_ = nullptr;
-  if (result == GIF_ERROR) throw RecordError(file_.final_path() + ": closing failed: " + GifErrorString(error));
-  file_.commit();
+  if (result == GIF_ERROR) return failure(file_.final_path() + ": closing failed: " + GifErrorString(error));
+  return file_.commit();
 }
 
 }  // namespace stereocl

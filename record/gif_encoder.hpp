@@ -6,7 +6,7 @@
 #include "record/gif_palette.hpp"
 #include "record/partial_file.hpp"
 
-#include <optional>
+#include <memory>
 #include <string>
 
 struct GifFileType;
@@ -17,15 +17,17 @@ inline constexpr int kGifFrameDelayCentiseconds = 2;
 
 class GifEncoder final : public FrameEncoder {
  public:
-  explicit GifEncoder(const std::string& path);  // throws RecordError when the file cannot be made
+  // The encoder, or why the file cannot be made.
+  static Result<std::unique_ptr<GifEncoder>> open(const std::string& path);
   ~GifEncoder() override;
-  void add(const RgbaImage& frame) override;
-  void finish() override;
+  Status add(const RgbaImage& frame) override;
+  Status finish() override;
   long long frames_written() const override { return frames_; }
 
  private:
-  void start(const RgbaImage& first);
-  void check(int result, const char* doing) const;
+  GifEncoder(PartialFile file, GifFileType* gif);
+  Status start(const RgbaImage& first);
+  Status check(int result, const char* doing) const;
   void close();
 
   PartialFile file_;

@@ -53,7 +53,7 @@ void describe_frames(AVCodecContext& context, int width, int height, int format_
   if (format_flags & AVFMT_GLOBALHEADER) context.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
 }
 
-// Returns avcodec_open2's result rather than throwing: the caller names the file in the message.
+// Returns avcodec_open2's result: the caller names the file in the message.
 int open_encoder(AVCodecContext& context, const AVCodec* encoder, int quality) {
   AVDictionary* settings = nullptr;
   if (std::string(encoder->name) == "libx264") {
@@ -93,98 +93,109 @@ struct Mp4Encoder::Codec {
   }
 };
 
-Mp4Encoder::Mp4Encoder(const std::string& path, int quality)
-    : file_(path), codec_(std::make_unique<Codec>()), quality_(quality) {
+Result<std::unique_ptr<Mp4Encoder>> Mp4Encoder::open(const std::string& path, int quality) {
+  Result<PartialFile> file = PartialFile::create(path);
+  if (!file) return failure(file.error());
   // libx264's closing statistics would break the one-line progress; errors still get through.
   av_log_set_level(AV_LOG_ERROR);
-  codec_->encoder = find_h264_encoder();
-  if (!codec_->encoder)
-    throw RecordError(path + ": this FFmpeg (" LIBAVCODEC_IDENT ") has no H.264 encoder; install libavcodec with libx264");
-  const std::string& temporary = file_.temporary_path();
-  int result = avformat_alloc_output_context2(&codec_->format, nullptr, "mp4", temporary.c_str());
-  if (result < 0) throw RecordError(path + ": this FFmpeg cannot write MP4: " + av_error_text(result));
-  result = avio_open(&codec_->format->pb, temporary.c_str(), AVIO_FLAG_WRITE);
-  if (result < 0) throw RecordError(path + ": cannot create " + temporary + ": " + av_error_text(result));
+  auto codec = std::make_unique<Codec>();
+  codec->encoder = find_h264_encoder();
+  if (!codec->encoder)
+    return failure(path + ": this FFmpeg (" LIBAVCODEC_IDENT ") has no H.264 encoder; install libavcodec with libx264");
+  const std::string& temporary = file->temporary_path();
+  int result = avformat_alloc_output_context2(&codec->format, nullptr, "mp4", temporary.c_str());
+  if (result < 0) return failure(path + ": this FFmpeg cannot write MP4: " + av_error_text(result));
+  result = avio_open(&codec->format->pb, temporary.c_str(), AVIO_FLAG_WRITE);
+  if (result < 0) return failure(path + ": cannot create " + temporary + ": " + av_error_text(result));
+  return std::unique_ptr<Mp4Encoder>(new Mp4Encoder(std::move(*file), std::move(codec), quality));
 }
+
+Mp4Encoder::Mp4Encoder(PartialFile file, std::unique_ptr<Codec> codec, int quality)
+    : file_(std::move(file)), codec_(std::move(codec)), quality_(quality) {}
 
 Mp4Encoder::~Mp4Encoder() = default;
 
-void Mp4Encoder::start(int width, int height) {
+Failure Mp4Encoder::failed(const std::string& doing, int code) const {
+  return failure(file_.final_path() + ": " + doing + ": " + av_error_text(code));
+}
+
+Status Mp4Encoder::start(int width, int height) {
   Codec& codec = *codec_;
-  const auto fail = [this](const char* doing, int code) {
-    throw RecordError(file_.final_path() + ": " + doing + ": " + av_error_text(code));
-  };
   width_ = width;
   height_ = height;
   codec.context = avcodec_alloc_context3(codec.encoder);
   AVCodecContext& context = *codec.context;
   describe_frames(context, width, height, codec.format->oformat->flags);
-  const int opened = open_encoder(context, codec.encoder, quality_);
-  if (opened < 0) fail((std::string("opening the encoder ") + codec.encoder->name).c_str(), opened);
+  if (const int opened = open_encoder(context, codec.encoder, quality_); opened < 0)
+    return failed(std::string("opening the encoder ") + codec.encoder->name, opened);
 
   codec.stream = avformat_new_stream(codec.format, nullptr);
   codec.stream->time_base = context.time_base;
   codec.stream->avg_frame_rate = context.framerate;
   if (const int result = avcodec_parameters_from_context(codec.stream->codecpar, &context); result < 0)
-    fail("describing the stream", result);
-  if (const int result = avformat_write_header(codec.format, nullptr); result < 0) fail("writing the header", result);
+    return failed("describing the stream", result);
+  if (const int result = avformat_write_header(codec.format, nullptr); result < 0)
+    return failed("writing the header", result);
 
   codec.scaler = sws_getContext(width, height, AV_PIX_FMT_RGBA, width, height, AV_PIX_FMT_YUV420P, SWS_BICUBIC,
                                 nullptr, nullptr, nullptr);
   codec.frame = av_frame_alloc();
   codec.packet = av_packet_alloc();
-  if (!codec.scaler || !codec.frame || !codec.packet) fail("setting up the conversion", AVERROR(ENOMEM));
+  if (!codec.scaler || !codec.frame || !codec.packet) return failed("setting up the conversion", AVERROR(ENOMEM));
   codec.frame->format = AV_PIX_FMT_YUV420P;
   codec.frame->width = width;
   codec.frame->height = height;
-  if (const int result = av_frame_get_buffer(codec.frame, 0); result < 0) fail("allocating a frame", result);
+  if (const int result = av_frame_get_buffer(codec.frame, 0); result < 0) return failed("allocating a frame", result);
+  return {};
 }
 
-void Mp4Encoder::add(const RgbaImage& frame) {
-  if (finished_) throw RecordError(file_.final_path() + ": the recording is already finished");
-  if (frames_ == 0) start(frame.width + (frame.width & 1), frame.height + (frame.height & 1));
+Status Mp4Encoder::add(const RgbaImage& frame) {
+  if (finished_) return failure(file_.final_path() + ": the recording is already finished");
+  if (frames_ == 0) {
+    if (Status started = start(frame.width + (frame.width & 1), frame.height + (frame.height & 1)); !started)
+      return started;
+  }
   RgbaImage fitted;
   const RgbaImage* source = &frame;
   if (frame.width != width_ || frame.height != height_) source = &(fitted = fit_frame(frame, width_, height_));
 
   Codec& codec = *codec_;
   if (const int result = av_frame_make_writable(codec.frame); result < 0)
-    throw RecordError(file_.final_path() + ": " + av_error_text(result));
+    return failure(file_.final_path() + ": " + av_error_text(result));
   const std::uint8_t* planes[1] = {reinterpret_cast<const std::uint8_t*>(source->pixels.data())};
   const int strides[1] = {width_ * 4};
   sws_scale(codec.scaler, planes, strides, 0, height_, codec.frame->data, codec.frame->linesize);
   codec.frame->pts = frames_;
   if (const int result = avcodec_send_frame(codec.context, codec.frame); result < 0)
-    throw RecordError(file_.final_path() + ": encoding a frame: " + av_error_text(result));
-  encode(false);
+    return failed("encoding a frame", result);
+  if (Status encoded = encode(false); !encoded) return encoded;
   ++frames_;
+  return {};
 }
 
 // Writes every packet the encoder has ready (all of them once flushed).
-void Mp4Encoder::encode(bool flush) {
+Status Mp4Encoder::encode(bool flush) {
   Codec& codec = *codec_;
   if (flush) avcodec_send_frame(codec.context, nullptr);
   for (;;) {
     const int received = avcodec_receive_packet(codec.context, codec.packet);
-    if (received == AVERROR(EAGAIN) || received == AVERROR_EOF) return;
-    if (received < 0) throw RecordError(file_.final_path() + ": encoding: " + av_error_text(received));
+    if (received == AVERROR(EAGAIN) || received == AVERROR_EOF) return {};
+    if (received < 0) return failed("encoding", received);
     av_packet_rescale_ts(codec.packet, codec.context->time_base, codec.stream->time_base);
     codec.packet->stream_index = codec.stream->index;
     if (const int written = av_interleaved_write_frame(codec.format, codec.packet); written < 0)
-      throw RecordError(file_.final_path() + ": writing: " + av_error_text(written));
+      return failed("writing", written);
   }
 }
 
-void Mp4Encoder::finish() {
-  if (finished_) return;
-  if (frames_ == 0) throw RecordError(file_.final_path() + ": no frames were recorded, so no MP4 was written");
-  encode(true);
-  if (const int result = av_write_trailer(codec_->format); result < 0)
-    throw RecordError(file_.final_path() + ": finishing the file: " + av_error_text(result));
-  if (const int result = avio_closep(&codec_->format->pb); result < 0)
-    throw RecordError(file_.final_path() + ": closing: " + av_error_text(result));
+Status Mp4Encoder::finish() {
+  if (finished_) return {};
+  if (frames_ == 0) return failure(file_.final_path() + ": no frames were recorded, so no MP4 was written");
+  if (Status encoded = encode(true); !encoded) return encoded;
+  if (const int result = av_write_trailer(codec_->format); result < 0) return failed("finishing the file", result);
+  if (const int result = avio_closep(&codec_->format->pb); result < 0) return failed("closing", result);
   finished_ = true;
-  file_.commit();
+  return file_.commit();
 }
 
 }  // namespace stereocl

@@ -17,17 +17,20 @@ std::string h264_encoder_name();
 
 class Mp4Encoder final : public FrameEncoder {
  public:
-  // Throws RecordError: no encoder, unwritable path. `quality`: 0..kMaxMp4Quality (frame_encoder.hpp).
-  explicit Mp4Encoder(const std::string& path, int quality = kDefaultMp4Quality);
+  // The encoder, or why not: no H.264 encoder, an unwritable path. `quality`: 0..kMaxMp4Quality
+  // (frame_encoder.hpp).
+  static Result<std::unique_ptr<Mp4Encoder>> open(const std::string& path, int quality = kDefaultMp4Quality);
   ~Mp4Encoder() override;
-  void add(const RgbaImage& frame) override;
-  void finish() override;
+  Status add(const RgbaImage& frame) override;
+  Status finish() override;
   long long frames_written() const override { return frames_; }
 
  private:
   struct Codec;  // the FFmpeg objects, kept out of this header
-  void start(int width, int height);
-  void encode(bool flush);
+  Mp4Encoder(PartialFile file, std::unique_ptr<Codec> codec, int quality);
+  Status start(int width, int height);
+  Status encode(bool flush);
+  Failure failed(const std::string& doing, int code) const;
 
   PartialFile file_;
   std::unique_ptr<Codec> codec_;

@@ -8,14 +8,14 @@ struct Mp4Encoder::Codec {};
 
 std::string h264_encoder_name() { return ""; }
 
-Mp4Encoder::Mp4Encoder(const std::string& path, int quality) : file_(path), quality_(quality) {
-  throw RecordError(path + ": this stereocl was built without MP4 recording (-DSTEREOCL_MP4=OFF); record NAME.gif instead");
+Result<std::unique_ptr<Mp4Encoder>> Mp4Encoder::open(const std::string& path, int) {
+  return failure(path +
+                 ": this stereocl was built without MP4 recording (-DSTEREOCL_MP4=OFF); record NAME.gif instead");
 }
 
+// Never made (open() always fails), but the class needs its virtual functions.
 Mp4Encoder::~Mp4Encoder() = default;
-void Mp4Encoder::start(int, int) {}
-void Mp4Encoder::add(const RgbaImage&) {}
-void Mp4Encoder::finish() {}
-void Mp4Encoder::encode(bool) {}
+Status Mp4Encoder::add(const RgbaImage&) { return {}; }
+Status Mp4Encoder::finish() { return {}; }
 
 }  // namespace stereocl

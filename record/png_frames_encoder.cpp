@@ -20,25 +20,29 @@ bool is_frame_name(const std::string& name) {
                      [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
-void remove_frames(const std::string& folder) {
+Status remove_frames(const std::string& folder) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
     if (!entry.is_regular_file(error) || !is_frame_name(entry.path().filename().string())) continue;
     if (!std::filesystem::remove(entry.path(), error) && error)
-      throw RecordError(entry.path().string() + ": cannot replace an earlier frame: " + error.message());
+      return failure(entry.path().string() + ": cannot replace an earlier frame: " + error.message());
   }
-  if (error) throw RecordError(folder + ": cannot list the earlier frames: " + error.message());
+  if (error) return failure(folder + ": cannot list the earlier frames: " + error.message());
+  return {};
 }
 
 }  // namespace
 
-PngFramesEncoder::PngFramesEncoder(std::string folder, bool replace_earlier_frames) : folder_(std::move(folder)) {
+Result<std::unique_ptr<PngFramesEncoder>> PngFramesEncoder::open(const std::string& folder,
+                                                                 bool replace_earlier_frames) {
   std::error_code error;
-  std::filesystem::create_directories(folder_, error);
-  if (error) throw RecordError(folder_ + ": cannot create the folder for the frames: " + error.message());
-  if (!std::filesystem::is_directory(folder_, error))
-    throw RecordError(folder_ + ": exists and is not a folder, so the frames cannot go there");
-  if (replace_earlier_frames) remove_frames(folder_);
+  std::filesystem::create_directories(folder, error);
+  if (error) return failure(folder + ": cannot create the folder for the frames: " + error.message());
+  if (!std::filesystem::is_directory(folder, error))
+    return failure(folder + ": exists and is not a folder, so the frames cannot go there");
+  if (replace_earlier_frames)
+    if (Status removed = remove_frames(folder); !removed) return failure(removed.error());
+  return std::unique_ptr<PngFramesEncoder>(new PngFramesEncoder(folder));
 }
 
 std::string PngFramesEncoder::frame_name(long long number) {
@@ -47,10 +51,11 @@ std::string PngFramesEncoder::frame_name(long long number) {
   return name;
 }
 
-void PngFramesEncoder::add(const RgbaImage& frame) {
+Status PngFramesEncoder::add(const RgbaImage& frame) {
   const std::string path = (std::filesystem::path(folder_) / frame_name(frames_ + 1)).string();
-  if (const std::string error = save_png(path, frame, metadata_); !error.empty()) throw RecordError(error);
+  if (Status saved = save_png(path, frame, metadata_); !saved) return saved;
   ++frames_;
+  return {};
 }
 
 }  // namespace stereocl

@@ -18,14 +18,15 @@ std::string gl_error_name(GLenum error) {
 
 }  // namespace
 
-std::optional<std::string> gl_external_memory_missing() {
+Status gl_imports_external_memory() {
   // 4.5: storage buffers in the depth pass (4.3) and the direct-state calls the extension's
   // buffer entry point belongs with (glNamedBufferStorageMemEXT, glClearNamedBufferData).
   if (!GLAD_GL_VERSION_4_5) {
     GLint major = 0, minor = 0;
     glGetIntegerv(GL_MAJOR_VERSION, &major);
     glGetIntegerv(GL_MINOR_VERSION, &minor);
-    return "the GL context is " + std::to_string(major) + "." + std::to_string(minor) + "; external memory needs 4.5";
+    return failure("the GL context is " + std::to_string(major) + "." + std::to_string(minor) +
+                   "; external memory needs 4.5");
   }
   const struct { int present; const char* name; } extensions[] = {
       {GLAD_GL_EXT_memory_object, "GL_EXT_memory_object"},
@@ -34,9 +35,9 @@ std::optional<std::string> gl_external_memory_missing() {
       {GLAD_GL_EXT_semaphore_fd, "GL_EXT_semaphore_fd"}};
   for (const auto& extension : extensions)
     if (!extension.present)
-      return std::string("the GL driver (") + reinterpret_cast<const char*>(glGetString(GL_RENDERER)) + ") lacks " +
-             extension.name;
-  return std::nullopt;
+      return failure(std::string("the GL driver (") + reinterpret_cast<const char*>(glGetString(GL_RENDERER)) +
+                     ") lacks " + extension.name);
+  return {};
 }
 
 void throw_on_gl_error(const std::string& call) {

@@ -2,17 +2,17 @@
 // Memory and semaphores another API exported as opaque fds, seen from GL (GL_EXT_memory_object_fd,
 // GL_EXT_semaphore_fd): GPU (external memory) mode's depth and offsets buffers, and the two
 // semaphores that hand them between GL and OpenCL without the CPU waiting.
+#include "core/result.hpp"
 #include "render/gl_objects.hpp"
 
 #include <cstdint>
 #include <initializer_list>
-#include <optional>
 #include <string>
 
 namespace stereocl {
 
-// Why this context cannot import (too old a GL, an extension missing), or nullopt.
-std::optional<std::string> gl_external_memory_missing();
+// Whether this context can import; if not, why (too old a GL, an extension missing).
+Status gl_imports_external_memory();
 
 // A GL buffer whose storage is the imported memory. Throws std::runtime_error naming the GL call
 // and its error.

@@ -40,7 +40,7 @@ ino_t inode_of(const fs::path& path) {
 
 TEST(AtomicFile, WritesANewFileAndLeavesNothingElse) {
   const fs::path folder = fresh_folder("new");
-  EXPECT_EQ(write_file_atomically((folder / "out.csv").string(), "bin,count\n"), "");
+  EXPECT_TRUE(write_atomically((folder / "out.csv").string(), "bin,count\n"));
   EXPECT_EQ(read_text((folder / "out.csv").string()), "bin,count\n");
   EXPECT_EQ(names_in(folder), std::vector<std::string>{"out.csv"});
 }
@@ -50,7 +50,7 @@ TEST(AtomicFile, ReplacesAnExistingFileByRenameKeepingItsMode) {
   const std::string target = testing::write_bytes("replace/old.png", "old picture");
   ::chmod(target.c_str(), 0640);
   const ino_t before = inode_of(target);
-  EXPECT_EQ(write_file_atomically(target, "new picture"), "");
+  EXPECT_TRUE(write_atomically(target, "new picture"));
   EXPECT_EQ(read_text(target), "new picture");
   EXPECT_NE(inode_of(target), before);  // a new file renamed over it, not the old one truncated
   struct stat info {};
@@ -63,7 +63,7 @@ TEST(AtomicFile, ASymbolicLinkStaysAndItsTargetIsReplaced) {
   const fs::path folder = fresh_folder("link");
   const std::string target = testing::write_bytes("link/real.png", "old");
   fs::create_symlink(target, folder / "link.png");
-  EXPECT_EQ(write_file_atomically((folder / "link.png").string(), "new"), "");
+  EXPECT_TRUE(write_atomically((folder / "link.png").string(), "new"));
   EXPECT_TRUE(fs::is_symlink(folder / "link.png"));
   EXPECT_EQ(read_text(target), "new");
 }
@@ -74,7 +74,7 @@ TEST(AtomicFile, RefusesToOverwriteAnInputByAnyName) {
   const std::string input = testing::write_bytes("input/depth.png", "the depth map");
   fs::create_hard_link(input, folder / "alias.png");
   for (const std::string& target : {input, (folder / "alias.png").string(), (folder / "." / "depth.png").string()}) {
-    const std::string error = write_file_atomically(target, "screenshot", {"", input});
+    const std::string error = write_atomically(target, "screenshot", {"", input}).error();
     EXPECT_EQ(error, target + ": is the input file " + input + "; refusing to overwrite it");
   }
   EXPECT_EQ(read_text(input), "the depth map");
@@ -82,20 +82,20 @@ TEST(AtomicFile, RefusesToOverwriteAnInputByAnyName) {
 
 // Finding 4: --screenshot /dev/full exited 0 with no message.
 TEST(AtomicFile, AFullDeviceIsAnErrorNamingThePathAndTheReason) {
-  EXPECT_EQ(write_file_atomically("/dev/full", "anything"), "/dev/full: cannot write it: No space left on device");
+  EXPECT_EQ(write_atomically("/dev/full", "anything").error(), "/dev/full: cannot write it: No space left on device");
 }
 
 TEST(AtomicFile, ADirectoryIsNotAnOutputFile) {
   const fs::path folder = fresh_folder("dir-target");
-  EXPECT_EQ(write_file_atomically(folder.string(), "x"), folder.string() + ": is a directory; give a file name");
+  EXPECT_EQ(write_atomically(folder.string(), "x").error(), folder.string() + ": is a directory; give a file name");
 }
 
 // A full disk, the effect without mount privileges: the old file survives whole.
 TEST(AtomicFile, AFileSizeLimitFailsWithoutTouchingTheOldFile) {
   const fs::path folder = fresh_folder("limit");
   const std::string target = testing::write_bytes("limit/shot.png", "the old picture");
-  const std::string said = testing::run_in_child([&] { return write_file_atomically(target, std::string(100000, 'n')); },
-                                                 {.max_file_bytes = 4096});
+  const std::string said = testing::run_in_child(
+      [&] { return write_atomically(target, std::string(100000, 'n')).error(); }, {.max_file_bytes = 4096});
   EXPECT_EQ(said, target + ": cannot write it: File too large");
   EXPECT_EQ(read_text(target), "the old picture");
   EXPECT_EQ(names_in(folder), std::vector<std::string>{"shot.png"});
@@ -105,7 +105,8 @@ TEST(AtomicFile, AReadOnlyFolderFailsWithTheReason) {
   const fs::path folder = fresh_folder("read-only");
   const std::string target = testing::write_bytes("read-only/shot.png", "the old picture");
   ::chmod(folder.c_str(), 0555);
-  const std::string said = testing::run_in_child([&] { return write_file_atomically(target, "new"); }, {.as_nobody = true});
+  const std::string said =
+      testing::run_in_child([&] { return write_atomically(target, "new").error(); }, {.as_nobody = true});
   ::chmod(folder.c_str(), 0755);
   EXPECT_EQ(said, target + ": cannot create a file in " + folder.string() + ": Permission denied");
   EXPECT_EQ(read_text(target), "the old picture");

@@ -1,5 +1,6 @@
 // --list-devices --json and --cl-device, through the program: the list parses, its numbers pick
 // the device they name, and a device that is not here is an error, not a quiet fallback.
+#include "compute/cl/cl_environment.hpp"
 #include "run_program.hpp"
 
 #include <gtest/gtest.h>
@@ -82,6 +83,24 @@ TEST(ClDeviceChoice, ADeviceThatIsNotHereExitsTwoWithTheList) {
   expect_refused_with_the_list({"--hidden", "--frames", "1", "--cl-device", "9:9"}, "9:9");
   expect_refused_with_the_list({"--hidden", "--frames", "1", "--cl-device", "nosuchdevice"}, "nosuchdevice");
   expect_refused_with_the_list({"--bench", "--frames", "2", "--cl-device", "nosuchdevice"}, "nosuchdevice");
+}
+
+// The filter against a list made here, so the rule is checked on any machine, OpenCL or not.
+TEST(ClDeviceChoice, AFilterMatchesByIndexOrPartOfTheNameOrSaysWhyNot) {
+  ClPlatformDescription pocl{.name = "Portable Computing Language", .version = "OpenCL 3.0 PoCL"};
+  pocl.devices.push_back({.index = "0:0", .name = "cpu-haswell-Intel(R) Xeon(R)", .type = "cpu"});
+  const std::vector<ClPlatformDescription> platforms = {pocl};
+  for (const std::string filter : {"", "0:0", "xeon", "PORTABLE computing"})
+    EXPECT_TRUE(device_filter_matches(filter, platforms)) << filter;
+  for (const std::string filter : {"0:1", "1:0", "nvidia", "0:"}) {
+    const Status matched = device_filter_matches(filter, platforms);
+    ASSERT_FALSE(matched) << filter;
+    EXPECT_EQ(matched.error(),
+              "--cl-device " + filter +
+                  ": matches no OpenCL device; give P:D or part of a name from this list:\n"
+                  "platform 0: Portable Computing Language (OpenCL 3.0 PoCL)\n"
+                  "  device 0:0: cpu-haswell-Intel(R) Xeon(R) | cpu |  | 0 compute units | 0 KiB local memory");
+  }
 }
 
 TEST(ClDeviceChoice, WithoutAnyPlatformAskingForADeviceIsAnError) {

@@ -126,7 +126,7 @@ TEST_F(ExternalMemoryGl, VulkanMemoryImportsIntoGl) {
   } catch (const std::exception& error) {
     GTEST_SKIP() << "no Vulkan export here: " << error.what();
   }
-  if (const auto missing = gl_external_memory_missing()) GTEST_SKIP() << *missing;
+  if (const Status imports = gl_imports_external_memory(); !imports) GTEST_SKIP() << imports.error();
   const std::size_t memory = vulkan->allocate(4096);
   ASSERT_GE(vulkan->allocation_size(memory), 4096u);
   const GlImportedBuffer imported(vulkan->export_memory(memory), vulkan->allocation_size(memory), 4096);

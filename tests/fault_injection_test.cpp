@@ -79,7 +79,7 @@ TEST(FaultInjection, OutputsToAFullDeviceExitOneNamingEach) {
 // A full disk without mount privileges: a file size limit set in the child shell (512-byte blocks).
 TEST(FaultInjection, AFileSizeLimitLeavesTheOldScreenshotWhole) {
   const fs::path folder = fresh_folder("fsize");
-  const std::string old_bytes = encode_png(RgbaImage(2, 2, Rgba8{9, 9, 9, 255})).bytes;
+  const std::string old_bytes = encode_png(RgbaImage(2, 2, Rgba8{9, 9, 9, 255})).value();
   const std::string shot = testing::write_bytes("fsize/shot.png", old_bytes);
   const ProgramResult result = run_bounded({"--size", "300x200", "--screenshot", shot}, "ulimit -f 8;");
   EXPECT_EQ(result.exit_code, 1) << result.err;

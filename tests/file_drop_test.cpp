@@ -156,7 +156,7 @@ TEST_F(FileDrop, ADroppedFileLoadsWhileFramesAreDrawn) {
     draw_a_frame();
     EXPECT_FALSE(load.take_finished());
   }
-  const std::string png = encode_png(grey_ramp(70, 30)).bytes;
+  const std::string png = encode_png(grey_ramp(70, 30)).value();
   ASSERT_EQ(::write(ends[1], png.data(), png.size()), static_cast<ssize_t>(png.size()));
   ::close(ends[1]);
   std::optional<FinishedLoad> finished;

@@ -22,9 +22,9 @@ std::string fixture(const std::string& name) {
 }
 
 LoadedImage decoded(const std::string& name, PixelTarget target) {
-  auto result = decode_image(fixture(name), name, target);
-  if (auto* failed = std::get_if<InputFailure>(&result)) throw std::runtime_error(failed->message);
-  return std::get<LoadedImage>(result);
+  ImageLoad result = decode_image(fixture(name), name, target);
+  if (!result) throw std::runtime_error(result.error());
+  return std::move(*result);
 }
 
 TEST(ImageDecode, SixteenBitGreyIsExactInPngTiffAndPgm) {
@@ -72,34 +72,34 @@ TEST(ImageDecode, CutShortFilesAreRefusedInOneLineNamingThem) {
   for (const char* name : {"grey16.tif", "grey16.pgm", "grey8.jpg", "grey8.webp", "colour.ppm", "grey8.tif"}) {
     const std::string bytes = fixture(name);
     for (const std::size_t keep : {bytes.size() / 2, std::size_t{20}}) {
-      auto result = decode_image(bytes.substr(0, keep), name, PixelTarget::grey16);
-      const auto* failed = std::get_if<InputFailure>(&result);
-      if (!failed) continue;  // a JPEG cut short may still decode (grey); what matters is no crash
-      EXPECT_EQ(failed->message.rfind(std::string(name) + ": ", 0), 0u) << failed->message;
-      EXPECT_EQ(failed->message.find('\n'), std::string::npos) << failed->message;
+      const ImageLoad result = decode_image(bytes.substr(0, keep), name, PixelTarget::grey16);
+      if (result) continue;  // a JPEG cut short may still decode (grey); what matters is no crash
+      EXPECT_EQ(result.error().rfind(std::string(name) + ": ", 0), 0u) << result.error();
+      EXPECT_EQ(result.error().find('\n'), std::string::npos) << result.error();
     }
   }
-  auto pgm = decode_image(fixture("grey16.pgm").substr(0, 200), "cut.pgm", PixelTarget::grey16);
-  ASSERT_TRUE(std::holds_alternative<InputFailure>(pgm));
-  EXPECT_NE(std::get<InputFailure>(pgm).message.find("cut.pgm: truncated ("), std::string::npos);
+  const ImageLoad pgm = decode_image(fixture("grey16.pgm").substr(0, 200), "cut.pgm", PixelTarget::grey16);
+  ASSERT_FALSE(pgm);
+  EXPECT_NE(pgm.error().find("cut.pgm: truncated ("), std::string::npos);
 }
 
 TEST(ImageDecode, SizesBeyondTheBudgetAreRefusedFromTheHeader) {
-  auto huge = decode_image("P5\n20000 10\n255\n", "huge.pgm", PixelTarget::grey16);
-  ASSERT_TRUE(std::holds_alternative<InputFailure>(huge));
-  EXPECT_EQ(std::get<InputFailure>(huge).message,
-            "huge.pgm: the PGM/PPM header says 20000x10 pixels; images must be 1..16384 pixels per side");
+  const ImageLoad huge = decode_image("P5\n20000 10\n255\n", "huge.pgm", PixelTarget::grey16);
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error(), "huge.pgm: the PGM/PPM header says 20000x10 pixels; images must be 1..16384 pixels per side");
   DecodeBudget narrow;
   narrow.max_width = 20;
   narrow.width_rule = "too wide for a pattern";
-  auto wide = decode_image(fixture("grey8.webp"), "p.webp", PixelTarget::rgba8, narrow);
-  ASSERT_TRUE(std::holds_alternative<InputFailure>(wide));
-  EXPECT_EQ(std::get<InputFailure>(wide).message, "p.webp: 37 pixels wide; too wide for a pattern");
-  auto plain = decode_image("P2\n2 2\n255\n0 1 2 3\n", "plain.pgm", PixelTarget::grey16);
-  ASSERT_TRUE(std::holds_alternative<InputFailure>(plain));
-  EXPECT_NE(std::get<InputFailure>(plain).message.find("binary PGM (P5) and PPM (P6) are read"), std::string::npos);
-  auto gif = decode_image("GIF89a....", "x.gif", PixelTarget::grey16);
-  EXPECT_NE(std::get<InputFailure>(gif).message.find("looks like a GIF image; PNG, JPEG"), std::string::npos);
+  const ImageLoad wide = decode_image(fixture("grey8.webp"), "p.webp", PixelTarget::rgba8, narrow);
+  ASSERT_FALSE(wide);
+  EXPECT_EQ(wide.error(), "p.webp: 37 pixels wide; too wide for a pattern");
+  EXPECT_EQ(wide.failure().kind, InputFailureKind::too_large);
+  const ImageLoad plain = decode_image("P2\n2 2\n255\n0 1 2 3\n", "plain.pgm", PixelTarget::grey16);
+  ASSERT_FALSE(plain);
+  EXPECT_NE(plain.error().find("binary PGM (P5) and PPM (P6) are read"), std::string::npos);
+  const ImageLoad gif = decode_image("GIF89a....", "x.gif", PixelTarget::grey16);
+  ASSERT_FALSE(gif);
+  EXPECT_NE(gif.error().find("looks like a GIF image; PNG, JPEG"), std::string::npos);
 }
 
 }  // namespace

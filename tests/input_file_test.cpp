@@ -18,8 +18,8 @@ namespace {
 using namespace std::chrono_literals;
 using testing::scratch_file;
 
-InputFailure failure_of(const std::variant<std::string, InputFailure>& result) {
-  if (const auto* failure = std::get_if<InputFailure>(&result)) return *failure;
+InputFailure failure_of(const Result<std::string, InputFailure>& result) {
+  if (!result) return result.failure();
   ADD_FAILURE() << "read, but should have been refused";
   return {InputFailureKind::read_error, ""};
 }
@@ -27,8 +27,8 @@ InputFailure failure_of(const std::variant<std::string, InputFailure>& result) {
 TEST(InputFile, ARegularFileIsReadWhole) {
   const std::string bytes("\x89PNG\0\r\n with a NUL inside", 25);
   const auto result = read_input_file(testing::write_bytes("whole.bin", bytes));
-  ASSERT_TRUE(std::holds_alternative<std::string>(result)) << failure_of(result).message;
-  EXPECT_EQ(std::get<std::string>(result), bytes);
+  ASSERT_TRUE(result) << result.error();
+  EXPECT_EQ(*result, bytes);
 }
 
 TEST(InputFile, AMissingFileSaysSo) {
@@ -67,8 +67,8 @@ TEST(InputFile, AnAnonymousPipeIsReadToItsEnd) {
   const auto result = read_input_file("/dev/fd/" + std::to_string(ends[0]));
   writer.join();
   ::close(ends[0]);
-  ASSERT_TRUE(std::holds_alternative<std::string>(result)) << failure_of(result).message;
-  EXPECT_EQ(std::get<std::string>(result), bytes);
+  ASSERT_TRUE(result) << result.error();
+  EXPECT_EQ(*result, bytes);
 }
 
 TEST(InputFile, APipeThatNeverEndsTimesOut) {
@@ -112,9 +112,9 @@ TEST(InputFile, PermissionDeniedSaysSo) {
   const std::string said = testing::run_in_child(
       [&] {
         const auto result = read_input_file(secret);
-        const auto* failure = std::get_if<InputFailure>(&result);
-        if (!failure) return std::string("read it");
-        return std::string(failure->kind == InputFailureKind::permission_denied ? "denied: " : "other: ") + failure->message;
+        if (result) return std::string("read it");
+        return std::string(result.failure().kind == InputFailureKind::permission_denied ? "denied: " : "other: ") +
+               result.error();
       },
       {.as_nobody = true});
   EXPECT_EQ(said, "denied: " + secret + ": cannot open it: Permission denied");

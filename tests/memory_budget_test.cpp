@@ -20,13 +20,14 @@ namespace {
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 
 TEST(MemoryBudget, ASizeIsWeighedAtItsBytesAPixel) {
-  EXPECT_FALSE(memory_refusal("--size 1280x720", 1365, 720, 64 * kMiB));
-  EXPECT_FALSE(memory_refusal("x", 1000, 1000, std::nullopt));  // nothing to go by: nothing refused
-  const auto refused = memory_refusal("--size 16384x16384", 16469, 16384, 3000 * kMiB);
-  ASSERT_TRUE(refused);
-  EXPECT_EQ(*refused,
-            "--size 16384x16384: 16469x16384 pixels need about 16469 MiB (64 bytes a pixel), and 3000 MiB is available; "
-            "use a smaller size");
+  EXPECT_TRUE(memory_allows("--size 1280x720", 1365, 720, 64 * kMiB));
+  EXPECT_TRUE(memory_allows("x", 1000, 1000, std::nullopt));  // nothing to go by: nothing refused
+  const Status refused = memory_allows("--size 16384x16384", 16469, 16384, 3000 * kMiB);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(
+      refused.error(),
+      "--size 16384x16384: 16469x16384 pixels need about 16469 MiB (64 bytes a pixel), and 3000 MiB is available; "
+      "use a smaller size");
 }
 
 // For death tests: the limit of `ulimit -v`, in this (forked) process only.
@@ -63,10 +64,9 @@ std::string huge_flat_depth_map() {
 
 void exit_zero_if_refused_as_too_large(const std::string& path) {
   limit_address_space(1536);
-  const auto loaded = load_depth_map(path);
-  const auto* failure = std::get_if<InputFailure>(&loaded);
-  if (failure) std::fprintf(stderr, "%s\n", failure->message.c_str());
-  std::exit(failure && failure->kind == InputFailureKind::too_large ? 0 : 1);
+  const ImageLoad loaded = load_depth_map(path);
+  if (!loaded) std::fprintf(stderr, "%s\n", loaded.error().c_str());
+  std::exit(!loaded && loaded.failure().kind == InputFailureKind::too_large ? 0 : 1);
 }
 
 TEST(MemoryBudget, AHugeDepthMapIsRefusedFromItsHeaderWhereMemoryIsShort) {
@@ -81,9 +81,9 @@ TEST(MemoryBudget, AHugeDepthMapDecodesIntoTwoBytesAPixelWhereMemoryAllows) {
   const auto available = memory_available();
   if (!available || *available < memory_budget(std::uint64_t{16384} * 16384))
     GTEST_SKIP() << "this machine has " << (available ? *available / kMiB : 0) << " MiB available, under the budget";
-  const auto loaded = load_depth_map(path);
-  ASSERT_TRUE(std::holds_alternative<LoadedImage>(loaded)) << std::get<InputFailure>(loaded).message;
-  const LoadedImage& image = std::get<LoadedImage>(loaded);
+  const ImageLoad loaded = load_depth_map(path);
+  ASSERT_TRUE(loaded) << loaded.error();
+  const LoadedImage& image = *loaded;
   EXPECT_EQ(image.grey16.pixels.size(), std::size_t{16384} * 16384);
   EXPECT_EQ(image.grey16.pixels.capacity(), image.grey16.pixels.size());  // reserved once, never grown
   EXPECT_TRUE(image.rgba.pixels.empty());
@@ -122,9 +122,8 @@ void exit_zero_if_the_cap_is_reached_within_the_limit() {
   ReadBudget budget;
   budget.max_bytes = 600 * kMiB;  // twice this is over the limit; once is not
   const auto bytes = read_input_file("/proc/self/pagemap", budget);
-  const auto* failure = std::get_if<InputFailure>(&bytes);
-  if (failure) std::fprintf(stderr, "%s\n", failure->message.c_str());
-  std::exit(failure && failure->kind == InputFailureKind::too_large ? 0 : 1);
+  if (!bytes) std::fprintf(stderr, "%s\n", bytes.error().c_str());
+  std::exit(!bytes && bytes.failure().kind == InputFailureKind::too_large ? 0 : 1);
 }
 
 TEST(InputFile, AnInputOfUnknownSizeCostsItsCapNotTwice) {

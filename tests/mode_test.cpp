@@ -1,6 +1,7 @@
 // Mode cycling and picking, without GL: which modes Space and 1-4 reach, and what they say when
 // a mode cannot run here.
 #include "pipeline/mode.hpp"
+#include "pipeline/interop_sync.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <gtest/gtest.h>
@@ -71,6 +72,31 @@ TEST(Mode, FallbackTakesTheClosestModeThatRuns) {
   // The default mode on llvmpipe and PoCL: neither shares GL nor imports Vulkan memory.
   no_external_memory.disable(Mode::gpu, "no GL sharing");
   EXPECT_EQ(fallback_mode(Mode::gpu_extmem, no_external_memory), Mode::cpu_readback);
+}
+
+// Each row says whether it runs with the engines there are; availability_with keeps the reasons.
+TEST(Mode, WithoutOpenClEachRowThatNeedsItGivesTheEnginesReason) {
+  const Engines none{.no_opencl_reason = "no OpenCL platform is installed", .no_sharing_reason = "no GL context"};
+  const ModeAvailability availability = availability_with(none);
+  EXPECT_TRUE(availability.available(Mode::scene));
+  EXPECT_TRUE(availability.available(Mode::cpu));
+  for (const Mode mode : {Mode::cpu_readback, Mode::gpu, Mode::gpu_extmem}) {
+    EXPECT_FALSE(mode_row(mode).runs_with(none)) << mode_cli_name(mode);
+    EXPECT_EQ(availability.reason(mode), "no OpenCL platform is installed") << mode_cli_name(mode);
+  }
+}
+
+TEST(InteropSync, EachHandOverSaysWhatItNeeds) {
+  EXPECT_EQ(sync_supported(SyncStrategy::finish, nullptr).error(),
+            "GPU mode needs an OpenCL device that shares the GL context");
+  ClEnvironment sharing;
+  sharing.shares_gl = true;
+  EXPECT_TRUE(sync_supported(SyncStrategy::finish, &sharing));
+  EXPECT_EQ(sync_supported(SyncStrategy::fence, &sharing).error(),
+            "the device lacks cl_khr_gl_event, which the fence hand-over needs");
+  EXPECT_FALSE(sync_supported(SyncStrategy::implicit, &sharing));
+  sharing.gl_events = true;
+  for (const SyncStrategy strategy : kAllSyncStrategies) EXPECT_TRUE(sync_supported(strategy, &sharing));
 }
 
 TEST(Mode, NamesRoundTrip) {

@@ -51,7 +51,8 @@ TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleWidthOrTab) {
   options.mode = Mode::cpu;
   Demo demo(options, ClSetup{});
   for (const float scale : {0.75f, 1.0f, 1.5f, 2.0f, 3.0f}) {
-    ImGuiLayer layer(window->handle(), scale);
+    Notices notices;
+    ImGuiLayer layer(window->handle(), scale, notices);
     for (const double share : {1.0, kNarrowestPanelShare}) {
       const float width = static_cast<float>(kPanelWidth * scale * share);
       for (const PanelTab tab : {PanelTab::show, PanelTab::measure}) {
@@ -68,7 +69,8 @@ TEST(PanelFit, TheCheckSeesATooLongLine) {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not, 640, 480);
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
-  ImGuiLayer layer(window->handle(), 1.0f);
+  Notices notices;
+  ImGuiLayer layer(window->handle(), 1.0f, notices);
   for (int frame = 0; frame < 2; ++frame) {
     layer.new_frame();
     ImGui::SetNextWindowSize(ImVec2(200, 200));

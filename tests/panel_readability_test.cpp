@@ -8,15 +8,16 @@
 #include <imgui.h>
 
 #include <filesystem>
+#include <vector>
 
 namespace stereocl {
 namespace {
 
-float font_pixels(const char* font_file, float scale, bool& own_font) {
+float font_pixels(const char* font_file, float scale, bool& own_font, Notices& notices) {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not);
   if (!window) return -1.0f;
-  ImGuiLayer layer(window->handle(), scale, font_file);
+  ImGuiLayer layer(window->handle(), scale, notices, font_file);
   own_font = layer.has_own_font();
   const float pixels = ImGui::GetIO().Fonts->ConfigData[0].SizePixels;  // the atlas is built on first use
   return pixels;
@@ -26,19 +27,29 @@ TEST(PanelReadability, DejaVuSansAtEighteenPixelsTimesTheScale) {
   if (!std::filesystem::exists(kFontFile)) GTEST_SKIP() << kFontFile << " is not installed (fonts-dejavu-core)";
   for (float scale : {1.0f, 2.0f}) {
     bool own_font = false;
-    const float pixels = font_pixels(kFontFile, scale, own_font);
+    Notices notices;
+    const float pixels = font_pixels(kFontFile, scale, own_font, notices);
     if (pixels < 0) GTEST_SKIP() << "no window here";
     EXPECT_TRUE(own_font);
+    EXPECT_TRUE(notices.take().empty());
     EXPECT_FLOAT_EQ(pixels, kFontPixels * scale);
   }
 }
 
 TEST(PanelReadability, AMissingFontFallsBackToTheBuiltInOneScaled) {
   bool own_font = true;
-  const float pixels = font_pixels("/nonexistent/DejaVuSans.ttf", 2.0f, own_font);
+  Notices notices;
+  const float pixels = font_pixels("/nonexistent/DejaVuSans.ttf", 2.0f, own_font, notices);
   if (pixels < 0) GTEST_SKIP() << "no window here";
   EXPECT_FALSE(own_font);
   EXPECT_FLOAT_EQ(pixels, 26.0f);  // ImGui's 13 px, doubled
+  // Said once, as a log line for stderr rather than printed from inside the layer.
+  const std::vector<Notices::Line> said = notices.take();
+  ASSERT_EQ(said.size(), 1u);
+  EXPECT_EQ(said[0].text,
+            "panel font /nonexistent/DejaVuSans.ttf not found (Debian package fonts-dejavu-core); using ImGui's small "
+            "built-in font");
+  EXPECT_FALSE(said[0].for_the_audience);
 }
 
 void draw_two_buttons(ImGuiLayer& layer) {
@@ -57,7 +68,8 @@ TEST(StageKeys, NoKeyHandsTheKeyboardToThePanel) {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not);
   if (!window) GTEST_SKIP() << why_not;
-  ImGuiLayer layer(window->handle(), 1.0f);
+  Notices notices;
+  ImGuiLayer layer(window->handle(), 1.0f, notices);
   for (int frame = 0; frame < 3; ++frame) draw_two_buttons(layer);
   ImGuiIO& io = ImGui::GetIO();
   for (const int key : {GLFW_KEY_PAGE_DOWN, GLFW_KEY_PAGE_UP, GLFW_KEY_DOWN, GLFW_KEY_TAB, GLFW_KEY_SPACE, GLFW_KEY_S,

@@ -66,13 +66,15 @@ std::variant<Options, ExitRequest> parse(std::vector<std::string> arguments) { r
 
 TEST(ScreenDpi, TheMonitorsDpiReplacesTheDefaultOnlyWithoutDpiGiven) {
   Options options = std::get<Options>(parse({"--eye-separation", "63.5"}));
-  const Options at_72 = with_screen_dpi(options, 72.0);
+  const Options at_72 = with_screen_dpi(options, 72.0).value();
   EXPECT_EQ(at_72.screen_dpi, 72.0);
   EXPECT_EQ(at_72.stereogram.pattern_width, 90);
   options = std::get<Options>(parse({"--dpi", "96"}));
-  EXPECT_EQ(with_screen_dpi(options, 72.0).stereogram.units->dpi, 96.0);
+  EXPECT_EQ(with_screen_dpi(options, 72.0)->stereogram.units->dpi, 96.0);
   options = std::get<Options>(parse({"--size", "100x50", "--eye-separation", "20"}));  // 37.8 px far at 96 dpi
-  EXPECT_THROW(with_screen_dpi(options, 300.0), InputError);  // 118 px: wider than the picture
+  const Result<Options> refused = with_screen_dpi(options, 300.0);                     // 118 px: wider than the picture
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().rfind("at the monitor's 300 dpi (no --dpi given), ", 0), 0u) << refused.error();
 }
 
 // Three bands, far, half way and near, decoded back: each must repeat at its own separation.

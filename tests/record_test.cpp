@@ -29,16 +29,24 @@ extern "C" {
 
 #include <algorithm>
 #include <chrono>
-#include <thread>
 #include <cstring>
 #include <filesystem>
 #include <numeric>
+#include <stdexcept>
+#include <thread>
 
 namespace stereocl {
 namespace {
 
 using testing::run_stereocl;
 using testing::scratch_file;
+
+// The encoder an open() made; a failure fails the test with its reason.
+template <class Encoder>
+std::unique_ptr<Encoder> opened(Result<std::unique_ptr<Encoder>> result) {
+  if (!result) throw std::runtime_error(result.error());
+  return std::move(*result);
+}
 
 RgbaImage random_grey_rgba(int width, int height, unsigned seed) {
   const GreyImage grey = testing::random_grey(width, height, seed);
@@ -216,12 +224,12 @@ TEST(GifEncoder, GreyFramesOfAwkwardSizesComeBackExactly) {
     const std::string path = scratch_file("grey-" + std::to_string(width) + "x" + std::to_string(height) + ".gif");
     std::vector<RgbaImage> frames;
     {
-      GifEncoder encoder(path);
+      const auto encoder = opened(GifEncoder::open(path));
       for (unsigned seed = 1; seed <= 5; ++seed) {
         frames.push_back(random_grey_rgba(width, height, seed));
-        encoder.add(frames.back());
+        ASSERT_TRUE(encoder->add(frames.back()));
       }
-      encoder.finish();
+      ASSERT_TRUE(encoder->finish());
     }
     const DecodedGif gif = decode_gif(path);
     EXPECT_EQ(gif.width, width);
@@ -239,10 +247,10 @@ TEST(GifEncoder, ColourFrameInAGreyRecordingGetsItsOwnPaletteAndLaterSizesAreFit
   const RgbaImage grey = random_grey_rgba(17, 3, 1);
   const RgbaImage colour = random_opaque_colour(19, 2, 2);  // wider and shorter than the first
   {
-    GifEncoder encoder(path);
-    encoder.add(grey);
-    encoder.add(colour);
-    encoder.finish();
+    const auto encoder = opened(GifEncoder::open(path));
+    ASSERT_TRUE(encoder->add(grey));
+    ASSERT_TRUE(encoder->add(colour));
+    ASSERT_TRUE(encoder->finish());
   }
   const DecodedGif gif = decode_gif(path);
   ASSERT_EQ(gif.frames.size(), 2u);
@@ -261,11 +269,30 @@ TEST(GifEncoder, ColourFrameInAGreyRecordingGetsItsOwnPaletteAndLaterSizesAreFit
 TEST(GifEncoder, UnfinishedRecordingLeavesNothingBehind) {
   const std::string path = scratch_file("abandoned.gif");
   {
-    GifEncoder encoder(path);
-    encoder.add(random_grey_rgba(8, 8, 3));
+    const auto encoder = opened(GifEncoder::open(path));
+    ASSERT_TRUE(encoder->add(random_grey_rgba(8, 8, 3)));
     EXPECT_EQ(partials_of(path).size(), 1u);
   }
   EXPECT_TRUE(nothing_left_at(path));
+}
+
+// A finished or empty recording says so in one line instead of writing or leaving a file.
+TEST(GifEncoder, NoFramesOrAFrameAfterTheEndIsRefused) {
+  const std::string path = scratch_file("empty.gif");
+  {
+    const auto encoder = opened(GifEncoder::open(path));
+    const Status finished = encoder->finish();
+    ASSERT_FALSE(finished);
+    EXPECT_EQ(finished.error(), path + ": no frames were recorded, so no GIF was written");
+  }
+  EXPECT_TRUE(nothing_left_at(path));
+  const auto encoder = opened(GifEncoder::open(path));
+  ASSERT_TRUE(encoder->add(random_grey_rgba(4, 4, 1)));
+  ASSERT_TRUE(encoder->finish());
+  const Status late = encoder->add(random_grey_rgba(4, 4, 2));
+  ASSERT_FALSE(late);
+  EXPECT_EQ(late.error(), path + ": the recording is already finished");
+  EXPECT_EQ(decode_gif(path).frames.size(), 1u);
 }
 
 // GIFs were created 0600 by giflib while PNG and MP4 honoured the umask; and a user's own
@@ -277,9 +304,9 @@ TEST(GifEncoder, HonoursTheUmaskAndLeavesAUsersPartialFileAlone) {
     std::filesystem::remove(path);
     const mode_t old = ::umask(mask);
     {
-      GifEncoder encoder(path);
-      encoder.add(random_grey_rgba(8, 8, 3));
-      encoder.finish();
+      const auto encoder = opened(GifEncoder::open(path));
+      ASSERT_TRUE(encoder->add(random_grey_rgba(8, 8, 3)));
+      ASSERT_TRUE(encoder->finish());
     }
     ::umask(old);
     struct stat status {};
@@ -297,13 +324,13 @@ TEST(Mp4Encoder, FramesDecodeBackInOrderAtAnEvenSize) {
   for (const auto [width, height] : {std::pair{17, 3}, {320, 180}}) {
     const std::string path = scratch_file("video-" + std::to_string(width) + ".mp4");
     {
-      Mp4Encoder encoder(path);
+      const auto encoder = opened(Mp4Encoder::open(path));
       // Black and white in turn, so the decoded brightness shows every frame, in order.
       for (int i = 0; i < 20; ++i) {
         const std::uint8_t v = i % 2 ? 255 : 0;
-        encoder.add(RgbaImage(width, height, Rgba8{v, v, v, 255}));
+        ASSERT_TRUE(encoder->add(RgbaImage(width, height, Rgba8{v, v, v, 255})));
       }
-      encoder.finish();
+      ASSERT_TRUE(encoder->finish());
     }
     const DecodedVideo video = decode_video(path);
     EXPECT_EQ(video.codec, "h264");
@@ -328,9 +355,10 @@ TEST(Mp4Encoder, QualityTradesBytesForSharpness) {
   for (int i = 0; i < 2; ++i) {
     const std::string path = scratch_file("quality-" + std::to_string(qualities[i]) + ".mp4");
     {
-      Mp4Encoder encoder(path, qualities[i]);
-      for (int frame = 0; frame < 6; ++frame) encoder.add(random_grey_rgba(96, 64, static_cast<unsigned>(frame)));
-      encoder.finish();
+      const auto encoder = opened(Mp4Encoder::open(path, qualities[i]));
+      for (int frame = 0; frame < 6; ++frame)
+        ASSERT_TRUE(encoder->add(random_grey_rgba(96, 64, static_cast<unsigned>(frame))));
+      ASSERT_TRUE(encoder->finish());
     }
     EXPECT_EQ(decode_video(path).mean_luma.size(), 6u);
     bytes[i] = std::filesystem::file_size(path);
@@ -341,8 +369,10 @@ TEST(Mp4Encoder, QualityTradesBytesForSharpness) {
 TEST(Mp4Encoder, NoFramesIsAnErrorAndLeavesNoFile) {
   const std::string path = scratch_file("empty.mp4");
   {
-    Mp4Encoder encoder(path);
-    EXPECT_THROW(encoder.finish(), RecordError);
+    const auto encoder = opened(Mp4Encoder::open(path));
+    const Status finished = encoder->finish();
+    ASSERT_FALSE(finished);
+    EXPECT_EQ(finished.error(), path + ": no frames were recorded, so no MP4 was written");
   }
   EXPECT_TRUE(nothing_left_at(path));
 }
@@ -352,11 +382,11 @@ TEST(Mp4Encoder, NoFramesIsAnErrorAndLeavesNoFile) {
 TEST(PngFramesEncoder, WritesNumberedFramesIntoANewFolder) {
   const std::string folder = scratch_file("png-frames/nested");
   const RgbaImage first = random_grey_rgba(17, 3, 4), second = random_opaque_colour(1, 1, 5);
-  PngFramesEncoder encoder(folder);
-  encoder.add(first);
-  encoder.add(second);
-  encoder.finish();
-  EXPECT_EQ(encoder.frames_written(), 2);
+  const auto encoder = opened(PngFramesEncoder::open(folder));
+  ASSERT_TRUE(encoder->add(first));
+  ASSERT_TRUE(encoder->add(second));
+  ASSERT_TRUE(encoder->finish());
+  EXPECT_EQ(encoder->frames_written(), 2);
   EXPECT_TRUE(testing::read_png(folder + "/frame-000001.png").pixels == first.pixels);
   EXPECT_TRUE(testing::read_png(folder + "/frame-000002.png").pixels == second.pixels);
   EXPECT_FALSE(std::filesystem::exists(folder + "/frame-000003.png"));
@@ -366,14 +396,10 @@ TEST(FrameEncoder, UnwritablePathsFailAtOnceWithOneLine) {
   // Below a plain file nothing can be created, even by root.
   const std::string file = testing::write_bytes("plain-file", "x");
   for (const std::string name : {"out.gif", "out.mp4", "frames"}) {
-    try {
-      open_frame_encoder(file + "/" + name);
-      ADD_FAILURE() << name << " was accepted";
-    } catch (const RecordError& error) {
-      const std::string message = error.what();
-      EXPECT_NE(message.find(file + "/" + name), std::string::npos) << message;
-      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-    }
+    const Result<std::unique_ptr<FrameEncoder>> encoder = open_frame_encoder(file + "/" + name);
+    ASSERT_FALSE(encoder) << name << " was accepted";
+    EXPECT_NE(encoder.error().find(file + "/" + name), std::string::npos) << encoder.error();
+    EXPECT_EQ(encoder.error().find('\n'), std::string::npos) << encoder.error();
   }
 }
 

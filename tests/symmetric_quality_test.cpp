@@ -161,8 +161,8 @@ Seam seam(const Picture& picture, int pattern_width) {
 void save_for_docs(const std::string& name, const RgbaImage& image) {
   const char* dir = std::getenv("STEREOCL_PICTURES_DIR");
   if (!dir) return;
-  const std::string error = save_png(std::string(dir) + "/" + name, image);
-  EXPECT_TRUE(error.empty()) << error;
+  const Status saved = save_png(std::string(dir) + "/" + name, image);
+  EXPECT_TRUE(saved) << saved.error();
 }
 
 // The three algorithms on one depth map, by name.

@@ -25,8 +25,8 @@ inline std::string scratch_file(const std::string& name) { return (scratch_dir()
 
 inline std::string write_png(const std::string& name, const RgbaImage& image) {
   const std::string path = scratch_file(name);
-  const std::string error = save_png(path, image);
-  EXPECT_TRUE(error.empty()) << error;
+  const Status saved = save_png(path, image);
+  EXPECT_TRUE(saved) << saved.error();
   return path;
 }
 

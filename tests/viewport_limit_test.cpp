@@ -1,5 +1,5 @@
 // Finding 8: a window resized past GL_MAX_VIEWPORT_DIMS (32767x32767) crashed llvmpipe; the loop
-// now asks refuse_oversized_framebuffer() first and draws nothing while it says no.
+// now asks viewport_allows() first and draws nothing while it says no.
 #include "ui/viewport_limit.hpp"
 #include "ui/window.hpp"
 
@@ -12,13 +12,13 @@ namespace {
 
 TEST(ViewportLimit, AFramebufferOverTheLimitIsRefusedWithTheNumbers) {
   const ViewportLimit limit{16384, 16384};
-  EXPECT_EQ(refuse_oversized_framebuffer(32767, 32767, limit),
+  EXPECT_EQ(viewport_allows(32767, 32767, limit).error(),
             "the window is 32767x32767 pixels, over this GL driver's GL_MAX_VIEWPORT_DIMS 16384x16384; "
             "not drawing until it is smaller");
-  EXPECT_TRUE(refuse_oversized_framebuffer(16385, 10, limit));
-  EXPECT_TRUE(refuse_oversized_framebuffer(10, 16385, limit));
-  EXPECT_FALSE(refuse_oversized_framebuffer(16384, 16384, limit));
-  EXPECT_FALSE(refuse_oversized_framebuffer(1, 1, limit));
+  EXPECT_FALSE(viewport_allows(16385, 10, limit));
+  EXPECT_FALSE(viewport_allows(10, 16385, limit));
+  EXPECT_TRUE(viewport_allows(16384, 16384, limit));
+  EXPECT_TRUE(viewport_allows(1, 1, limit));
 }
 
 TEST(ViewportLimit, TheDriverLimitIsReadAndHoldsTheLargestTextureSide) {
@@ -33,7 +33,7 @@ TEST(ViewportLimit, TheDriverLimitIsReadAndHoldsTheLargestTextureSide) {
   const ViewportLimit limit = query_viewport_limit();
   EXPECT_GE(limit.width, 4096);  // the GL 3.3 minimum is the texture size, at least 1024; real drivers give more
   EXPECT_GE(limit.height, 4096);
-  EXPECT_TRUE(refuse_oversized_framebuffer(limit.width + 1, 1, limit));
+  EXPECT_FALSE(viewport_allows(limit.width + 1, 1, limit));
 }
 
 }  // namespace

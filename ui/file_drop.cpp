@@ -24,17 +24,17 @@ DropResult handle_dropped_file(Demo& demo, const std::string& path) {
   return use_dropped_image(demo, path, load_dropped_image(path));
 }
 
-DropResult use_dropped_image(Demo& demo, const std::string& path, const std::variant<LoadedImage, InputFailure>& loaded) {
-  if (const auto* failure = std::get_if<InputFailure>(&loaded)) return {std::nullopt, failure->message};
-  const auto& image = std::get<LoadedImage>(loaded);
+DropResult use_dropped_image(Demo& demo, const std::string& path, const ImageLoad& loaded) {
+  if (!loaded) return {std::nullopt, loaded.error()};
+  const LoadedImage& image = *loaded;
   return load_as(demo, path, image, image.looks_grey ? FileRole::depth_map : FileRole::pattern);
 }
 
 DropResult swap_role(Demo& demo, const LoadedFile& file) {
   const FileRole other = file.role == FileRole::depth_map ? FileRole::pattern : FileRole::depth_map;
   const auto loaded = other == FileRole::depth_map ? load_depth_map(file.path) : load_pattern(file.path);
-  if (const auto* failure = std::get_if<InputFailure>(&loaded)) return {std::nullopt, failure->message};
-  DropResult result = load_as(demo, file.path, std::get<LoadedImage>(loaded), other);
+  if (!loaded) return {std::nullopt, loaded.error()};
+  DropResult result = load_as(demo, file.path, *loaded, other);
   if (!result.loaded) return result;
   if (file.role == FileRole::depth_map) demo.settings().depth_source = DepthSource::scene;
   else demo.settings().pattern_kind = PatternKind::random_grey;

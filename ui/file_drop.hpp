@@ -6,7 +6,6 @@
 
 #include <optional>
 #include <string>
-#include <variant>
 
 namespace stereocl {
 
@@ -28,7 +27,7 @@ DropResult handle_dropped_file(Demo& demo, const std::string& path);
 
 // The second half of handle_dropped_file(), for an image loaded elsewhere (on a worker thread,
 // app/background_image_load.hpp): a grey one becomes the depth map, a colour one the pattern.
-DropResult use_dropped_image(Demo& demo, const std::string& path, const std::variant<LoadedImage, InputFailure>& loaded);
+DropResult use_dropped_image(Demo& demo, const std::string& path, const ImageLoad& loaded);
 
 // Loads `file` again in its other role and, once that worked, undoes the old one (the ball comes
 // back, or the random pattern). On failure nothing changes and the message says why.

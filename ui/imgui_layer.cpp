@@ -4,20 +4,20 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <stdexcept>
+#include <string>
 
 namespace stereocl {
 
 namespace {
 
 // ImGui's atlas reads the file itself; a missing one would be an assertion, so it is looked for first.
-bool load_font(ImGuiIO& io, const char* path, float pixels) {
+bool load_font(ImGuiIO& io, const char* path, float pixels, Notices& notices) {
   std::error_code error;
   if (path && std::filesystem::is_regular_file(path, error) && io.Fonts->AddFontFromFileTTF(path, pixels)) return true;
-  std::fprintf(stderr, "stereocl: panel font %s not found (Debian package fonts-dejavu-core); using ImGui's small built-in font\n",
-               path ? path : "(none)");
+  notices.log(std::string("panel font ") + (path ? path : "(none)") +
+              " not found (Debian package fonts-dejavu-core); using ImGui's small built-in font");
   ImFontConfig config;
   config.SizePixels = 13.0f * pixels / kFontPixels;
   io.Fonts->AddFontDefault(&config);
@@ -26,7 +26,7 @@ bool load_font(ImGuiIO& io, const char* path, float pixels) {
 
 }  // namespace
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, const char* font_file) {
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, Notices& notices, const char* font_file) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -40,7 +40,7 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, const char* font_file) {
   // No keyboard navigation: the keyboard belongs to the stage. With it on, a presenter's first
   // PageDown started navigating the panel (ImGui pages with it), which then kept every key --
   // S, B, Esc, the clicker's next PageDown -- until someone clicked the picture.
-  own_font_ = load_font(io, font_file, kFontPixels * scale);
+  own_font_ = load_font(io, font_file, kFontPixels * scale, notices);
   if (!ImGui_ImplGlfw_InitForOpenGL(window, true) || !ImGui_ImplOpenGL3_Init("#version 330")) {
     ImGui::DestroyContext();
     throw std::runtime_error("cannot set up Dear ImGui for this window");

@@ -1,19 +1,22 @@
 #pragma once
 // Dear ImGui for one GLFW window, set up and torn down with it. Create it after the program's
 // own GLFW callbacks are installed: ImGui chains to the callbacks it finds, so both get events.
+#include "core/notices.hpp"
+
 struct GLFWwindow;
 
 namespace stereocl {
 
 // Readable from the back of a room: DejaVu Sans (Debian's fonts-dejavu-core) at kFontPixels x
-// scale, ImGui's built-in 13 px font where that file is missing (said once on stderr).
+// scale, ImGui's built-in 13 px font where that file is missing (said once, as a log line).
 inline constexpr float kFontPixels = 18.0f;
 inline constexpr const char* kFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
 class ImGuiLayer {
  public:
-  // `scale`: --ui-scale, or the screen's content scale. `font_file` is for the tests.
-  ImGuiLayer(GLFWwindow* window, float scale, const char* font_file = kFontFile);
+  // `scale`: --ui-scale, or the screen's content scale. A font it falls back from is said in
+  // `notices`. `font_file` is for the tests.
+  ImGuiLayer(GLFWwindow* window, float scale, Notices& notices, const char* font_file = kFontFile);
   ~ImGuiLayer();
   ImGuiLayer(const ImGuiLayer&) = delete;
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;

@@ -18,7 +18,7 @@ double screen_dpi() {
   return dpi >= kMinDpi && dpi <= kMaxDpi ? dpi : kFallback;
 }
 
-Options with_screen_dpi(Options options, double dpi) {
+Result<Options> with_screen_dpi(Options options, double dpi) {
   options.screen_dpi = dpi;
   if (!options.stereogram.units || options.dpi_given) return options;
   options.stereogram.units->dpi = dpi;
@@ -26,7 +26,7 @@ Options with_screen_dpi(Options options, double dpi) {
   if (!resolved) {
     char where[64];
     std::snprintf(where, sizeof where, "at the monitor's %.0f dpi (no --dpi given), ", dpi);
-    throw InputError(where + resolved.error());
+    return failure(where + resolved.error());
   }
   options.stereogram = *resolved;
   return options;

@@ -11,7 +11,7 @@ namespace stereocl {
 double screen_dpi();
 
 // Options with `dpi` as the screen's: physical units without --dpi take it, and P and M follow.
-// Throws InputError when the units do not fit at that resolution.
-Options with_screen_dpi(Options options, double dpi);
+// Fails when the units do not fit at that resolution.
+Result<Options> with_screen_dpi(Options options, double dpi);
 
 }  // namespace stereocl

@@ -10,11 +10,11 @@ ViewportLimit query_viewport_limit() {
   return {dims[0], dims[1]};
 }
 
-std::optional<std::string> refuse_oversized_framebuffer(int width, int height, ViewportLimit limit) {
-  if (width <= limit.width && height <= limit.height) return std::nullopt;
-  return "the window is " + std::to_string(width) + "x" + std::to_string(height) +
-         " pixels, over this GL driver's GL_MAX_VIEWPORT_DIMS " + std::to_string(limit.width) + "x" +
-         std::to_string(limit.height) + "; not drawing until it is smaller";
+Status viewport_allows(int width, int height, ViewportLimit limit) {
+  if (width <= limit.width && height <= limit.height) return {};
+  return failure("the window is " + std::to_string(width) + "x" + std::to_string(height) +
+                 " pixels, over this GL driver's GL_MAX_VIEWPORT_DIMS " + std::to_string(limit.width) + "x" +
+                 std::to_string(limit.height) + "; not drawing until it is smaller");
 }
 
 }  // namespace stereocl

@@ -2,8 +2,7 @@
 // A framebuffer larger than GL_MAX_VIEWPORT_DIMS cannot be drawn correctly, and Mesa's llvmpipe
 // crashes on one (a window resized to 32767x32767), so the main loop skips drawing until the
 // window is smaller again, saying so once.
-#include <optional>
-#include <string>
+#include "core/result.hpp"
 
 namespace stereocl {
 
@@ -14,7 +13,7 @@ struct ViewportLimit {
 
 ViewportLimit query_viewport_limit();  // needs a current GL context
 
-// Why a framebuffer of this size is not drawn, or nullopt when it fits.
-std::optional<std::string> refuse_oversized_framebuffer(int width, int height, ViewportLimit limit);
+// Whether a framebuffer of this size is drawn; if not, why.
+Status viewport_allows(int width, int height, ViewportLimit limit);
 
 }  // namespace stereocl

@@ -68,33 +68,23 @@ std::vector<cl_context_properties> gl_sharing_properties(const GlShareHandles& g
           CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform()), 0};
 }
 
-// The device of `platform` that drives the GL context, if the platform can tell. Its driver's
-// dispatch table is asked first: the loader's address for the call is no proof (cl_vendor_calls.hpp).
-std::optional<cl::Device> device_for_gl_context(const cl::Platform& platform, const std::vector<cl_context_properties>& properties,
-                                                std::string& why_not) {
-  if (const auto missing = missing_gl_sharing_call(platform)) {
-    why_not = "its driver has no GL sharing (no " + *missing + ")";
-    return std::nullopt;
-  }
+// The device of `platform` that drives the GL context, or why the platform cannot tell. Its
+// driver's dispatch table is asked first: the loader's address for the call is no proof
+// (cl_vendor_calls.hpp).
+Result<cl::Device> device_for_gl_context(const cl::Platform& platform,
+                                         const std::vector<cl_context_properties>& properties) {
+  if (Status calls = has_gl_sharing_calls(platform); !calls) return failure(calls.error());
   using GetGlContextInfo = cl_int(CL_API_CALL*)(const cl_context_properties*, cl_gl_context_info, size_t, void*, size_t*);
   auto get_info = reinterpret_cast<GetGlContextInfo>(
       clGetExtensionFunctionAddressForPlatform(platform(), "clGetGLContextInfoKHR"));
-  if (!get_info) {
-    why_not = "the loader has no clGetGLContextInfoKHR";
-    return std::nullopt;
-  }
+  if (!get_info) return failure("the loader has no clGetGLContextInfoKHR");
   cl_device_id device = nullptr;
   // The answer is a cl_device_id, itself a pointer: its size is what the call wants.
   // NOLINTNEXTLINE(bugprone-sizeof-expression)
   const cl_int status = get_info(properties.data(), CL_CURRENT_DEVICE_FOR_GL_CONTEXT_KHR, sizeof(device), &device, nullptr);
-  if (status != CL_SUCCESS) {
-    why_not = "no device of it drives this GL context (clGetGLContextInfoKHR: " + cl_error_name(status) + ")";
-    return std::nullopt;
-  }
-  if (!device) {
-    why_not = "no device of it drives this GL context";
-    return std::nullopt;
-  }
+  if (status != CL_SUCCESS)
+    return failure("no device of it drives this GL context (clGetGLContextInfoKHR: " + cl_error_name(status) + ")");
+  if (!device) return failure("no device of it drives this GL context");
   return cl::Device(device, true);
 }
 
@@ -181,21 +171,21 @@ std::string empty_platforms_hint(const std::vector<cl::Platform>& platforms) {
 }
 
 // A platform without devices is no error (Clover on a machine without an AMD GPU, rusticl until
-// RUSTICL_ENABLE names a driver); any other failure is said in `error`.
-std::vector<cl::Device> devices_of(const cl::Platform& platform, std::string& error) {
+// RUSTICL_ENABLE names a driver): its list is empty. Any other failure is.
+Result<std::vector<cl::Device>> devices_of(const cl::Platform& platform) {
   std::vector<cl::Device> devices;
   try {
     platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
-  } catch (const cl::Error& failure) {
+  } catch (const cl::Error& error) {
+    if (error.err() != CL_DEVICE_NOT_FOUND) return failure("listing its devices failed: " + cl_error_name(error.err()));
     devices.clear();
-    if (failure.err() != CL_DEVICE_NOT_FOUND) error = "listing its devices failed: " + cl_error_name(failure.err());
   }
   return devices;
 }
 
 std::vector<cl::Device> devices_or_empty(const cl::Platform& platform) {
-  std::string ignored;
-  return devices_of(platform, ignored);
+  Result<std::vector<cl::Device>> devices = devices_of(platform);
+  return devices ? std::move(*devices) : std::vector<cl::Device>{};
 }
 
 // Where `device` sits in its platform's list: its number in "P:D".
@@ -246,8 +236,8 @@ std::optional<ClEnvironment> open_shared(const std::vector<cl::Platform>& platfo
     const cl::Platform& platform = platforms[p];
     const std::string platform_name = platform_name_of(platform);
     const auto properties = gl_sharing_properties(gl, platform);
-    std::string why_not;
-    const auto device = device_for_gl_context(platform, properties, why_not);
+    const Result<cl::Device> device = device_for_gl_context(platform, properties);
+    std::string why_not = device ? "" : device.error();
     if (device && !matches(device_filter, p, index_in(devices_or_empty(platform), *device), platform_name, device_name_of(*device)))
       why_not = "its GL device does not match --cl-device";
     if (device && why_not.empty()) {
@@ -269,14 +259,17 @@ std::vector<std::pair<cl::Platform, cl::Device>> candidates(const std::vector<cl
                                                             std::vector<std::string>& passed_over) {
   std::vector<std::pair<cl::Platform, cl::Device>> gpus, others;
   for (std::size_t p = 0; p < platforms.size(); ++p) {
-    std::string error;
-    const auto devices = devices_of(platforms[p], error);
+    const Result<std::vector<cl::Device>> devices = devices_of(platforms[p]);
     const std::string platform_name = platform_name_of(platforms[p]);
     // A platform without devices is no failure (--list-devices says so); one that fails is.
-    if (!error.empty()) passed_over.push_back(platform_name + ": " + error);
-    for (std::size_t d = 0; d < devices.size(); ++d) {
-      if (!matches(device_filter, p, d, platform_name, device_name_of(devices[d]))) continue;
-      (is_gpu(devices[d]) ? gpus : others).emplace_back(platforms[p], devices[d]);
+    if (!devices) {
+      passed_over.push_back(platform_name + ": " + devices.error());
+      continue;
+    }
+    for (std::size_t d = 0; d < devices->size(); ++d) {
+      const cl::Device& device = (*devices)[d];
+      if (!matches(device_filter, p, d, platform_name, device_name_of(device))) continue;
+      (is_gpu(device) ? gpus : others).emplace_back(platforms[p], device);
     }
   }
   gpus.insert(gpus.end(), others.begin(), others.end());
@@ -343,16 +336,15 @@ std::vector<ClPlatformDescription> list_opencl_devices(const GlShareHandles& gl)
       description.error = "a query failed: " + cl_error_name(error.err());
     }
     std::optional<cl::Device> gl_device;
-    if (gl.present()) {
-      std::string ignored;
-      gl_device = device_for_gl_context(platform, gl_sharing_properties(gl, platform), ignored);
-    }
-    std::string devices_error;
-    const auto devices = devices_of(platform, devices_error);
-    if (!devices_error.empty()) description.error = devices_error;
-    for (std::size_t d = 0; d < devices.size(); ++d)
-      description.devices.push_back(describe_device(devices[d], std::to_string(p) + ":" + std::to_string(d),
-                                                    gl_device && (*gl_device)() == devices[d]()));
+    if (gl.present())
+      if (Result<cl::Device> device = device_for_gl_context(platform, gl_sharing_properties(gl, platform)))
+        gl_device = *device;
+    const Result<std::vector<cl::Device>> devices = devices_of(platform);
+    if (!devices) description.error = devices.error();
+    const std::vector<cl::Device>& listed = devices ? *devices : std::vector<cl::Device>{};
+    for (std::size_t d = 0; d < listed.size(); ++d)
+      description.devices.push_back(describe_device(listed[d], std::to_string(p) + ":" + std::to_string(d),
+                                                    gl_device && (*gl_device)() == listed[d]()));
   }
   return descriptions;
 }
@@ -415,15 +407,15 @@ std::string describe_opencl_devices_json(const std::vector<ClPlatformDescription
   return nlohmann::ordered_json{{"platforms", list}}.dump(2) + "\n";
 }
 
-std::optional<std::string> unmatched_device_filter(const std::string& device_filter,
-                                                   const std::vector<ClPlatformDescription>& platforms) {
-  if (device_filter.empty()) return std::nullopt;
+Status device_filter_matches(const std::string& device_filter, const std::vector<ClPlatformDescription>& platforms) {
+  if (device_filter.empty()) return {};
   for (std::size_t p = 0; p < platforms.size(); ++p)
     for (std::size_t d = 0; d < platforms[p].devices.size(); ++d)
-      if (matches(device_filter, p, d, platforms[p].name, platforms[p].devices[d].name)) return std::nullopt;
+      if (matches(device_filter, p, d, platforms[p].name, platforms[p].devices[d].name)) return {};
   std::string list = describe_opencl_devices(platforms);
   list.pop_back();
-  return "--cl-device " + device_filter + ": matches no OpenCL device; give P:D or part of a name from this list:\n" + list;
+  return failure("--cl-device " + device_filter +
+                 ": matches no OpenCL device; give P:D or part of a name from this list:\n" + list);
 }
 
 }  // namespace stereocl

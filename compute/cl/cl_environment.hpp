@@ -6,6 +6,7 @@
 // that fails skips that platform or device, and says why.
 #include "compute/cl/cl_program.hpp"
 #include "compute/cl/gl_share_handles.hpp"
+#include "core/result.hpp"
 
 #include <CL/opencl.hpp>
 
@@ -72,9 +73,8 @@ std::vector<ClPlatformDescription> list_opencl_devices(const GlShareHandles& gl)
 std::string describe_opencl_devices(const std::vector<ClPlatformDescription>& platforms);
 std::string describe_opencl_devices_json(const std::vector<ClPlatformDescription>& platforms);
 
-// Why `device_filter` picks no device ("--cl-device nvidia: matches no OpenCL device here:" and
-// the list), or nullopt when it picks one or is empty.
-std::optional<std::string> unmatched_device_filter(const std::string& device_filter,
-                                                   const std::vector<ClPlatformDescription>& platforms);
+// Whether `device_filter` picks a device (an empty one picks any); if not, why ("--cl-device
+// nvidia: matches no OpenCL device; give P:D or part of a name from this list:" and the list).
+Status device_filter_matches(const std::string& device_filter, const std::vector<ClPlatformDescription>& platforms);
 
 }  // namespace stereocl

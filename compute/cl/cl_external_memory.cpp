@@ -21,12 +21,12 @@ Function look_up(const cl::Platform& platform, const char* name, bool required) 
 
 }  // namespace
 
-std::optional<std::string> cl_external_memory_missing(const cl::Device& device) {
+Status cl_imports_external_memory(const cl::Device& device) {
   const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
   for (const char* wanted : {"cl_khr_external_memory_opaque_fd", "cl_khr_external_semaphore_opaque_fd"})
     if (extensions.find(wanted) == std::string::npos)
-      return "OpenCL device " + device.getInfo<CL_DEVICE_NAME>() + " lacks " + wanted;
-  return std::nullopt;
+      return failure("OpenCL device " + device.getInfo<CL_DEVICE_NAME>() + " lacks " + wanted);
+  return {};
 }
 
 std::vector<std::uint8_t> cl_device_uuid(const cl::Device& device) {

@@ -2,18 +2,19 @@
 // Memory and semaphores another API exported as opaque fds, seen from OpenCL
 // (cl_khr_external_memory_opaque_fd, cl_khr_external_semaphore_opaque_fd). Only buffers: the
 // probe showed NVIDIA's OpenCL refusing images made from such memory (../shared/gpu/probes).
+#include "core/result.hpp"
+
 #include <CL/opencl.hpp>
 #include <CL/cl_ext.h>
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace stereocl {
 
-// Why the device cannot import buffers and semaphores from opaque fds, or nullopt.
-std::optional<std::string> cl_external_memory_missing(const cl::Device& device);
+// Whether the device can import buffers and semaphores from opaque fds; if not, why.
+Status cl_imports_external_memory(const cl::Device& device);
 
 // The device's UUID (cl_khr_device_uuid), so Vulkan can pick the same GPU; empty where it has none.
 std::vector<std::uint8_t> cl_device_uuid(const cl::Device& device);

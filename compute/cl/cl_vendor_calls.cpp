@@ -41,7 +41,7 @@ bool lists_extension(const std::string& extensions, const std::string& name) {
   return padded.find(" " + name + " ") != std::string::npos;
 }
 
-std::optional<std::string> missing_gl_sharing_call(const cl::Platform& platform) {
+Status has_gl_sharing_calls(const cl::Platform& platform) {
   const cl_icd_dispatch* table = dispatch_of(platform);
   const std::pair<const char*, bool> calls[] = {
       {"clGetGLContextInfoKHR", table ? table->clGetGLContextInfoKHR != nullptr : has_loader_call(platform, "clGetGLContextInfoKHR")},
@@ -50,8 +50,8 @@ std::optional<std::string> missing_gl_sharing_call(const cl::Platform& platform)
       {"clEnqueueReleaseGLObjects", !table || table->clEnqueueReleaseGLObjects != nullptr},
   };
   for (const auto& [name, present] : calls)
-    if (!present) return std::string(name);
-  return std::nullopt;
+    if (!present) return failure("its driver has no GL sharing (no " + std::string(name) + ")");
+  return {};
 }
 
 bool has_gl_event_call(const cl::Platform& platform) {

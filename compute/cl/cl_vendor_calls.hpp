@@ -7,9 +7,10 @@
 // driver without the function jumps through a null pointer: Mesa's rusticl and Clover (Debian 12)
 // have no GL sharing and crashed the program at start-up. So a non-null address proves nothing;
 // the vendor's dispatch table, which every ICD object starts with, does.
+#include "core/result.hpp"
+
 #include <CL/opencl.hpp>
 
-#include <optional>
 #include <string>
 
 namespace stereocl {
@@ -17,10 +18,10 @@ namespace stereocl {
 // Whether a space-separated extension list names `name` whole (never as a prefix of another).
 bool lists_extension(const std::string& extensions, const std::string& name);
 
-// The first of the calls GPU mode needs (clGetGLContextInfoKHR, clCreateFromGLTexture,
-// clEnqueueAcquireGLObjects, clEnqueueReleaseGLObjects) that the platform's driver lacks, named,
-// or nullopt when it has them all.
-std::optional<std::string> missing_gl_sharing_call(const cl::Platform& platform);
+// Whether the platform's driver has every call GPU mode needs (clGetGLContextInfoKHR,
+// clCreateFromGLTexture, clEnqueueAcquireGLObjects, clEnqueueReleaseGLObjects); if not, the first
+// it lacks: "its driver has no GL sharing (no clCreateFromGLTexture)".
+Status has_gl_sharing_calls(const cl::Platform& platform);
 
 // Whether the driver implements clCreateEventFromGLsyncKHR (cl_khr_gl_event).
 bool has_gl_event_call(const cl::Platform& platform);

@@ -27,10 +27,9 @@ inline bool png_decode_answer_is_sound(std::string_view bytes, PixelTarget targe
     budget.max_width = 1024;
     budget.width_rule = "a pattern is at most 1024 wide";
   }
-  const auto result = decode_png(bytes, "fuzz.png", target, budget);
-  if (const auto* failure = std::get_if<InputFailure>(&result))
-    return failure->message.rfind("fuzz.png: ", 0) == 0 && failure->message.find('\n') == std::string::npos;
-  const auto& image = std::get<LoadedImage>(result);
+  const ImageLoad result = decode_png(bytes, "fuzz.png", target, budget);
+  if (!result) return result.error().rfind("fuzz.png: ", 0) == 0 && result.error().find('\n') == std::string::npos;
+  const LoadedImage& image = *result;
   const bool grey = target == PixelTarget::grey16;
   const int width = grey ? image.grey16.width : image.rgba.width, height = grey ? image.grey16.height : image.rgba.height;
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
