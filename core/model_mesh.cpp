@@ -64,17 +64,20 @@ std::uint64_t triangles_of(const aiMesh& mesh) {
 }
 
 // Calls `visit(node, transform)` for every node under the root, parents first, without recursion
-// (a hostile file's hierarchy may be deep). Stops, returning false, past `max_nodes` visits.
+// (a hostile file's hierarchy may be deep). Stops, returning false, past `max_nodes` placed
+// nodes: a node placed under many parents counts each time, so a shared subtree cannot multiply.
 template <class Visit>
 bool for_each_node(const aiScene& scene, std::uint64_t max_nodes, Visit&& visit) {
   std::vector<std::pair<const aiNode*, aiMatrix4x4>> stack{{scene.mRootNode, scene.mRootNode->mTransformation}};
-  for (std::uint64_t visited = 0; !stack.empty(); ++visited) {
-    if (visited >= max_nodes) return false;
+  for (std::uint64_t placed = 1; !stack.empty();) {
     const auto [node, transform] = stack.back();
     stack.pop_back();
     visit(*node, transform);
-    for (unsigned i = 0; i < node->mNumChildren; ++i)
-      if (node->mChildren[i]) stack.emplace_back(node->mChildren[i], transform * node->mChildren[i]->mTransformation);
+    for (unsigned i = 0; i < node->mNumChildren; ++i) {
+      if (!node->mChildren[i]) continue;
+      if (++placed > max_nodes) return false;
+      stack.emplace_back(node->mChildren[i], transform * node->mChildren[i]->mTransformation);
+    }
   }
   return true;
 }
@@ -84,7 +87,7 @@ Result<SceneCounts> count_scene(const aiScene& scene, const ModelLimits& limits)
   for (unsigned i = 0; i < scene.mNumMeshes; ++i) mesh_triangles[i] = triangles_of(*scene.mMeshes[i]);
   SceneCounts counts;
   bool bad_mesh_index = false;
-  const bool whole = for_each_node(scene, limits.max_vertices() + 1, [&](const aiNode& node, const aiMatrix4x4&) {
+  const bool whole = for_each_node(scene, limits.max_nodes, [&](const aiNode& node, const aiMatrix4x4&) {
     for (unsigned i = 0; i < node.mNumMeshes; ++i) {
       const unsigned mesh = node.mMeshes[i];
       bad_mesh_index = bad_mesh_index || mesh >= scene.mNumMeshes;
@@ -95,7 +98,7 @@ Result<SceneCounts> count_scene(const aiScene& scene, const ModelLimits& limits)
   });
   if (bad_mesh_index) return failure("a node names a mesh the file does not have");
   if (!whole)
-    return failure("more nodes than a model of at most " + std::to_string(limits.max_triangles) + " triangles needs");
+    return failure("over " + std::to_string(limits.max_nodes) + " nodes; at most " + std::to_string(limits.max_nodes));
   return counts;
 }
 
@@ -142,13 +145,13 @@ Status append_mesh(const aiMesh& mesh, const aiMatrix4x4& transform, ModelMesh& 
 
 // Every placed mesh, in model space. Normals only where every mesh has them: the parent makes
 // them from the triangles otherwise, for all meshes alike.
-Result<ModelMesh> copy_scene(const aiScene& scene, const SceneCounts& counts) {
+Result<ModelMesh> copy_scene(const aiScene& scene, const SceneCounts& counts, const ModelLimits& limits) {
   ModelMesh out;
   out.positions.reserve(counts.vertices);
   out.indices.reserve(3 * counts.triangles);
   Status copied;
   bool every_mesh_has_normals = true;
-  (void)for_each_node(scene, counts.vertices + 1, [&](const aiNode& node, const aiMatrix4x4& transform) {
+  (void)for_each_node(scene, limits.max_nodes, [&](const aiNode& node, const aiMatrix4x4& transform) {
     for (unsigned i = 0; i < node.mNumMeshes && copied; ++i) {
       const aiMesh& mesh = *scene.mMeshes[node.mMeshes[i]];
       every_mesh_has_normals = every_mesh_has_normals && mesh.mNormals;
@@ -172,7 +175,7 @@ Result<ModelMesh> import_scene(const std::string& path, const ModelLimits& limit
   if (auto refused = count_refusal(*counts, limits)) return failure(*refused);
   scene = importer.ApplyPostProcessing(aiProcess_Triangulate);
   if (!scene) return failure("Assimp cannot triangulate it: " + printable(importer.GetErrorString(), 160));
-  return copy_scene(*scene, *counts);
+  return copy_scene(*scene, *counts, limits);
 }
 
 // --- What crosses from the child: 'E' and a refusal, or 'M', the counts and the arrays.

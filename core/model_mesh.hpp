@@ -30,6 +30,9 @@ struct ModelMesh {
 struct ModelLimits {
   std::uint64_t max_file_bytes = std::uint64_t{256} << 20;
   std::uint64_t max_triangles = 5'000'000;
+  // Nodes placed in the scene graph, each instance counted: far more than any real model has, few
+  // enough that walking them costs nothing.
+  std::uint64_t max_nodes = 1'000'000;
   // Room for the largest file allowed on a slow core; a reader still busy then is taken for one
   // that never finishes.
   std::chrono::milliseconds time{30000};

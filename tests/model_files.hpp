@@ -84,10 +84,14 @@ inline std::string base64(const std::string& bytes) {
 }
 
 // The tetrahedron placed by a node that stretches it 3 times along z: the loader must apply it.
-inline std::string gltf_json(const std::string& buffer_uri) {
+// `twice`: placed again by a second node, beside the first.
+inline std::string gltf_json(const std::string& buffer_uri, bool twice = false) {
   const std::string uri = buffer_uri.empty() ? "" : R"(,"uri":")" + buffer_uri + "\"";
-  return R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],)"
-         R"("nodes":[{"mesh":0,"translation":[5,0,0],"scale":[1,1,3]}],)"
+  const std::string nodes =
+      twice ? R"("scenes":[{"nodes":[0,1]}],"nodes":[{"mesh":0,"translation":[5,0,0],"scale":[1,1,3]},)"
+              R"({"mesh":0,"translation":[-5,0,0],"scale":[1,1,3]}],)"
+            : R"("scenes":[{"nodes":[0]}],"nodes":[{"mesh":0,"translation":[5,0,0],"scale":[1,1,3]}],)";
+  return R"({"asset":{"version":"2.0"},"scene":0,)" + nodes +
          R"("meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1}]}],)"
          R"("buffers":[{"byteLength":72)" +
          uri +
@@ -98,8 +102,8 @@ inline std::string gltf_json(const std::string& buffer_uri) {
          R"({"bufferView":1,"componentType":5123,"count":12,"type":"SCALAR"}]})";
 }
 
-inline std::string gltf_tetrahedron() {
-  return gltf_json("data:application/octet-stream;base64," + base64(tetrahedron_buffer()));
+inline std::string gltf_tetrahedron(bool twice = false) {
+  return gltf_json("data:application/octet-stream;base64," + base64(tetrahedron_buffer()), twice);
 }
 
 // GLB: a 12-byte header, then a JSON chunk (padded with spaces) and a BIN chunk, each 4-aligned.

@@ -168,6 +168,17 @@ TEST(ModelLoad, TheTriangleLimitIsCheckedFromAssimpsCounts) {
   EXPECT_EQ(loaded(cube, limits).triangle_count(), 12u);
 }
 
+TEST(ModelLoad, AMeshPlacedTwiceCountsTwiceAndNodesAreLimited) {
+  const std::string path = write_bytes("twice.gltf", testing::gltf_tetrahedron(true));
+  EXPECT_EQ(loaded(path).triangle_count(), 8u);
+  ModelLimits limits;
+  limits.max_triangles = 7;
+  EXPECT_EQ(refusal(path, limits), path + ": 8 triangles; at most 7");
+  limits = ModelLimits{};
+  limits.max_nodes = 2;  // the root and one of the two
+  EXPECT_EQ(refusal(path, limits), path + ": over 2 nodes; at most 2");
+}
+
 TEST(ModelLoad, AFileOverTheSizeLimitIsRefusedBeforeItIsRead) {
   // Sparse: 256 MiB + 1 of nothing takes no disk, and is refused by its size alone.
   const std::string path = write_bytes("huge.stl", "solid x\n");
