@@ -2,19 +2,34 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define STEREOCL_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STEREOCL_ADDRESS_SANITIZER 1
+#endif
+#endif
+#ifdef STEREOCL_ADDRESS_SANITIZER
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <csignal>
 #include <cstring>
+#include <fstream>
+#include <new>
 
 namespace stereocl {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr int kOutOfMemory = 3;  // the child's exit status when its memory cap stopped it
 
 void write_all(int fd, const std::string& bytes) {
   for (std::size_t done = 0; done < bytes.size();) {
@@ -25,18 +40,48 @@ void write_all(int fd, const std::string& bytes) {
   }
 }
 
-[[noreturn]] void be_the_child(int answer, const std::function<std::string()>& work) {
-  // A stop request (Ctrl-C reaches the whole process group) ends the child at once; the parent
-  // notices and reports it.
-  for (const int stop : {SIGINT, SIGTERM, SIGHUP}) std::signal(stop, SIG_DFL);
+// The child's own crash ends it with its signal: no handler the parent installed (a sanitizer's
+// report, a fuzzer's, which would save the parent's input as a find) runs in it. A stop request
+// (Ctrl-C reaches the whole process group) ends it at once too; the parent notices.
+void take_off_handlers() {
+  for (const int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGINT, SIGTERM, SIGHUP})
+    std::signal(signal, SIG_DFL);
+#ifdef STEREOCL_ADDRESS_SANITIZER
+  __sanitizer_set_death_callback(nullptr);
+#endif
+}
+
+// The address space mapped now: /proc/self/statm's first field, in pages.
+std::uint64_t address_space_now() {
+  std::uint64_t pages = 0;
+  std::ifstream("/proc/self/statm") >> pages;
+  return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+void cap_memory(std::uint64_t max_bytes) {
+#ifndef STEREOCL_ADDRESS_SANITIZER
+  if (max_bytes == 0) return;
+  const rlim_t most = address_space_now() + max_bytes;
+  const rlimit cap{most, most};
+  ::setrlimit(RLIMIT_AS, &cap);
+#else
+  (void)max_bytes;
+#endif
+}
+
+[[noreturn]] void be_the_child(int answer, const std::function<std::string()>& work, std::uint64_t max_memory) {
+  take_off_handlers();
   const int null = ::open("/dev/null", O_WRONLY);
   if (null >= 0) {
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
   }
+  cap_memory(max_memory);
   int status = 0;
   try {
     write_all(answer, work());
+  } catch (const std::bad_alloc&) {
+    status = kOutOfMemory;
   } catch (...) {
     status = 2;
   }
@@ -85,6 +130,8 @@ Result<std::string> verdict(Reading reading, int status, const IsolationBudget& 
     const char* name = ::sigdescr_np(WTERMSIG(status));
     return failure("crashed (signal " + std::to_string(WTERMSIG(status)) + ", " + (name ? name : "unknown") + ")");
   }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory && budget.max_memory_bytes)
+    return failure("needed more than " + std::to_string(budget.max_memory_bytes >> 20) + " MiB of memory");
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return failure("failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")");
   return std::move(answer);
@@ -104,7 +151,7 @@ Result<std::string> run_isolated(const std::function<std::string()>& work, const
   }
   if (child == 0) {
     ::close(pipe_ends[0]);
-    be_the_child(pipe_ends[1], work);
+    be_the_child(pipe_ends[1], work, budget.max_memory_bytes);
   }
   ::close(pipe_ends[1]);
   std::string answer;

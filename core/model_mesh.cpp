@@ -216,7 +216,7 @@ Result<ModelMesh> parsed(std::string_view bytes, const ModelLimits& limits) {
   if (bytes.size() < 1 + sizeof counts || bytes.front() != 'M') return failure("Assimp's reader gave no answer");
   std::memcpy(counts, bytes.data() + 1, sizeof counts);
   bytes.remove_prefix(1 + sizeof counts);
-  const auto [vertices, indices, has_normals] = counts;
+  const std::uint64_t vertices = counts[0], indices = counts[1], has_normals = counts[2];
   const bool fits = vertices <= limits.max_vertices() && indices <= 3 * limits.max_triangles && indices % 3 == 0 &&
                     has_normals <= 1 &&
                     bytes.size() == vertices * (1 + has_normals) * sizeof(glm::vec3) + indices * sizeof(std::uint32_t);

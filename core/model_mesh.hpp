@@ -36,6 +36,9 @@ struct ModelLimits {
   // Room for the largest file allowed on a slow core; a reader still busy then is taken for one
   // that never finishes.
   std::chrono::milliseconds time{30000};
+  // What Assimp's child may map beyond what it was born with: well above the needs of the largest
+  // model allowed, so only a reader that runs away meets it.
+  std::uint64_t max_memory_bytes = std::uint64_t{4} << 30;
   // Vertices that no triangle shares cost as much again: three a triangle is what a file with no
   // shared vertex needs (STL always, OBJ as Assimp reads it).
   std::uint64_t max_vertices() const { return 3 * max_triangles; }

@@ -58,6 +58,24 @@ TEST(IsolatedCall, AThrowAndATooLongAnswerAreFailures) {
   EXPECT_EQ(long_answer.error(), "answered more than 65536 bytes");
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+TEST(IsolatedCall, AChildPastItsMemoryCapStops) {
+  if (kAddressSanitizer) GTEST_SKIP() << "no memory cap under AddressSanitizer (its shadow memory is larger)";
+  IsolationBudget budget;
+  budget.max_memory_bytes = std::uint64_t{256} << 20;
+  const Result<std::string> answer = run_isolated([] { return std::string(std::size_t{1} << 30, 'x'); }, budget);
+  ASSERT_FALSE(answer.ok());
+  EXPECT_EQ(answer.error(), "needed more than 256 MiB of memory");
+  const Result<std::string> small = run_isolated([] { return std::string(std::size_t{64} << 20, 'x'); }, budget);
+  ASSERT_TRUE(small.ok()) << small.error();
+  EXPECT_EQ(small->size(), std::size_t{64} << 20);
+}
+
 TEST(IsolatedCall, WhatTheChildPrintsGoesNowhere) {
   ::testing::internal::CaptureStdout();
   ::testing::internal::CaptureStderr();
