@@ -203,6 +203,7 @@ std::size_t largest_answer(const ModelLimits& limits) {
 
 template <class T>
 void take_array(std::string_view& bytes, std::vector<T>& values, std::uint64_t count) {
+  if (count == 0) return;  // memcpy into an empty vector's null data() is undefined, even of nothing
   values.resize(count);
   std::memcpy(values.data(), bytes.data(), count * sizeof(T));
   bytes.remove_prefix(count * sizeof(T));
