@@ -74,6 +74,9 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> pnm_header_size(std::stri
 }
 
 ImageLoad decode_pnm(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget) {
+  // decode_image() sends only what looks_like_pnm(); a caller that comes straight here may not.
+  if (!looks_like_pnm(bytes))
+    return InputFailure{InputFailureKind::not_png, name + ": not a netpbm file (P1..P7 at its start)"};
   if (bytes[1] != '5' && bytes[1] != '6')
     return InputFailure{InputFailureKind::not_png, name + ": a netpbm P" + std::string(1, bytes[1]) +
                                                        " file; binary PGM (P5) and PPM (P6) are read"};

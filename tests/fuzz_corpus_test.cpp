@@ -23,14 +23,32 @@ std::vector<fs::path> corpus(const std::string& target) {
 
 std::string bytes_of(const fs::path& file) { return testing::read_text(file.string()); }
 
+// Each decoder's corpus through that decoder; the PNG corpus, which holds other formats' bytes
+// too, through every decoder, so each meets what is not its format.
 TEST(FuzzCorpus, EveryImageInputIsDecodedOrRefusedSoundlyAndQuickly) {
-  const auto files = corpus("png_decode");
-  ASSERT_GE(files.size(), 20u);
-  for (const auto& file : files) {
-    const auto started = std::chrono::steady_clock::now();
-    EXPECT_TRUE(fuzzing::png_decode_answer_is_sound(bytes_of(file))) << file;
-    EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10)) << file;
+  for (const fuzzing::DecoderTarget& target : fuzzing::kDecoderTargets) {
+    SCOPED_TRACE(target.name);
+    auto files = corpus(target.name);
+    ASSERT_GE(files.size(), std::string_view(target.name) == "png_decode" ? 20u : 4u);
+    const auto foreign = corpus("png_decode");
+    files.insert(files.end(), foreign.begin(), foreign.end());
+    for (const auto& file : files) {
+      const auto started = std::chrono::steady_clock::now();
+      EXPECT_TRUE(fuzzing::decode_answer_is_sound(target.decode, bytes_of(file))) << file;
+      EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10)) << file;
+    }
   }
+}
+
+TEST(FuzzCorpus, EveryModelFileIsLoadedOrRefusedSoundly) {
+  const auto files = corpus("model_load");
+  ASSERT_GE(files.size(), 6u);
+  std::size_t loaded = 0;
+  for (const auto& file : files) {
+    EXPECT_TRUE(fuzzing::model_load_answer_is_sound(bytes_of(file))) << file;
+    loaded += load_model(fuzzing::write_model_file(bytes_of(file))).ok() ? 1 : 0;
+  }
+  EXPECT_GE(loaded, 6u) << "the seeds of every format load";
 }
 
 TEST(FuzzCorpus, EveryCommandLineIsParsedOrRefusedWithAMessage) {

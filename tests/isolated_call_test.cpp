@@ -1,0 +1,95 @@
+// Work run in a child process: its answer comes back whole, and a child that hangs, crashes,
+// throws or answers too much is a one-line failure, never the caller's hang or crash.
+#include "core/isolated_call.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <thread>
+
+namespace stereocl {
+namespace {
+
+using namespace std::chrono_literals;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+TEST(IsolatedCall, TheAnswerComesBackWhole) {
+  std::string expected(5'000'000, '\0');
+  for (std::size_t i = 0; i < expected.size(); ++i) expected[i] = static_cast<char>(i * 7 + i / 251);
+  const Result<std::string> answer = run_isolated([&] { return expected; });
+  ASSERT_TRUE(answer.ok()) << answer.error();
+  EXPECT_EQ(*answer, expected);
+  const Result<std::string> empty = run_isolated([] { return std::string(); });
+  ASSERT_TRUE(empty.ok()) << empty.error();
+  EXPECT_TRUE(empty->empty());
+}
+
+TEST(IsolatedCall, AChildThatNeverFinishesIsKilledAtTheDeadline) {
+  const auto started = std::chrono::steady_clock::now();
+  const Result<std::string> answer = run_isolated(
+      [] {
+        for (;;) std::this_thread::sleep_for(1s);
+        return std::string();
+      },
+      {300ms, 1024});
+  ASSERT_FALSE(answer.ok());
+  EXPECT_EQ(answer.error(), "took longer than 300 ms");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 5s);
+}
+
+// An abort: what a failed assertion in a library does, and what the sanitizers turn a segfault
+// into (abort_on_error), so the message is the same in every build.
+TEST(IsolatedCall, ACrashIsNamedBySignal) {
+  const Result<std::string> answer = run_isolated([] {
+    std::abort();
+    return std::string("never");
+  });
+  ASSERT_FALSE(answer.ok());
+  EXPECT_EQ(answer.error(), "crashed (signal 6, Aborted)");
+}
+
+TEST(IsolatedCall, AThrowAndATooLongAnswerAreFailures) {
+  const Result<std::string> thrown = run_isolated([]() -> std::string { throw std::runtime_error("no"); });
+  ASSERT_FALSE(thrown.ok());
+  EXPECT_EQ(thrown.error(), "failed (exit status 2)");
+  const Result<std::string> long_answer = run_isolated([] { return std::string(100'000, 'x'); }, {5s, 65536});
+  ASSERT_FALSE(long_answer.ok());
+  EXPECT_EQ(long_answer.error(), "answered more than 65536 bytes");
+}
+
+TEST(IsolatedCall, AChildPastItsMemoryCapStops) {
+  if (kAddressSanitizer) GTEST_SKIP() << "no memory cap under AddressSanitizer (its shadow memory is larger)";
+  IsolationBudget budget;
+  budget.max_memory_bytes = std::uint64_t{256} << 20;
+  const Result<std::string> answer = run_isolated([] { return std::string(std::size_t{1} << 30, 'x'); }, budget);
+  ASSERT_FALSE(answer.ok());
+  EXPECT_EQ(answer.error(), "needed more than 256 MiB of memory");
+  const Result<std::string> small = run_isolated([] { return std::string(std::size_t{64} << 20, 'x'); }, budget);
+  ASSERT_TRUE(small.ok()) << small.error();
+  EXPECT_EQ(small->size(), std::size_t{64} << 20);
+}
+
+TEST(IsolatedCall, WhatTheChildPrintsGoesNowhere) {
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  const Result<std::string> answer = run_isolated([] {
+    std::printf("from the child's stdout\n");
+    std::fflush(stdout);
+    std::fprintf(stderr, "from the child's stderr\n");
+    return std::string("done");
+  });
+  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  ASSERT_TRUE(answer.ok()) << answer.error();
+  EXPECT_EQ(*answer, "done");
+}
+
+}  // namespace
+}  // namespace stereocl
