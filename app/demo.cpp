@@ -3,7 +3,9 @@
 
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
+#include "core/built_in_models.hpp"
 #include "core/depth_map.hpp"
+#include "core/model_mesh.hpp"
 #include "core/image_file.hpp"
 #include "core/printable_text.hpp"
 #include "core/text_depth.hpp"
@@ -80,6 +82,9 @@ void Demo::load_start_files(const Options& options) {
   }
   if (!options.text.empty()) {
     if (const Status used = use_text(options.text); !used) throw InputError("--text: " + used.error());
+  }
+  if (!options.model.empty()) {
+    if (const Status used = load_model(options.model); !used) throw InputError("--model: " + used.error());
   }
 }
 
@@ -224,6 +229,25 @@ Status Demo::use_text(const std::string& text) {
   return {};
 }
 
+Status Demo::load_model(const std::string& file_or_name) {
+  if (const BuiltInModel* built_in = find_built_in_model(file_or_name)) return use_model(built_in->make(), built_in->name);
+  Result<ModelMesh> mesh = stereocl::load_model(file_or_name);
+  if (!mesh) return failure(mesh.error());
+  return use_model(*mesh, file_or_name);
+}
+
+Status Demo::use_model(const ModelMesh& mesh, const std::string& name) {
+  if (mesh.triangle_count() == 0) return failure(name + ": no triangles to draw");
+  if (model_) model_->set_model(mesh);
+  else model_.emplace(mesh);
+  model_name_ = name;
+  model_angle_ = 0;
+  settings_.depth_source = applied_.depth_source = DepthSource::model;
+  use_depth_source();
+  fit_mode_to_size();
+  return {};
+}
+
 Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   StereogramParams params = settings_.stereogram;
   params.pattern_width = loaded.rgba.width;
@@ -294,7 +318,9 @@ void Demo::apply_settings() {
   const bool random_dots =
       settings_.pattern_kind == PatternKind::random_grey || settings_.pattern_kind == PatternKind::random_colour;
   settings_.stereogram.group_colour = random_dots ? GroupColour::anchored : GroupColour::flowing;
-  if (settings_.depth_source == DepthSource::image && !still_depth_) settings_.depth_source = DepthSource::scene;
+  if ((settings_.depth_source == DepthSource::image && !still_depth_) ||
+      (settings_.depth_source == DepthSource::model && !model_))
+    settings_.depth_source = DepthSource::scene;
   reconcile_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
   reconcile_mode();
@@ -402,7 +428,7 @@ FrameRequest Demo::frame_request(const Backend& backend) {
   const bool plot_due = settings_.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
   showing_stereogram_ = mode.makes_stereogram && settings_.debug_view == DebugView::none;
   return {.stereogram = mode.makes_stereogram,
-          .animated = settings_.depth_source == DepthSource::scene,
+          .animated = depth_source_row(settings_.depth_source).animated(),
           .debug_view = settings_.debug_view,
           .effect = settings_.effect.effect != nullptr,
           .histogram = settings_.histogram_enabled || plot_due,
@@ -417,10 +443,12 @@ PatternSampling Demo::pattern_sampling() const {
 }
 
 void Demo::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) {
-  if (!settings_.paused) physics_.advance(seconds);
+  AnimatedDepth sources{physics_, scene_renderer_, model_ ? &*model_ : nullptr, model_angle_};
   const std::optional<DepthPass> depth_only =
       mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.depth_pass) : std::nullopt;
-  scene_renderer_.render(physics_, settings_.invert_depth, target, depth_only, depth_buffer);
+  const DepthDraw draw{target,       depth_buffer, settings_.paused ? 0.0 : seconds, settings_.ball_speed,
+                       settings_.invert_depth, depth_only};
+  if (auto* const draw_source = depth_source_row(settings_.depth_source).draw) draw_source(sources, draw);
 }
 
 Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames) {

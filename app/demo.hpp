@@ -96,6 +96,12 @@ class Demo {
   // The same for an image already decoded; `name` is for messages.
   Status use_as_depth(const LoadedImage& image, const std::string& name);
   Status use_as_pattern(const LoadedImage& image, const std::string& name);
+  // --model: a model file (OBJ, glTF/GLB, PLY, STL) or a built-in model's name, on the turntable;
+  // switches settings().depth_source to it. On failure changes nothing.
+  Status load_model(const std::string& file_or_name);
+  Status use_model(const ModelMesh& mesh, const std::string& name);
+  bool has_model() const { return model_.has_value(); }
+  const std::string& model_name() const { return model_name_; }
   // --text and the panel's text field: the word as the depth map, at the scene size
   // (core/text_depth.hpp); on failure changes nothing.
   Status use_text(const std::string& text);
@@ -162,6 +168,9 @@ class Demo {
   std::string notice_;
   BallPhysics physics_;
   SceneRenderer scene_renderer_;
+  std::optional<ModelRenderer> model_;  // the last model loaded: the model source draws it
+  float model_angle_ = 0;
+  std::string model_name_;
   std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives
   std::optional<DepthImage> still_depth_;  // top row first, as loaded
   RgbaImage pattern_image_;                // a --pattern or dropped file

@@ -4,6 +4,7 @@
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/pattern.hpp"
 #include "core/pattern_library.hpp"
+#include "pipeline/depth_sources.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/frame_plan.hpp"
 #include "pipeline/interop_sync.hpp"
@@ -15,7 +16,6 @@
 
 namespace stereocl {
 
-enum class DepthSource { scene, image };          // the bouncing ball, or a loaded depth map
 
 struct DemoSettings {
   Mode mode = Mode::cpu;

@@ -19,6 +19,7 @@
 #include "render/convergence_dots.hpp"
 #include "render/pixel_transfer.hpp"
 #include "ui/file_drop.hpp"
+#include "core/model_mesh.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/key_bindings.hpp"
 #include "ui/panel.hpp"
@@ -140,7 +141,15 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
 
 void on_drop(GLFWwindow* handle, int count, const char** paths) {
   // One file at a time: with several, the last would silently win over the others.
-  if (count > 0) session_of(handle).panel.message = session_of(handle).dropped.start(paths[0]);
+  if (count == 0) return;
+  Session& session = session_of(handle);
+  if (!has_model_extension(paths[0])) {
+    session.panel.message = session.dropped.start(paths[0]);
+    return;
+  }
+  // A model is read here, where GL is: its limits bound the work (core/model_mesh.hpp).
+  const Status used = session.demo.load_model(paths[0]);
+  session.panel.message = used ? "Loaded " + std::string(paths[0]) + " as a 3D model" : used.error();
 }
 
 // A dropped file or a preset is decoded off this thread; once it is, it is used here, where GL is.

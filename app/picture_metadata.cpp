@@ -28,7 +28,9 @@ PngMetadata picture_metadata(const Demo& demo, double dpi) {
       {"Pattern width", std::to_string(params.pattern_width)},
       {"Max offset", number_text(params.max_offset)},
       {"Seed", std::to_string(settings.seed)},
-      {"Depth", settings.depth_source == DepthSource::image ? named_or(demo.depth_name(), "image") : "3D scene"},
+      {"Depth", settings.depth_source == DepthSource::image   ? named_or(demo.depth_name(), "image")
+                : settings.depth_source == DepthSource::model ? "model " + demo.model_name()
+                                                              : "3D scene"},
       {"Pattern", image_pattern                                   ? named_or(demo.pattern_name(), "image")
                   : settings.pattern_kind == PatternKind::library ? std::string(settings.library_pattern->name)
                                                                   : pattern_kind_name(settings.pattern_kind)},

@@ -127,7 +127,7 @@ json parameters_block(const Options& options, const Demo& demo) {
                 {"algorithm", stereogram_algorithm_name(settings.stereogram.algorithm)},
                 {"oversample", settings.stereogram.oversample},
                 {"effect", effect_name(settings.effect.effect)},
-                {"depth_source", settings.depth_source == DepthSource::scene ? "scene" : "image"},
+                {"depth_source", depth_source_row(settings.depth_source).name},
                 {"frames_per_run", options.frames.value_or(500)},
                 {"repeat", options.bench_repeat},
                 {"cpu_threads", resolve_thread_count(options.cpu_threads)},
@@ -249,7 +249,7 @@ const BenchFloor* floor_of_frames(const BenchModeResult& result, const std::vect
                                   const DemoSettings& settings) {
   if (result.batch == false) return nullptr;
   if (result.mode == Mode::gpu_extmem &&
-      (settings.effect.effect != nullptr || settings.depth_source != DepthSource::scene))
+      (settings.effect.effect != nullptr || !depth_source_row(settings.depth_source).animated()))
     return nullptr;
   for (const BenchFloor& floor : floors)
     if (floor.mode == result.mode && floor.sync == result.sync) return floor.floor ? &floor : nullptr;

@@ -1,6 +1,8 @@
 #include "config/options.hpp"
 
 #include "core/atomic_file.hpp"
+#include "core/built_in_models.hpp"
+#include "core/model_mesh.hpp"
 #include "core/printable_text.hpp"
 #include "config/config_text.hpp"
 #include "config/help_format.hpp"
@@ -239,6 +241,21 @@ CLI::Validator pattern_name_or_file() {
       "NAME|FILE");
 }
 
+// A built-in model's name, or a model file to read.
+CLI::Validator model_name_or_file() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (find_built_in_model(value)) return {};
+        if (std::string missing = existing_file()(value); !missing.empty()) {
+          std::string names;
+          for (const BuiltInModel& model : built_in_models()) names += (names.empty() ? "" : ", ") + std::string(model.name);
+          return missing + " (and not a built-in model: " + names + ")";
+        }
+        return {};
+      },
+      "NAME|FILE");
+}
+
 // Finite and at most the widest pattern; the rule against P is checked once P is known. The
 // value is echoed as given: 1e308 as a float is inf.
 CLI::Validator max_offset_range() {
@@ -325,6 +342,13 @@ void declare_depth_options(CLI::App& app, Options& options, const std::string& c
                     ->check(existing_file());
   app.add_option("--text", options.text, "hide WORDS, one line raised from a far plane, instead of the 3D scene")
       ->type_name("WORDS")
+      ->excludes(depth);
+  app.add_option("--model", options.model,
+                 std::string("a 3D model on a turntable instead of the ball: ") + model_formats() +
+                     ", or a built-in one: torus-knot, logo")
+      ->type_name("NAME|FILE")
+      ->transform(found_beside(config))
+      ->check(model_name_or_file())
       ->excludes(depth);
   app.add_option("--font", options.font_file, "the --text font (default: DejaVu Sans Bold, through fontconfig)")
       ->type_name("FILE")
@@ -658,7 +682,8 @@ std::optional<std::string> clashing_output(const Options& options, const std::st
                                                          {"--soak-csv", options.soak_csv},
                                                          {"--write-config", write_config}};
   std::vector<std::pair<const char*, std::string>> inputs = {
-      {"--depth", options.depth_file}, {"--pattern", options.pattern_file}, {"--font", options.font_file}};
+      {"--depth", options.depth_file}, {"--pattern", options.pattern_file}, {"--font", options.font_file},
+      {"--model", options.model}};
   for (const std::string& config : options.config_files) inputs.emplace_back("--config", config);
   for (std::size_t i = 0; i < std::size(outputs); ++i) {
     const auto& [option, path] = outputs[i];

@@ -44,6 +44,7 @@ struct Options {
   int dot_size = 1;  // random dots as dot_size x dot_size blocks (core/pattern.hpp)
   const PatternRow* library_pattern = nullptr;  // --pattern NAME: a row of core/pattern_library.hpp
   std::string depth_file;
+  std::string model;      // --model: a model file or a built-in model's name (core/built_in_models.hpp)
   std::string text;       // --text: a word raised from a far plane as the depth map (core/text_depth.hpp)
   std::string font_file;  // --text's font; empty: DejaVu Sans Bold through fontconfig
   std::vector<std::string> config_files;  // every --config FILE given, which no output may replace
@@ -104,7 +105,7 @@ struct Options {
 
 // The files an output must never replace (core/atomic_file refuses a target that is one of them).
 inline std::vector<std::string> input_files(const Options& options) {
-  std::vector<std::string> inputs = {options.depth_file, options.pattern_file, options.font_file};
+  std::vector<std::string> inputs = {options.depth_file, options.pattern_file, options.font_file, options.model};
   inputs.insert(inputs.end(), options.config_files.begin(), options.config_files.end());
   return inputs;
 }

@@ -28,14 +28,6 @@ std::string lower(std::string text) {
   return text;
 }
 
-bool has_model_extension(const std::string& path) {
-  const std::string name = lower(path);
-  return std::any_of(std::begin(kExtensions), std::end(kExtensions), [&](const char* extension) {
-    const std::size_t length = std::strlen(extension);
-    return name.size() > length && name.compare(name.size() - length, length, extension) == 0;
-  });
-}
-
 // Before Assimp opens anything: the file is there, a regular file, of an allowed size and format.
 std::optional<std::string> file_refusal(const std::string& path, const ModelLimits& limits) {
   struct stat info {};
@@ -262,6 +254,14 @@ Result<ModelMesh> import_model(const std::string& path, const ModelLimits& limit
 }
 
 }  // namespace
+
+bool has_model_extension(const std::string& path) {
+  const std::string name = lower(path);
+  return std::any_of(std::begin(kExtensions), std::end(kExtensions), [&](const char* extension) {
+    const std::size_t length = std::strlen(extension);
+    return name.size() > length && name.compare(name.size() - length, length, extension) == 0;
+  });
+}
 
 const char* model_formats() { return "OBJ, glTF, GLB, PLY, STL"; }
 

@@ -46,6 +46,8 @@ struct ModelLimits {
 
 // The file extensions load_model() reads, for --help and messages: "OBJ, glTF, GLB, PLY, STL".
 const char* model_formats();
+// Whether `path` ends in one of their extensions (any case): what a dropped file is tried as.
+bool has_model_extension(const std::string& path);
 
 // OBJ, glTF/GLB, PLY or STL, by extension: triangles in model space (node transforms applied,
 // polygons triangulated, normals made where the file has none), normalised. Refusals are one

@@ -5,6 +5,9 @@
 #include "ui/window.hpp"
 #include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
+#include "core/built_in_models.hpp"
+#include "pipeline/depth_sources.hpp"
+#include "render/model_renderer.hpp"
 #include "render/scene_renderer.hpp"
 #include "run_program.hpp"
 
@@ -131,6 +134,51 @@ TEST(StereogramDecode, TheBouncingBallCanBeSeenInTheScreenshot) {
   const float nearest = depth.at(centre_x - kPatternWidth, centre_y);
   expect_decoded_depth_matches(picture, depth);
   expect_ball_in_front(picture, nearest, wall, centre_x, centre_y);
+}
+
+std::unique_ptr<Window> gl_window() {
+  try {
+    return std::make_unique<Window>(WindowSettings{64, 64, false, false, "decode"});
+  } catch (const std::exception& error) {
+    return nullptr;
+  }
+}
+
+// The model source: the torus knot on its turntable, decoded from CPU mode's screenshot, matches
+// the depth the model renderer draws at the same angle, and stands in front of the far plane.
+TEST(StereogramDecode, TheTurningModelCanBeSeenInTheScreenshot) {
+  const std::string shot = testing::scratch_file("decode-model.png");
+  const auto result =
+      testing::run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "400x240", "--model",
+                             "torus-knot", "--frames", std::to_string(kFrames), "--screenshot", shot});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const RgbaImage picture = testing::read_png(shot);
+  ASSERT_EQ(picture.width, kWidth + kPatternWidth);
+  const auto window = gl_window();
+  if (!window) GTEST_SKIP() << "no GL context";
+  // --frames runs in fixed 60 Hz steps: the turntable has turned this far.
+  const double angle = 2.0 * 3.14159265358979 * kFrames / 60.0 / kTurntableSeconds;
+  SceneTarget target(kWidth, kHeight);
+  ModelRenderer renderer(torus_knot());
+  renderer.render(static_cast<float>(angle), false, target, DepthPass::z_only);
+  DepthImage depth;
+  ASSERT_TRUE(DepthReadback().read(target.framebuffer(), GL_COLOR_ATTACHMENT1, kWidth, kHeight, depth));
+  flip_rows(depth);
+  expect_decoded_depth_matches(picture, depth);
+  // Where the model is, the picture repeats clearly sooner than the far plane's P (wherever the
+  // decoder is sure: on the tube's steep sides the period changes within its window).
+  int model_pixels = 0, decoded = 0, decoded_in_front = 0;
+  for (int y = 2; y < kHeight - 2; y += 2)
+    for (int x = 4; x < kWidth - 4; x += 2) {
+      if (depth.at(x, y) > 0.7f) continue;
+      ++model_pixels;
+      const int period = decode_period(picture, x + kPatternWidth, y);
+      decoded += period > 0;
+      decoded_in_front += period > 0 && period < kPatternWidth - 4;
+    }
+  ASSERT_GT(model_pixels, 500) << "the model is in view";
+  ASSERT_GT(decoded, 300);
+  EXPECT_GT(decoded_in_front, decoded * 9 / 10) << decoded_in_front << " of " << decoded;
 }
 
 }  // namespace

@@ -42,15 +42,26 @@ void draw_text_field(Demo& demo, PanelState& state) {
   tooltip_when_hovered("a word raised from a far plane, as the depth map (--text)");
 }
 
+// Why a source cannot be picked yet, or nullptr.
+const char* source_missing(const Demo& demo, DepthSource source) {
+  if (source == DepthSource::image && !demo.has_depth_image())
+    return "drop a grey picture onto the window to use it as the depth map";
+  if (source == DepthSource::model && !demo.has_model())
+    return "start with --model FILE or --model torus-knot, or drop a model file onto the window";
+  return nullptr;
+}
+
 void draw_source(Demo& demo, PanelState& state) {
   DemoSettings& settings = demo.settings();
-  if (ImGui::RadioButton("3D scene", settings.depth_source == DepthSource::scene)) settings.depth_source = DepthSource::scene;
-  same_line_if_fits(checkbox_width("depth image"));
-  ImGui::BeginDisabled(!demo.has_depth_image());
-  if (ImGui::RadioButton("depth image", settings.depth_source == DepthSource::image))
-    settings.depth_source = DepthSource::image;
-  ImGui::EndDisabled();
-  if (!demo.has_depth_image()) tooltip_when_hovered("drop a grey picture onto the window to use it as the depth map");
+  for (const DepthSourceRow& row : depth_source_table()) {
+    const std::string label(row.label);
+    if (&row != &depth_source_table().front()) same_line_if_fits(checkbox_width(label.c_str()));
+    const char* missing = source_missing(demo, row.source);
+    ImGui::BeginDisabled(missing != nullptr);
+    if (ImGui::RadioButton(label.c_str(), settings.depth_source == row.source)) settings.depth_source = row.source;
+    ImGui::EndDisabled();
+    if (missing) tooltip_when_hovered(missing);
+  }
   draw_text_field(demo, state);
   ImGui::Checkbox("pause", &settings.paused);
   ImGui::SameLine();
