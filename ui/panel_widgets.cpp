@@ -24,8 +24,17 @@ void width_leaving_label(const char* label) {
   ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - label_room, 3.0f * ImGui::GetFrameHeight()));
 }
 
+// A pointer nobody has moved since the window opened (parked at the screen's centre, as on a
+// projector or under Xvfb) points at nothing: it must not open a tooltip over the picture.
+bool pointer_moved() {
+  static bool moved = false;
+  const ImVec2 delta = ImGui::GetIO().MouseDelta;
+  moved = moved || delta.x != 0.0f || delta.y != 0.0f;
+  return moved;
+}
+
 void tooltip_when_hovered(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+  if (pointer_moved() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
 void disabled_text_wrapped(const char* text) { coloured_text_wrapped(text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)); }
