@@ -1,5 +1,6 @@
 #include "bench/bench_report.hpp"
 
+#include "config/settings_table.hpp"
 #include "core/thread_count.hpp"
 #include "pipeline/mode_table.hpp"
 
@@ -119,6 +120,12 @@ void add_effect_parameters(json& block, const EffectSettings& settings) {
     }
 }
 
+// A setting as the command line spells it, from its row of the settings table.
+std::string setting_text(std::string_view name, const Options& options) {
+  const Setting& row = setting_named(name);
+  return row.access.text(row, options);
+}
+
 json parameters_block(const Options& options, const Demo& demo) {
   const auto& settings = demo.settings();
   json block = {{"size", {demo.scene_width(), demo.scene_height()}},
@@ -132,11 +139,11 @@ json parameters_block(const Options& options, const Demo& demo) {
                 {"repeat", options.bench_repeat},
                 {"cpu_threads", resolve_thread_count(options.cpu_threads)},
                 {"seed", options.seed},
-                {"interop_sync", options.interop_sync},
-                {"interop_batch", options.interop_batch},
+                {"interop_sync", setting_text("interop_sync", options)},
+                {"interop_batch", setting_text("interop_batch", options)},
                 {"pipeline", options.bench_pipelined()},
-                {"depth_pass", SceneRenderer::z_only_available() ? options.depth_pass : "shaded"},
-                {"compose", StereogramCompositor::compute_available() ? options.compose : "fragment"},
+                {"depth_pass", SceneRenderer::z_only_available() ? setting_text("depth_pass", options) : "shaded"},
+                {"compose", StereogramCompositor::compute_available() ? setting_text("compose", options) : "fragment"},
                 {"frame_end", "glFinish, nothing presented, vsync off"}};
   add_effect_parameters(block, settings.effect);
   return block;
