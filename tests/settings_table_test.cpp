@@ -1,7 +1,8 @@
 // The settings table (config/settings_table.hpp): every row is a command-line option with its rule
 // and default; a configurable row has a config key, and set on the command line, written by
-// --write-config and read back, it comes back equal.
+// --write-config and read back, it comes back equal; a panel control edits its DemoSettings field.
 #include "config/settings_table.hpp"
+#include "app/demo_settings.hpp"
 #include "config/options.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
@@ -154,6 +155,19 @@ TEST(SettingsTable, ARowWithoutAConfigKeyIsAnOptionOnly) {
     ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused)) << row.name;
     EXPECT_NE(std::get<ExitRequest>(refused).message.find(key), std::string::npos)
         << std::get<ExitRequest>(refused).message;
+  }
+}
+
+TEST(SettingsTable, PanelControlsEditTheirDemoSettingsField) {
+  for (const Setting& row : settings_table()) {
+    if (row.panel.kind == ControlKind::none) continue;
+    SCOPED_TRACE(row.name);
+    ASSERT_TRUE(row.panel.value && row.panel.set_value);
+    EXPECT_FALSE(row.panel.label.empty());
+    DemoSettings settings;
+    const int other = row.panel.kind == ControlKind::checkbox ? 1 - row.panel.ticked : static_cast<int>(row.max);
+    row.panel.set_value(row, settings, other);
+    EXPECT_EQ(row.panel.value(row, settings), other);
   }
 }
 
