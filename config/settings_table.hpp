@@ -1,8 +1,9 @@
 #pragma once
 // Every user setting, declared once as a row (config/setting.hpp): name, kind, range or words,
 // default, help and its group, config key, panel control and bench JSON field. The command line
-// and config files (config/options.cpp), Options' defaults and the panel's plain controls
-// (ui/panel_settings.hpp) iterate this table. Each effect parameter of pipeline/effects.cpp is a
+// and config files (config/options.cpp), Options' defaults, the panel's plain controls
+// (ui/panel_settings.hpp), the bench JSON (bench/bench_report.cpp) and its schema
+// (bench/bench_schema.cpp) iterate this table. Each effect parameter of pipeline/effects.cpp is a
 // row of its own, made from the effect table.
 #include "config/setting.hpp"
 

@@ -1,19 +1,26 @@
 // The settings table (config/settings_table.hpp): every row is a command-line option with its rule
 // and default; a configurable row has a config key, and set on the command line, written by
-// --write-config and read back, it comes back equal; a panel control edits its DemoSettings field.
+// --write-config and read back, it comes back equal; a row with a bench JSON field has it, with a
+// schema entry its value passes; a panel control edits its DemoSettings field.
 #include "config/settings_table.hpp"
 #include "app/demo_settings.hpp"
+#include "bench/bench_report.hpp"
+#include "bench/bench_schema.hpp"
 #include "config/options.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
 namespace stereocl {
 namespace {
+
+using json = nlohmann::json;
 
 std::string asset(const std::string& name) { return std::string(STEREOCL_ASSETS_DIR) + "/" + name; }
 
@@ -155,6 +162,52 @@ TEST(SettingsTable, ARowWithoutAConfigKeyIsAnOptionOnly) {
     ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused)) << row.name;
     EXPECT_NE(std::get<ExitRequest>(refused).message.find(key), std::string::npos)
         << std::get<ExitRequest>(refused).message;
+  }
+}
+
+bool has_type(const json& value, const std::string& type) {
+  if (type == "integer") return value.is_number_integer();
+  if (type == "number") return value.is_number();
+  if (type == "boolean") return value.is_boolean();
+  if (type == "string") return value.is_string();
+  return type != "array" || value.is_array();
+}
+
+// The few JSON Schema words the generated fields use.
+bool passes(const json& value, const json& field) {
+  if (field.contains("enum") && std::find(field["enum"].begin(), field["enum"].end(), value) == field["enum"].end())
+    return false;
+  if (!has_type(value, field.value("type", ""))) return false;
+  if (!value.is_number()) return true;
+  return (!field.contains("minimum") || value >= field["minimum"]) &&
+         (!field.contains("exclusiveMinimum") || value > field["exclusiveMinimum"]) &&
+         (!field.contains("maximum") || value <= field["maximum"]);
+}
+
+json built_schema() {
+  std::ifstream in(std::filesystem::path(STEREOCL_ASSETS_DIR).parent_path() / "docs" / "bench-schema.json");
+  return with_table_fields(json::parse(in));
+}
+
+// The bench writes each row's field from the Options of the run (bench/bench_report.cpp: with the
+// threads resolved and the frames set, so the defaults of those two are not a run's); the schema has
+// an entry for it that a value set on the command line passes, and that a word the row lacks fails.
+TEST(SettingsTable, EveryRowWithAJsonFieldIsInTheReportAndTheSchema) {
+  const json properties = built_schema()["properties"]["parameters"]["properties"];
+  const json defaults = json::parse(setting_fields(Options{}).dump());
+  for (const Setting& row : settings_table()) {
+    if (row.json.empty()) continue;
+    SCOPED_TRACE(row.name);
+    const std::string field(row.json);
+    ASSERT_TRUE(properties.contains(field));
+    EXPECT_TRUE(defaults.contains(field));
+    const Options options = parsed(example_of(row));
+    const json reported = json::parse(setting_fields(options).dump())[field];
+    const std::string text = row.access.text(row, options);
+    if (row.kind == SettingKind::words) EXPECT_EQ(reported, text);
+    if (row.kind == SettingKind::integer) EXPECT_EQ(reported.dump(), text);
+    EXPECT_TRUE(passes(reported, properties[field])) << reported << " against " << properties[field];
+    if (row.kind == SettingKind::words) EXPECT_FALSE(passes("no-such-word", properties[field]));
   }
 }
 
