@@ -45,14 +45,14 @@ void Demo::take_start_settings(const Options& options) {
   settings_.histogram_enabled = !options.histogram_file.empty();
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
-  settings_.interop_sync = parse_sync_strategy(options.interop_sync).value_or(kDefaultSyncStrategy);  // "all": --bench sets each
-  settings_.interop_batch = options.interop_batch != "off";
+  settings_.interop_sync = options.interop_sync.value_or(kDefaultSyncStrategy);  // all: --bench sets each
+  settings_.interop_batch = options.interop_batch.value_or(true);
   settings_.pipeline = options.pipeline;  // --bench sets it for each run: those modes run with and without
-  settings_.depth_pass = options.depth_pass == "shaded" ? DepthPass::shaded : DepthPass::z_only;
+  settings_.depth_pass = options.depth_pass;
   if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
     std::fprintf(stderr, "stereocl: --depth-pass z-only: needs GL 4.3 compute shaders, this context is %s; using shaded\n",
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)));
-  settings_.compose_pass = options.compose == "fragment" ? ComposePass::fragment : ComposePass::compute;
+  settings_.compose_pass = options.compose;
   if (settings_.compose_pass == ComposePass::compute && !StereogramCompositor::compute_available())
     std::fprintf(stderr, "stereocl: --compose compute: needs GL 4.3 compute shaders, this context is %s; using fragment\n",
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)));
@@ -61,8 +61,9 @@ void Demo::take_start_settings(const Options& options) {
 void Demo::fit_settings_to_engines(const Options& options) {
   if (const auto why = sync_unsupported_reason(settings_.interop_sync, opencl_environment()); why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
-    if (options.interop_sync != "all")
-      std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n", options.interop_sync.c_str(), why->c_str());
+    if (options.interop_sync)
+      std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n",
+                   std::string(sync_strategy_name(*options.interop_sync)).c_str(), why->c_str());
     settings_.interop_sync = SyncStrategy::finish;
   }
   settings_.mode = fallback_mode(options.mode, engine_availability_);

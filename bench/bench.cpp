@@ -105,8 +105,8 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
 // every mode's default is measured beside its unpipelined self.
 // GPU mode's sync strategies to measure: --interop-sync's, or each of them for "all".
 std::vector<std::optional<SyncStrategy>> sync_strategies(const Options& options) {
-  if (options.interop_sync == "all") return {kAllSyncStrategies.begin(), kAllSyncStrategies.end()};
-  return {parse_sync_strategy(options.interop_sync)};
+  if (!options.interop_sync) return {kAllSyncStrategies.begin(), kAllSyncStrategies.end()};
+  return {options.interop_sync};
 }
 
 std::vector<Variant> variants_for(Mode mode, const Options& options) {
@@ -116,8 +116,8 @@ std::vector<Variant> variants_for(Mode mode, const Options& options) {
     return {Variant{}};
   }
   const std::vector<std::optional<SyncStrategy>> strategies = sync_strategies(options);
-  std::vector<bool> batching = {options.interop_batch != "off"};
-  if (options.interop_batch == "all") batching = {true, false};
+  const std::vector<bool> batching =
+      options.interop_batch ? std::vector<bool>{*options.interop_batch} : std::vector<bool>{true, false};
   std::vector<Variant> variants;
   for (const bool batch : batching)
     for (const auto& sync : strategies) variants.push_back({sync, batch, false});
@@ -282,8 +282,8 @@ int run_bench(const Options& options, Demo& demo) {
         skipped.push_back({row.mode, variant.sync, variant.batch, variant.pipeline, can.error()});
         continue;
       }
-      Result<BenchModeResult> measured = measure(row.mode, variant, options.interop_batch != "off", frames,
-                                                 options.bench_repeat, demo);
+      Result<BenchModeResult> measured =
+          measure(row.mode, variant, options.interop_batch.value_or(true), frames, options.bench_repeat, demo);
       if (!measured) {
         std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(row.display_name).c_str(), measured.error().c_str());
         return 1;

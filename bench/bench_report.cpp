@@ -1,5 +1,6 @@
 #include "bench/bench_report.hpp"
 
+#include "config/settings_table.hpp"
 #include "core/thread_count.hpp"
 #include "pipeline/mode_table.hpp"
 
@@ -107,38 +108,27 @@ json opencl_block(const Demo& demo) {
           {"description", demo.opencl_description()}};
 }
 
-// Every effect parameter, a word as its word: the schema's fields come from the same table.
-void add_effect_parameters(json& block, const EffectSettings& settings) {
-  for (const EffectRow& row : effect_table())
-    for (const EffectParameter& parameter : row.parameters) {
-      const int value = settings.value(parameter);
-      if (parameter.words.empty())
-        block[std::string(parameter.name)] = value;
-      else
-        block[std::string(parameter.name)] = effect_value_text(parameter, value);
-    }
+// Options as the run had them: the scene's size, the Demo's picture settings, the threads CPU
+// mode ran on, the frames of each run and the GL passes that ran where GL lacks the ones asked for.
+Options as_run(const Options& options, const Demo& demo) {
+  Options run = options;
+  const DemoSettings& settings = demo.settings();
+  run.size = Size{demo.scene_width(), demo.scene_height()};
+  run.stereogram = settings.stereogram;
+  run.effect = settings.effect.effect;
+  run.effect_values = settings.effect.values;
+  run.cpu_threads = resolve_thread_count(options.cpu_threads);
+  run.frames = options.frames.value_or(kBenchFrames);
+  if (!SceneRenderer::z_only_available()) run.depth_pass = DepthPass::shaded;
+  if (!StereogramCompositor::compute_available()) run.compose = ComposePass::fragment;
+  return run;
 }
 
 json parameters_block(const Options& options, const Demo& demo) {
-  const auto& settings = demo.settings();
-  json block = {{"size", {demo.scene_width(), demo.scene_height()}},
-                {"pattern_width", settings.stereogram.pattern_width},
-                {"max_offset", settings.stereogram.max_offset},
-                {"algorithm", stereogram_algorithm_name(settings.stereogram.algorithm)},
-                {"oversample", settings.stereogram.oversample},
-                {"effect", effect_name(settings.effect.effect)},
-                {"depth_source", depth_source_row(settings.depth_source).name},
-                {"frames_per_run", options.frames.value_or(500)},
-                {"repeat", options.bench_repeat},
-                {"cpu_threads", resolve_thread_count(options.cpu_threads)},
-                {"seed", options.seed},
-                {"interop_sync", options.interop_sync},
-                {"interop_batch", options.interop_batch},
-                {"pipeline", options.bench_pipelined()},
-                {"depth_pass", SceneRenderer::z_only_available() ? options.depth_pass : "shaded"},
-                {"compose", StereogramCompositor::compute_available() ? options.compose : "fragment"},
-                {"frame_end", "glFinish, nothing presented, vsync off"}};
-  add_effect_parameters(block, settings.effect);
+  json block = setting_fields(as_run(options, demo));
+  block["depth_source"] = depth_source_row(demo.settings().depth_source).name;
+  block["pipeline"] = options.bench_pipelined();
+  block["frame_end"] = "glFinish, nothing presented, vsync off";
   return block;
 }
 
@@ -234,7 +224,28 @@ json floor_json(const BenchFloor& floor) {
   return entry;
 }
 
+// A setting's text as JSON: a number, a flag's boolean, a size's [width, height], else the text
+// (and where a text does not read as its kind, which its row's accessor never writes, the text).
+json setting_json(const Setting& row, const std::string& text) {
+  if (text.empty() && row.kind != SettingKind::text) return nullptr;
+  if (row.kind == SettingKind::integer)
+    if (const Result<long long> number = whole_number(row, text)) return *number;
+  if (row.kind == SettingKind::real)
+    if (const Result<double> number = real_number(row, text)) return *number;
+  if (row.kind == SettingKind::size)
+    if (const Result<Size> size = parse_size(text)) return json::array({size->width, size->height});
+  if (row.kind == SettingKind::flag) return text == "true";
+  return text;
+}
+
 }  // namespace
+
+nlohmann::ordered_json setting_fields(const Options& reported) {
+  json fields = json::object();
+  for (const Setting& row : settings_table())
+    if (!row.json.empty()) fields[std::string(row.json)] = setting_json(row, row.access.text(row, reported));
+  return fields;
+}
 
 std::string bench_label(Mode mode, const std::optional<SyncStrategy>& sync, const std::optional<bool>& batch,
                         const std::optional<bool>& pipeline) {

@@ -64,6 +64,10 @@ bool stage_is_gpu_side(Mode mode, Stage stage);
 const BenchFloor* floor_of_frames(const BenchModeResult& result, const std::vector<BenchFloor>& floors,
                                   const DemoSettings& settings);
 
+// The JSON field of every setting that has one (config/settings_table.hpp), from `reported`: the
+// parameters block writes those of the run, and a new setting's field comes with its row.
+nlohmann::ordered_json setting_fields(const Options& reported);
+
 nlohmann::ordered_json bench_report(const Options& options, const Demo& demo, const std::vector<BenchModeResult>& results,
                                     const std::vector<BenchSkip>& skipped, const std::vector<BenchFloor>& floors);
 

@@ -1,7 +1,6 @@
 #include "bench/bench_schema.hpp"
 
-#include "compute/stereogram/algorithm_table.hpp"
-#include "pipeline/effects.hpp"
+#include "config/settings_table.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode_table.hpp"
 
@@ -42,34 +41,55 @@ std::string label_pattern() {
   return pattern;
 }
 
-json effect_parameter_field(const EffectParameter& parameter) {
-  // Not required: a file from before the effect existed lacks the field and is still a result.
-  json field = {{"description", std::string(parameter.help) + "; absent in files from before the effect existed"}};
-  if (parameter.words.empty()) {
-    field.update({{"type", "integer"}, {"minimum", parameter.min}, {"maximum", parameter.max}});
-  } else {
-    json words = json::array();
-    for (std::string_view word : parameter.words) words.push_back(std::string(word));
-    field["enum"] = words;
+// A number's bounds from the row: an integer's as integers, a real's as reals.
+void add_bounds(json& field, const Setting& row) {
+  const bool whole = row.kind == SettingKind::integer;
+  const auto bound = [whole](double value) { return whole ? json(static_cast<long long>(value)) : json(value); };
+  field["type"] = whole ? "integer" : "number";
+  field[row.above_min ? "exclusiveMinimum" : "minimum"] = bound(row.min);
+  if (row.max != kNoMaximum) field["maximum"] = bound(row.max);
+}
+
+// The type and range or words of a setting's field, from its row.
+json setting_field(const Setting& row) {
+  json field = json::object();
+  switch (row.kind) {
+    case SettingKind::integer:
+    case SettingKind::real:
+      add_bounds(field, row);
+      break;
+    case SettingKind::flag:
+      field["type"] = "boolean";
+      break;
+    case SettingKind::words:
+      field["enum"] = json(std::vector<std::string>(row.words.begin(), row.words.end()));
+      break;
+    case SettingKind::size:
+      field = {{"type", "array"}, {"items", {{"type", "integer"}, {"minimum", 1}}}, {"minItems", 2}, {"maxItems", 2}};
+      break;
+    case SettingKind::list:
+    case SettingKind::text:
+      field["type"] = "string";
+      break;
   }
   return field;
 }
 
+// Every setting that the bench reports, its field made from its row; the template's own words on a
+// field (its description, what a run reports of it beyond the setting) win. Not required: a file
+// from before a setting existed lacks its field and is still a result.
 void fill_parameters(json& parameters) {
-  json effects = {"none"};
-  for (const EffectRow& row : effect_table()) {
-    effects.push_back(std::string(row.name));
-    for (const EffectParameter& parameter : row.parameters) {
-      parameters["properties"][std::string(parameter.name)] = effect_parameter_field(parameter);
-    }
+  json& properties = parameters["properties"];
+  for (const Setting& row : settings_table()) {
+    if (row.json.empty()) continue;
+    const std::string name(row.json);
+    json field = setting_field(row);
+    field["description"] =
+        row.help +
+        (row.json_absent_before.empty() ? "" : "; absent in files from before " + std::string(row.json_absent_before));
+    if (properties.contains(name)) field.update(properties[name]);
+    properties[name] = field;
   }
-  parameters["properties"]["effect"]["enum"] = effects;
-  json algorithms = json::array();
-  for (const AlgorithmRow& row : algorithm_rows()) algorithms.push_back(row.name);
-  parameters["properties"]["algorithm"]["enum"] = algorithms;
-  json syncs = sync_names();
-  syncs.push_back("all");
-  parameters["properties"]["interop_sync"]["enum"] = syncs;
 }
 
 }  // namespace

@@ -8,12 +8,9 @@
 #include "config/help_format.hpp"
 
 #include "compute/stereogram/algorithm_table.hpp"
-#include "compute/stereogram/symmetric_params.hpp"
 #include "config/preset_files.hpp"
-#include "core/pattern.hpp"
+#include "config/settings_table.hpp"
 #include "core/pattern_library.hpp"
-#include "pipeline/interop_sync.hpp"
-#include "pipeline/mode_table.hpp"
 #include "record/record_format.hpp"
 #include "ui/key_bindings.hpp"
 
@@ -23,7 +20,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -34,7 +30,6 @@
 #include <limits>
 #include <map>
 #include <sstream>
-#include <type_traits>
 
 #ifndef STEREOCL_VERSION
 #define STEREOCL_VERSION "unknown"
@@ -43,49 +38,14 @@
 namespace stereocl {
 namespace {
 
-// Last in --help, out of the user's way.
-constexpr const char* kTestingGroup = "Testing aids (scripts/soak.sh)";
-
-// What CLI11 binds to where Options holds something else: words to look up, and values whose
-// absence means something (no --mode: the best mode that runs; no --frames: run until closed).
-struct CommandLineText {
-  std::string mode;
-  std::string size;
-  std::string effect{effect_name(Options{}.effect)};
-  std::map<std::string_view, std::string> effect_words;  // the effect parameters given as words
-  std::string stereogram_kernel = Options{}.fast_stereogram_kernel ? "fast" : "classic";
-  std::string algorithm{stereogram_algorithm_name(Options{}.stereogram.algorithm)};
-  PhysicalGeometry units;  // read only where one of its options is given
-  long long frames = -1;
-  bool no_vsync = !Options{}.vsync;
-  bool no_panel = !Options{}.show_panel;
-  bool pipeline = false;  // asked for by name: then --interop-batch off is a contradiction
-  bool no_pipeline = false;
-  std::string write_config;
-  std::vector<std::string> soak_modes;
+// What CLI11 reads each setting into, as the user wrote it: the rows turn it into Options once
+// everything is read (apply_settings), so a word becomes its enum in one place.
+struct SettingText {
+  std::string text;
+  bool on = false;                 // a flag
+  std::vector<std::string> words;  // a list
 };
-
-std::string size_text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
-
-template <typename T>
-std::string number_text(T value) {
-  std::ostringstream out;  // 84 and 38.5, not std::to_string's 84.000000
-  out << value;
-  return out.str();
-}
-
-std::vector<std::string> mode_names() {
-  std::vector<std::string> names;
-  for (const ModeRow& row : mode_table()) names.emplace_back(row.cli_name);
-  return names;
-}
-
-// "none" and every row of the effect table: a new effect is on the command line by its row alone.
-std::vector<std::string> effect_names() {
-  std::vector<std::string> names = {"none"};
-  for (const EffectRow& effect : effect_table()) names.emplace_back(effect.name);
-  return names;
-}
+using SettingTexts = std::map<std::string_view, SettingText>;
 
 // The keys, from the table the window itself uses, so --help cannot list a key that is not bound.
 std::string keys_epilog() {
@@ -207,11 +167,13 @@ CLI::Validator real_range(double min, double max, bool above_min = false) {
       (above_min ? ">" : "") + number_text(min) + ".." + number_text(max), "");
 }
 
-// CLI11's range with a short description, so --help keeps its one-line columns. Real numbers go
-// through real_range: CLI11's Range lets NaN through, every comparison with it being false.
-template <typename T>
-CLI::Validator range(T min, T max) {
-  if constexpr (std::is_floating_point_v<T>) return real_range(min, max);
+// A whole number's range with a short description, so --help keeps its one-line columns ("1 or
+// more" where there is no maximum, not 9223372036854775807).
+CLI::Validator whole_range(const Setting& row) {
+  const auto min = static_cast<long long>(row.min);
+  if (row.max == kNoMaximum)
+    return CLI::Range(min, std::numeric_limits<long long>::max()).description(number_text(min) + " or more");
+  const auto max = static_cast<long long>(row.max);
   return CLI::Range(min, max).description(number_text(min) + ".." + number_text(max));
 }
 
@@ -256,323 +218,140 @@ CLI::Validator model_name_or_file() {
       "NAME|FILE");
 }
 
-// Finite and at most the widest pattern; the rule against P is checked once P is known. The
-// value is echoed as given: 1e308 as a float is inf.
-CLI::Validator max_offset_range() {
+// Finite and at most the row's maximum; the lower bound is a rule against another setting,
+// checked once both are known. The value is echoed as given: 1e308 as a float is inf.
+CLI::Validator finite_up_to(double max) {
   return CLI::Validator(
-      [](const std::string& text) -> std::string {
+      [max](const std::string& text) -> std::string {
         double value = 0;
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        const bool inside = error == std::errc() && end == text.data() + text.size() && std::isfinite(value) && value <= kMaxPatternWidth;
-        return inside ? std::string() : "Value " + text + " not below " + std::to_string(kMaxPatternWidth);
+        const bool inside =
+            error == std::errc() && end == text.data() + text.size() && std::isfinite(value) && value <= max;
+        return inside ? std::string() : "Value " + text + " not below " + number_text(max);
       },
       "");
 }
 
 CLI::Validator writable_path() { return CLI::Validator(unwritable_reason, "", "WRITABLE"); }
 
-// No captured defaults: a written config must not name them, or reading it back would switch
-// physical units on.
-void declare_unit_options(CLI::App& app, CommandLineText& text) {
-  const PhysicalGeometry defaults;
-  const std::string wins = ". Any of these 3 sets P and M, over --pattern-width/--max-offset";
-  app.add_option("--dpi", text.units.dpi, "screen pixels per inch (default: the monitor's, else 96)" + wins)
-      ->type_name("N")->check(real_range(kMinDpi, kMaxDpi));
-  app.add_option("--eye-separation", text.units.eye_separation_mm, "between the eyes (default " + number_text(defaults.eye_separation_mm) + ")")
-      ->type_name("MM")->check(real_range(kMinEyeSeparationMm, kMaxEyeSeparationMm));
-  app.add_option("--depth-of-field", text.units.depth_of_field,
-                 "mu: depth of the scene in eye distances (default 1/3); s(z) = (1 - mu z) E / (2 - mu z)")
-      ->type_name("MU")->check(real_range(0.0, kMaxDepthOfField, /*above_min=*/true));
+std::optional<CLI::Validator> text_rule(SettingCheck check) {
+  switch (check) {
+    case SettingCheck::none:
+    case SettingCheck::finite_up_to_max:
+      return std::nullopt;
+    case SettingCheck::existing_file:
+      return existing_file();
+    case SettingCheck::existing_folder:
+      return CLI::ExistingDirectory;
+    case SettingCheck::writable_file:
+      return writable_path();
+    case SettingCheck::pattern_name_or_file:
+      return pattern_name_or_file();
+    case SettingCheck::model_name_or_file:
+      return model_name_or_file();
+    case SettingCheck::record_path:
+      return CLI::Validator(check_record_path, "PATH");
+  }
+  return std::nullopt;
+}
+
+// What CLI11 checks a value against, from the row: its range, its words or its check. Real numbers
+// go through real_range: CLI11's Range lets NaN through, every comparison with it being false.
+std::optional<CLI::Validator> rule_of(const Setting& row) {
+  switch (row.kind) {
+    case SettingKind::integer:
+      return whole_range(row);
+    case SettingKind::real:
+      if (row.check == SettingCheck::finite_up_to_max) return finite_up_to(row.max);
+      return real_range(row.min, row.max, row.above_min);
+    case SettingKind::words:
+    case SettingKind::list:
+      return CLI::IsMember(std::vector<std::string>(row.words.begin(), row.words.end()));
+    case SettingKind::flag:
+    case SettingKind::size:
+    case SettingKind::text:
+      return text_rule(row.check);
+  }
+  return std::nullopt;
+}
+
+CLI::Option* add_setting(CLI::App& app, const Setting& row, SettingText& text) {
+  const std::string names = (row.short_name.empty() ? "" : "-" + std::string(row.short_name) + ",") + row.cli_name();
+  switch (row.kind) {
+    case SettingKind::flag:
+      return app.add_flag(names, text.on, row.help);
+    case SettingKind::list:
+      return app.add_option(names, text.words, row.help)->delimiter(',');
+    default:
+      return app.add_option(names, text.text, row.help);
+  }
+}
+
+// One row as a CLI11 option: its names, group, value name, default, rule and whether configs name it.
+// `config`: the last --config file, beside which a path it names is looked for too.
+void declare_setting(CLI::App& app, const Setting& row, SettingText& text, const std::string& config) {
+  CLI::Option* option = add_setting(app, row, text);
+  option->group(std::string(row.group));
+  if (!row.value_name.empty()) option->type_name(std::string(row.value_name));
+  if (row.optional_value) option->expected(0, 1);
+  if (!row.configurable) option->configurable(false);
+  if (row.says_initial && row.kind != SettingKind::flag) option->default_str(row.initial);
+  if (row.beside_config) option->transform(found_beside(config));
+  if (const std::optional<CLI::Validator> rule = rule_of(row)) option->check(*rule);
+}
+
+// The pairs of settings that cannot go together, and those that need another; after every
+// option exists, since either side may be declared first.
+void relate_settings(CLI::App& app) {
+  const auto option = [&](std::string_view name) { return app.get_option(setting_named(name).cli_name()); };
+  for (const Setting& row : settings_table()) {
+    for (const std::string_view other : row.excludes) option(row.name)->excludes(option(other));
+    if (!row.needs.empty()) option(row.name)->needs(option(row.needs));
+  }
+}
+
+// Every row given on the command line or in a config file, into Options: each text the rows'
+// rules let through becomes its value here, once.
+Status apply_settings(const CLI::App& app, const SettingTexts& texts, Options& options) {
+  for (const Setting& row : settings_table()) {
+    if (app.count(row.cli_name()) == 0) continue;
+    const SettingText& given = texts.at(row.name);
+    std::string text = row.kind == SettingKind::flag ? (given.on ? "true" : "false") : given.text;
+    if (row.kind == SettingKind::list)
+      for (const std::string& word : given.words) text += (&word == &given.words.front() ? "" : ",") + word;
+    if (Status set = row.access.set(row, options, text); !set) return set;
+  }
+  return {};
 }
 
 // Physical units, where one of their options is given, replace P and M. Checked against --size;
 // a --depth map's width is checked when it is read.
-std::optional<std::string> finish_units(const CLI::App& app, const CommandLineText& text, Options& options) {
+std::optional<std::string> finish_units(const CLI::App& app, Options& options) {
   options.dpi_given = app.count("--dpi") > 0;
-  if (!options.dpi_given && !app.count("--eye-separation") && !app.count("--depth-of-field")) return std::nullopt;
+  if (!options.stereogram.units) return std::nullopt;
   if (!options.pattern_file.empty()) {
     std::string given;
     for (const char* name : {"--dpi", "--eye-separation", "--depth-of-field"})
       if (app.count(name)) given += (given.empty() ? "" : " and ") + std::string(name);
     return "--pattern " + options.pattern_file + ": its width sets the far separation; leave out " + given;
   }
-  options.stereogram.units = text.units;
   const auto resolved = resolve_units(options.stereogram, options.size.width);
   if (!resolved) return resolved.error();
   options.stereogram = *resolved;
   return std::nullopt;
 }
 
-// "symmetric: ...; lookup: ..." from the algorithm table.
-std::string algorithm_help() {
-  std::string help;
-  for (const AlgorithmRow& row : algorithm_rows()) help += (help.empty() ? "" : "; ") + std::string(row.name) + ": " + row.summary;
-  return help;
-}
-
-// Every parameter of every row of the effect table: a new effect's parameter is an option, a config
-// key and a --write-config line by its row alone. Words are held as text until finish_picture().
-void declare_effect_parameters(CLI::App& app, Options& options, CommandLineText& text) {
-  for (const EffectRow& row : effect_table())
-    for (const EffectParameter& parameter : row.parameters) {
-      std::string name(parameter.name);
-      std::ranges::replace(name, '_', '-');
-      name.insert(0, "--");
-      const std::string help(parameter.help);
-      CLI::Option* option = nullptr;
-      if (parameter.words.empty()) {
-        option = app.add_option(name, options.effect_values[parameter.name], help)
-                     ->check(range(parameter.min, parameter.max));
-      } else {
-        std::string& word = text.effect_words[parameter.name] = effect_value_text(parameter, parameter.initial);
-        option = app.add_option(name, word, help)
-                     ->check(CLI::IsMember(std::vector<std::string>(parameter.words.begin(), parameter.words.end())));
-      }
-      option->type_name(std::string(parameter.value_name))->capture_default_str();
-    }
-}
-
-// Where depth comes from when it is not the 3D scene: a map, or a word.
-void declare_depth_options(CLI::App& app, Options& options, const std::string& config) {
-  auto* depth = app.add_option("--depth", options.depth_file,
-                               "grey depth map (white = near) instead of the 3D scene: PNG, TIFF or PGM (16-bit "
-                               "exact), JPEG or WebP")
-                    ->type_name("FILE")
-                    ->transform(found_beside(config))
-                    ->check(existing_file());
-  app.add_option("--text", options.text, "hide WORDS, one line raised from a far plane, instead of the 3D scene")
-      ->type_name("WORDS")
-      ->excludes(depth);
-  app.add_option("--model", options.model,
-                 std::string("a 3D model on a turntable instead of the ball: ") + model_formats() +
-                     ", or a built-in one: torus-knot, logo")
-      ->type_name("NAME|FILE")
-      ->transform(found_beside(config))
-      ->check(model_name_or_file())
-      ->excludes(depth);
-  app.add_option("--font", options.font_file, "the --text font (default: DejaVu Sans Bold, through fontconfig)")
-      ->type_name("FILE")
-      ->transform(found_beside(config))
-      ->check(existing_file());
-  app.add_flag("--invert-depth", options.invert_depth, "black = near (swaps wall-eyed and cross-eyed viewing)");
-}
-
-void declare_scene_options(CLI::App& app, Options& options, CommandLineText& text, const std::string& config) {
-  const Options defaults;
-  app.add_option("--mode", text.mode, "default: " + std::string(mode_cli_name(defaults.mode)) + " where it runs, else the best that does")
-      ->type_name("MODE")->check(CLI::IsMember(mode_names()));
-  app.add_option("--size", text.size, "scene size (default " + size_text(defaults.size) + ", " + size_text(kBenchSize) +
-                                           " with --bench); --algorithm lookup adds --pattern-width")
-      ->type_name("WxH");
-  app.add_option("--pattern-width", options.stereogram.pattern_width, "pattern repeat P")
-      ->type_name("PIXELS")->capture_default_str()->check(range(kMinPatternWidth, kMaxPatternWidth));
-  app.add_option("--max-offset", options.stereogram.max_offset, "depth shift M, at least 0 and below P - 1: separation P far, P - M nearest")
-      ->type_name("PIXELS")->capture_default_str()->check(max_offset_range());
-  declare_unit_options(app, text);
-  auto* pattern = app.add_option("--pattern", options.pattern_file,
-                                 "a pattern by name (" + library_pattern_names() +
-                                     "), drawn at P; or a tileable picture, whose width becomes P")
-                      ->type_name("NAME|FILE")
-                      ->transform(found_beside(config))
-                      ->check(pattern_name_or_file());
-  app.add_flag("--colour-pattern", options.colour_pattern, "random colour dots instead of grey")->excludes(pattern);
-  app.add_option("--dot-size", options.dot_size, "random dots as NxN pixel blocks, for projectors")
-      ->type_name("N")->capture_default_str()->check(range(1, kMaxDotSize));
-  declare_depth_options(app, options, config);
-  app.add_option("--seed", options.seed, "seed for the ball and the random pattern")
-      ->type_name("N")->capture_default_str()
-      ->check(range(0LL, static_cast<long long>(std::numeric_limits<std::uint32_t>::max())));
-  app.add_option("--effect", text.effect, "applied to the displayed image")
-      ->type_name("EFFECT")->capture_default_str()->check(CLI::IsMember(effect_names()));
-  declare_effect_parameters(app, options, text);
-  app.add_option("--algorithm", text.algorithm, algorithm_help())
-      ->type_name("ALGORITHM")->capture_default_str()->check(CLI::IsMember(algorithm_names()));
-  app.add_option("--oversample", options.stereogram.oversample,
-                 "symmetric: link at N x the width, for N x as many depth steps (slower)")
-      ->type_name("N")->capture_default_str()->check(range(1, kMaxOversample));
-  app.add_option("--stereogram-kernel", text.stereogram_kernel, "OpenCL kernel of the lookup algorithm")
-      ->type_name("KERNEL")->capture_default_str()->check(CLI::IsMember({"classic", "fast"}));
-}
-
-// When the run ends and what it leaves behind; returned: the outputs --bench has no last frame for.
-std::array<CLI::Option*, 4> declare_output_options(CLI::App& app, Options& options, CommandLineText& text) {
-  app.add_option("--frames", text.frames, "exit after N frames (default: run until closed; " +
-                                              std::to_string(kBenchFrames) + " with --bench)")
-      ->type_name("N")->check(CLI::Range(1LL, std::numeric_limits<long long>::max()).description("1 or more"));
-  app.add_option("-o,--output", options.output_file,
-                 "make one stereogram of --depth or --text on the CPU, save it as PNG and exit: no window or display")
-      ->type_name("FILE.png")
-      ->check(writable_path());
-  auto* screenshot = app.add_option("--screenshot", options.screenshot_file, "after the last frame, save the final image (no UI) as PNG")
-      ->type_name("FILE.png")->check(writable_path());
-  auto* screenshot_window = app.add_option("--screenshot-window", options.screenshot_window_file, "after the last frame, save the window as shown")
-      ->type_name("FILE.png")->check(writable_path());
-  auto* histogram = app.add_option("--histogram", options.histogram_file, "write the last frame's 256-bin histogram as CSV")
-      ->type_name("FILE.csv")->check(writable_path());
-  // The encoder comes from the path (folder, .gif, .mp4), so a path no encoder takes is refused here.
-  auto* record = app.add_option("--record", options.record_path, "record every frame: FOLDER of PNGs, NAME.gif or NAME.mp4")
-      ->type_name("PATH")->check(CLI::Validator(check_record_path, "PATH"));
-  app.add_option("--record-quality", options.record_quality,
-                 "an MP4's quality: x264's constant rate factor, 0 lossless, higher smaller and softer")
-      ->type_name("CRF")->capture_default_str()->check(range(0, kMaxMp4Quality));
-  app.add_flag("--overwrite", options.overwrite, "let --record FOLDER replace the frames an earlier recording left there")
-      ->needs(record);
-  return {screenshot, screenshot_window, histogram, record};
-}
-
-// The window and the devices that draw into it.
-void declare_device_options(CLI::App& app, Options& options, CommandLineText& text) {
-  app.add_flag("--hidden", options.hidden, "no visible window");
-  app.add_flag("-v,--verbose", options.verbose, "say on stderr what runs: GL, the OpenCL device, the modes that cannot run and why")
-      ->configurable(false);
-  app.add_flag("--no-vsync", text.no_vsync, "draw as fast as possible");
-  app.add_flag("--no-panel", text.no_panel, "start with the panel hidden");
-  app.add_option("--cpu-threads", options.cpu_threads, "threads for CPU mode, 0 = all")
-      ->type_name("N")->capture_default_str()->check(range(0, 1024));
-  app.add_option("--cl-device", options.cl_device, "OpenCL device: P:D as --list-devices numbers them, or part of its name")
-      ->type_name("DEVICE");
-  app.add_option("--gl-context", options.gl_context,
-                 "how the window's GL context is made: glx, X11's own, or egl, for OpenCL drivers that share "
-                 "textures only with EGL contexts")
-      ->type_name("glx|egl")->capture_default_str()->check(CLI::IsMember({"glx", "egl"}));
-}
-
-// Runs that measure or list instead of showing, then exit.
-void declare_measure_options(CLI::App& app, Options& options, const std::array<CLI::Option*, 4>& outputs) {
-  // --bench draws no last frame to save: these would be silently ignored.
-  auto* bench = app.add_flag("--bench", options.bench,
-                             "measure every mode that runs here and the floor of each GL<->OpenCL hand-over, "
-                             "print a table, then exit");
-  for (CLI::Option* output : outputs) bench->excludes(output);
-  app.add_flag("--list-devices", options.list_devices, "list OpenCL platforms and devices, then exit")
-      ->configurable(false)->excludes(bench);
-  // An optional value, which CLI11's config writer would save as `json=false`: so not in configs.
-  app.add_option("--json", options.json_file, "with --bench: also write the results as JSON; with --list-devices: list as JSON")
-      ->type_name("[FILE.json]")->expected(0, 1)->configurable(false)->check(writable_path());
-  app.add_option("--bench-repeat", options.bench_repeat, "with --bench: runs of each mode, spread reported")
-      ->type_name("K")->capture_default_str()->check(range(1, 100));
-}
-
-// How the OpenCL modes and GL hand a frame to each other.
-void declare_hand_over_options(CLI::App& app, Options& options, CommandLineText& text) {
-  app.add_option("--interop-sync", options.interop_sync, "GPU mode's GL<->CL hand-over (all: one --bench run each)")
-      ->type_name("SYNC")->capture_default_str()->check(CLI::IsMember({"finish", "fence", "implicit", "all"}));
-  app.add_option("--interop-batch", options.interop_batch,
-                 "GPU mode: the whole frame behind one GL<->CL hand-over, composing in OpenCL; CPU-readback: one "
-                 "round trip a frame (off: one per step; all: one --bench run each)")
-      ->type_name("on|off|all")->capture_default_str()->check(CLI::IsMember({"on", "off", "all"}));
-  app.add_option("--depth-pass", options.depth_pass,
-                 "how the stereogram modes draw depth: the depth buffer alone, then a compute pass makes it linear "
-                 "(z-only; shaded where GL lacks compute shaders), or a fragment shader writes linear depth (shaded)")
-      ->type_name("z-only|shaded")->capture_default_str()->check(CLI::IsMember({"z-only", "shaded"}));
-  app.add_option("--compose", options.compose,
-                 "how GL draws the stereogram from the offsets where OpenCL does not: a compute pass (GL 4.3; "
-                 "fragment where GL lacks compute shaders) or a fragment pass")
-      ->type_name("compute|fragment")->capture_default_str()->check(CLI::IsMember({"compute", "fragment"}));
-  auto* pipeline = app.add_flag("--pipeline", text.pipeline,
-                                "one frame of latency, GL drawing the next frame's depth while OpenCL computes this "
-                                "picture (so --frames N --screenshot shows frame N - 1's scene), in GPU, GPU (external "
-                                "memory) and CPU-readback modes; default: on in GPU and CPU-readback, off in GPU "
-                                "(external memory), where it measured slower (with --bench: those modes run both ways)");
-  app.add_flag("--no-pipeline", text.no_pipeline, "each picture from the depth drawn in its own frame, in every mode")
-      ->excludes(pipeline);
-}
-
-void declare_testing_options(CLI::App& app, Options& options, CommandLineText& text) {
-  // Out of the user's way: a group of its own at the end of --help, never saved in configs.
-  const std::string testing = kTestingGroup;
-  auto* soak = app.add_option("--soak", options.soak_seconds,
-                              "for SECONDS, switch mode, size, depth map and pattern width every few seconds, then exit")
-                   ->type_name("SECONDS")->group(testing)->configurable(false)->check(real_range(1.0, 86400.0));
-  app.add_option("--soak-csv", options.soak_csv, "with --soak: RSS once a second as CSV")
-      ->type_name("FILE.csv")->group(testing)->configurable(false)->needs(soak)->check(writable_path());
-  app.add_option("--soak-modes", text.soak_modes, "with --soak: the modes to switch between (default: all that run)")
-      ->type_name("MODE,...")->group(testing)->configurable(false)->needs(soak)->delimiter(',')
-      ->check(CLI::IsMember(mode_names()));
-  soak->excludes("--bench")->excludes("--frames");
-  app.add_option("--panel-tab", options.panel_tab, "the panel's tab to start on, for screenshots of each")
-      ->type_name("TAB")->group(testing)->configurable(false)->check(CLI::IsMember({"show", "measure"}));
-}
-
-void declare_run_options(CLI::App& app, Options& options, CommandLineText& text) {
-  const std::array<CLI::Option*, 4> outputs = declare_output_options(app, options, text);
-  declare_device_options(app, options, text);
-  declare_measure_options(app, options, outputs);
-  declare_hand_over_options(app, options, text);
-  declare_testing_options(app, options, text);
-  app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")->type_name("FILE.toml");
-  app.add_option("--write-config", text.write_config, "write the options, defaults included, as a --config file, then exit")
-      ->type_name("FILE.toml")->configurable(false)->check(writable_path());
-  app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION, "print the version and exit");
-}
-
-// What a presenter uses on stage: the presets PageDown / PageUp step through, and saved pictures
-// that carry the viewing aid.
-void declare_presenter_options(CLI::App& app, Options& options) {
-  app.add_option("--presets", options.presets_folder,
-                 "folder of --config files that PageDown / PageUp apply in name order (default: " +
-                     std::string(kInstalledPresetsHint) + ", else this source tree's assets/presets)")
-      ->type_name("DIR")->check(CLI::ExistingDirectory);
-  app.add_flag("--guide-dots", options.guide_dots, "draw the convergence dots into --screenshot, S and --record pictures");
-}
-
-// Presenting: what makes the picture fill a projector at 1:1 and the panel readable from a room.
-void declare_stage_options(CLI::App& app, Options& options) {
-  // --bench draws into a hidden window of the --size it measures: these would be silently ignored.
-  app.add_flag("--fit", options.fit, "pick the scene size so the stereogram fills the window (or screen) at 1:1, beside the panel")
-      ->excludes("--bench");
-  // In a config file: `fullscreen = true` (the primary monitor) or `fullscreen = "NAME"`; on
-  // the command line the value is optional.
-  app.add_option("--fullscreen", options.monitor, "fullscreen on MONITOR (number or part of its name; default: primary)")
-      ->type_name("[MONITOR]")->expected(0, 1)->excludes("--bench");
-  app.add_option("--ui-scale", options.ui_scale, "panel and font scale (default: the screen's content scale)")
-      ->type_name("X")->check(range(kMinUiScale, kMaxUiScale));
-}
-
-std::optional<std::string> finish_mode_and_size(const CLI::App& app, const CommandLineText& text, Options& options) {
-  if (app.count("--mode")) {
-    options.mode = *parse_mode(text.mode);
-    options.mode_given = true;
-  }
-  if (app.count("--size")) {
-    const Result<Size> size = parse_size(text.size);
-    if (!size) return size.error();
-    options.size = *size;
-    options.size_given = true;
-  }
+// P and M as pixels, before any units replace them (finish_units); the file's width is checked
+// when it is read.
+std::optional<std::string> finish_stereogram(const Options& options) {
+  StereogramParams pixels = options.stereogram;
+  pixels.units.reset();
+  if (options.pattern_file.empty() && !validate(pixels))
+    return "--max-offset " + number_text(pixels.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
+           std::to_string(pixels.pattern_width - 1) + ")";
+  if (const Status suits = algorithm_row(pixels.algorithm).validate(pixels); options.pattern_file.empty() && !suits)
+    return "--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " + suits.error();
   return std::nullopt;
-}
-
-std::optional<std::string> finish_stereogram(const CommandLineText& text, Options& options) {
-  options.stereogram.algorithm = algorithm_named(text.algorithm)->algorithm;  // IsMember let only a row's name through
-  if (options.pattern_file.empty() && !validate(options.stereogram))  // the file's width is checked when it is read
-    return "--max-offset " + number_text(options.stereogram.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
-           std::to_string(options.stereogram.pattern_width - 1) + ")";
-  if (const Status suits = algorithm_row(options.stereogram.algorithm).validate(options.stereogram);
-      options.pattern_file.empty() && !suits)
-    return "--algorithm " + std::string(stereogram_algorithm_name(options.stereogram.algorithm)) + ": " + suits.error();
-  return std::nullopt;
-}
-
-// How long the run goes: --frames, or a soak, which needs its CSV.
-std::optional<std::string> finish_run_length(const CLI::App& app, const CommandLineText& text, Options& options) {
-  if (app.count("--frames")) options.frames = text.frames;
-  for (const std::string& name : text.soak_modes) options.soak_modes.push_back(*parse_mode(name));
-  if (options.soak_seconds > 0 && options.soak_csv.empty()) return "--soak: name the --soak-csv FILE.csv for its RSS samples";
-  return std::nullopt;
-}
-
-// Words and negated flags, which CLI11 holds in CommandLineText, as the values Options holds.
-void finish_picture(const CommandLineText& text, Options& options) {
-  options.effect = find_effect(text.effect);  // nullptr for "none"
-  for (const EffectRow& row : effect_table())
-    for (const EffectParameter& parameter : row.parameters)
-      if (const auto word = text.effect_words.find(parameter.name); word != text.effect_words.end())
-        options.effect_values[parameter.name] =
-            static_cast<int>(std::ranges::find(parameter.words, word->second) - parameter.words.begin());
-  options.fast_stereogram_kernel = text.stereogram_kernel == "fast";
-  options.vsync = !text.no_vsync;
-  options.show_panel = !text.no_panel;
 }
 
 // --output: a still of a still depth map, which runs nothing else.
@@ -589,25 +368,23 @@ std::optional<std::string> finish_still(const Options& options) {
   return std::nullopt;
 }
 
-// --json, which has a meaning only with --bench or --list-devices, and --fullscreen, whose
-// optional value leaves only its count to say whether it was given.
+// --json, which has a meaning only with --bench or --list-devices, and a soak, which needs its CSV.
 std::optional<std::string> finish_outputs(const CLI::App& app, Options& options) {
+  if (options.soak_seconds > 0 && options.soak_csv.empty())
+    return "--soak: name the --soak-csv FILE.csv for its RSS samples";
   if (auto problem = finish_still(options)) return problem;
   if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
   if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
-  options.fullscreen = app.count("--fullscreen") > 0 && options.monitor != "false";
-  if (options.monitor == "true" || options.monitor == "false") options.monitor.clear();  // a config file's flag
   return std::nullopt;
 }
 
-std::optional<std::string> finish_interop_and_pipeline(const CommandLineText& text, Options& options) {
-  if (options.interop_sync == "all" && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
-  if (options.interop_batch == "all" && !options.bench) return "--interop-batch all: goes with --bench (pick one otherwise)";
-  if (text.pipeline) options.pipeline = true;
-  if (text.no_pipeline) options.pipeline = false;
-  if (options.interop_batch == "off") {
-    if (text.pipeline) return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
+std::optional<std::string> finish_interop_and_pipeline(const CLI::App& app, Options& options) {
+  if (!options.interop_sync && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
+  if (!options.interop_batch && !options.bench) return "--interop-batch all: goes with --bench (pick one otherwise)";
+  if (options.interop_batch == false) {
+    if (app.count("--pipeline"))
+      return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
     options.pipeline = false;  // step by step hands over more than once a frame: nothing to pipeline
   }
   return std::nullopt;
@@ -625,18 +402,17 @@ void finish_bench(const CLI::App& app, Options& options) {
   }
 }
 
-// The rules that involve more than one value or turn words into Options; nullopt when all hold.
-// The steps run in this order, so the user is told the first problem of the command line.
-std::optional<std::string> finish_options(const CLI::App& app, const CommandLineText& text, Options& options) {
+// The rules that involve more than one value, once every row has set its own; nullopt when all
+// hold. The steps run in this order, so the user is told the first problem of the command line.
+std::optional<std::string> finish_options(const CLI::App& app, Options& options) {
   if ((options.library_pattern = find_library_pattern(options.pattern_file))) options.pattern_file.clear();
-  if (auto problem = finish_mode_and_size(app, text, options)) return problem;
-  if (auto problem = finish_stereogram(text, options)) return problem;
-  if (auto problem = finish_run_length(app, text, options)) return problem;
-  finish_picture(text, options);
+  options.mode_given = app.count("--mode") > 0;
+  options.size_given = app.count("--size") > 0;
+  if (auto problem = finish_stereogram(options)) return problem;
   if (auto problem = finish_outputs(app, options)) return problem;
-  if (auto problem = finish_interop_and_pipeline(text, options)) return problem;
+  if (auto problem = finish_interop_and_pipeline(app, options)) return problem;
   finish_bench(app, options);
-  return finish_units(app, text, options);
+  return finish_units(app, options);
 }
 
 // CLI11's config text with every flag that is off written as a commented-out `flag=true`: read
@@ -727,48 +503,34 @@ std::string config_error_text(const std::string& what) {
   return what;
 }
 
-// --help's group of each option not in Picture (the scene, the pattern, the algorithm and the
-// effects' parameters, which the effect table adds) or the testing aids.
-const std::map<std::string, std::string, std::less<>>& help_groups() {
-  static const std::map<std::string, std::string, std::less<>> groups = [] {
-    std::map<std::string, std::string, std::less<>> by_name;
-    const auto put = [&](const char* group, std::initializer_list<const char*> names) {
-      for (const char* name : names) by_name.emplace(name, group);
-    };
-    put("General", {"--help", "--version", "--verbose", "--config", "--write-config"});
-    put("Show", {"--no-panel", "--no-vsync", "--hidden", "--fit", "--fullscreen", "--ui-scale", "--presets", "--frames"});
-    put("Output", {"--output", "--screenshot", "--screenshot-window", "--histogram", "--record", "--record-quality", "--overwrite"});
-    put("Devices and modes", {"--mode", "--cl-device", "--list-devices", "--gl-context", "--cpu-threads", "--interop-sync",
-                              "--interop-batch", "--depth-pass", "--compose", "--pipeline", "--no-pipeline",
-                              "--stereogram-kernel"});
-    put("Measure", {"--bench", "--json", "--bench-repeat"});
-    return by_name;
-  }();
-  return groups;
+// What is not a setting: the version, reading and writing config files (and help, declared first).
+void declare_actions(CLI::App& app, std::string& write_config) {
+  const std::string general(kGeneralGroup);
+  app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")
+      ->type_name("FILE.toml")
+      ->group(general);
+  app.add_option("--write-config", write_config, "write the options, defaults included, as a --config file, then exit")
+      ->type_name("FILE.toml")
+      ->configurable(false)
+      ->check(writable_path())
+      ->group(general);
+  app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION, "print the version and exit")
+      ->group(general);
 }
 
-void put_in_help_groups(CLI::App& app) {
-  for (CLI::Option* option : app.get_options()) {
-    if (option->get_group() == kTestingGroup) continue;
-    const auto found = help_groups().find(option->get_name());
-    option->group(found != help_groups().end() ? found->second : "Picture");
-  }
-}
-
-// Every option, in --help's order, bound to `options` and `text`.
-void declare_options(CLI::App& app, Options& options, CommandLineText& text, const std::vector<std::string>& configs) {
+// Every row of the settings table, in its order, read into `texts`; then the actions.
+void declare_options(CLI::App& app, SettingTexts& texts, std::string& write_config,
+                     const std::vector<std::string>& configs) {
   app.formatter(std::make_shared<HelpFormatter>(
-      std::vector<std::string>{"General", "Picture", "Show", "Output", "Devices and modes", "Measure", kTestingGroup},
-      help_width()));
-  app.set_help_flag("-h,--help", "print this help and exit");
+      std::vector<std::string>(std::begin(kHelpGroups), std::end(kHelpGroups)), help_width()));
+  app.set_help_flag("-h,--help", "print this help and exit")->group(std::string(kGeneralGroup));
   app.footer(keys_epilog());
   app.config_formatter(std::make_shared<ConfigReader>());
   app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
-  declare_scene_options(app, options, text, configs.empty() ? std::string() : configs.back());
-  declare_run_options(app, options, text);
-  declare_presenter_options(app, options);
-  declare_stage_options(app, options);
-  put_in_help_groups(app);
+  for (const Setting& row : settings_table())
+    declare_setting(app, row, texts[row.name], configs.empty() ? std::string() : configs.back());
+  declare_actions(app, write_config);
+  relate_settings(app);
   // Left unset (no --frames, no --pattern), an option has no value to save: without this,
   // --write-config would write `frames=""`, which reads back as a bad value instead of as unset.
   for (CLI::Option* option : app.get_options())
@@ -800,17 +562,19 @@ std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::st
   const std::vector<std::string> arguments = with_preset_paths(given, presets_folder);
   const std::vector<std::string> configs = config_paths(arguments);
   if (const auto problem = unreadable_config(configs, presets_folder)) return ExitRequest{2, "stereocl: " + *problem};
-  Options options;
-  CommandLineText text;
+  SettingTexts texts;
+  std::string write_config_path;
   CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};
-  declare_options(app, options, text, configs);
+  declare_options(app, texts, write_config_path, configs);
   if (auto exit = parse_exit(app, arguments)) return *std::move(exit);
+  Options options;
   options.config_files = configs;
-  if (const auto problem = finish_options(app, text, options)) return ExitRequest{2, "stereocl: " + *problem};
-  if (const auto clash = clashing_output(options, text.write_config)) return ExitRequest{2, "stereocl: " + *clash};
+  if (const Status set = apply_settings(app, texts, options); !set) return ExitRequest{2, "stereocl: " + set.error()};
+  if (const auto problem = finish_options(app, options)) return ExitRequest{2, "stereocl: " + *problem};
+  if (const auto clash = clashing_output(options, write_config_path)) return ExitRequest{2, "stereocl: " + *clash};
   if (const std::string folder = check_record_folder(options.record_path, options.overwrite); !folder.empty())
     return ExitRequest{2, "stereocl: " + folder};
-  if (!text.write_config.empty()) return write_config(app, text.write_config, options);
+  if (!write_config_path.empty()) return write_config(app, write_config_path, options);
   return options;
 }
 

@@ -5,8 +5,11 @@
 #include "core/pattern_library.hpp"
 #include "core/result.hpp"
 #include "pipeline/effects.hpp"
+#include "pipeline/interop_sync.hpp"
 #include "pipeline/mode.hpp"
 #include "record/frame_encoder.hpp"
+#include "render/scene_renderer.hpp"
+#include "render/stereogram_compositor.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -17,67 +20,70 @@
 
 namespace stereocl {
 
-
 struct Size {
   int width = 0;
   int height = 0;
   friend bool operator==(const Size&, const Size&) = default;
 };
 
+// The settings of the settings table (config/settings_table.cpp) start from their rows' defaults,
+// which Options() sets; the fields here without one are not settings of their own (what was
+// given, what main() learns at run time) and start where their initialiser says.
 struct Options {
-  // The fastest where it runs (docs/performance.md, "GPU (external memory) mode's effect frames");
-  // where it cannot, the closest mode before it in the table that can (GPU, CPU-readback, CPU):
-  // silently, unless --mode named it.
-  Mode mode = Mode::gpu_extmem;
+  Options();
+
+  Mode mode{};
   bool mode_given = false;
   bool size_given = false;  // --size (or a config's size): the scene keeps it, whatever the panel needs
-  Size size{1280, 720};
-  // symmetric: no echoes, no seam, no blur (docs/stereogram-quality.md); lookup stays one option away.
-  StereogramParams stereogram{.algorithm = StereogramAlgorithm::symmetric};
+  Size size;
+  StereogramParams stereogram;
   // With stereogram.units: whether --dpi named the resolution; if not, main() asks the monitor.
   bool dpi_given = false;
   // The monitor's resolution (main() sets it once there is a window): what the panel starts
   // from when physical units are switched on.
   double screen_dpi = PhysicalGeometry{}.dpi;
   std::string pattern_file;
-  bool colour_pattern = false;
-  int dot_size = 1;  // random dots as dot_size x dot_size blocks (core/pattern.hpp)
+  bool colour_pattern{};
+  int dot_size{};                               // random dots as dot_size x dot_size blocks (core/pattern.hpp)
   const PatternRow* library_pattern = nullptr;  // --pattern NAME: a row of core/pattern_library.hpp
   std::string depth_file;
   std::string model;      // --model: a model file or a built-in model's name (core/built_in_models.hpp)
   std::string text;       // --text: a word raised from a far plane as the depth map (core/text_depth.hpp)
   std::string font_file;  // --text's font; empty: DejaVu Sans Bold through fontconfig
   std::vector<std::string> config_files;  // every --config FILE given, which no output may replace
-  bool invert_depth = false;
-  std::uint32_t seed = 1;
+  bool invert_depth{};
+  std::uint32_t seed{};
   std::optional<long long> frames;
   std::string screenshot_file;
   std::string output_file;  // --output: one still of --depth or --text, no window (app/still_picture.hpp)
   std::string screenshot_window_file;
-  bool overwrite = false;   // --record FOLDER may replace an earlier recording's frames
+  bool overwrite{};         // --record FOLDER may replace an earlier recording's frames
   std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)
-  int record_quality = kDefaultMp4Quality;  // --record-quality: an MP4's constant rate factor
-  bool hidden = false;
-  bool verbose = false;  // -v: what runs, on stderr
-  bool vsync = true;
-  bool show_panel = true;
-  int cpu_threads = 0;  // 0 = all hardware threads
+  int record_quality{};     // --record-quality: an MP4's constant rate factor
+  bool hidden{};
+  bool verbose{};  // -v: what runs, on stderr
+  bool vsync{};
+  bool show_panel{};
+  int cpu_threads{};                  // 0 = all hardware threads
   const EffectRow* effect = nullptr;  // a row of effect_table(); nullptr: none
-  EffectValues effect_values = initial_effect_values();  // every effect's parameters, by name
+  EffectValues effect_values;         // every effect's parameters, by name
   std::string histogram_file;
   std::string cl_device;
-  std::string gl_context = "glx";  // glx | egl: how the window's GL context is made
-  bool list_devices = false;
+  std::string gl_context;  // glx | egl: how the window's GL context is made
+  bool list_devices{};
   bool list_devices_as_json = false;  // --list-devices --json: to json_file, or stdout when that is empty
-  bool fast_stereogram_kernel = true;
+  bool fast_stereogram_kernel{};
   bool break_kernels = false;  // test hook: STEREOCL_BREAK_KERNELS, read once by main()
-  bool bench = false;
+  bool bench{};
   std::string json_file;
-  int bench_repeat = 3;               // --bench runs each mode this many times and reports the spread
-  std::string interop_sync = "implicit";  // kDefaultSyncStrategy's name (options_test checks they agree)  // finish | fence | implicit | all (all: --bench only)
-  std::string interop_batch = "on";    // on | off | all (all: --bench only): GPU mode's one-acquire frame
-  std::string depth_pass = "z-only";    // z-only | shaded: how the stereogram modes draw depth
-  std::string compose = "compute";      // compute | fragment: how GL draws the picture from the offsets
+  int bench_repeat{};  // --bench runs each mode this many times and reports the spread
+  // GPU mode's GL<->CL hand-over; nullopt: all of them, one --bench run each (--interop-sync all).
+  std::optional<SyncStrategy> interop_sync;
+  // One GL<->CL hand-over a frame (GPU mode; CPU-readback: one round trip) or one per step;
+  // nullopt: both, one --bench run each (--interop-batch all).
+  std::optional<bool> interop_batch;
+  DepthPass depth_pass{};  // how the stereogram modes draw depth
+  ComposePass compose{};   // how GL draws the picture from the offsets
   // Whether GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N.
   // nullopt: each mode's default, which is where that measured faster (GPU and CPU-readback; not
   // GPU (external memory), docs/performance.md, "GPU (external memory) mode's effect frames").
@@ -88,18 +94,18 @@ struct Options {
   bool bench_pipelined() const { return pipeline.value_or(true); }
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
-  double soak_seconds = 0;
+  double soak_seconds{};
   std::string soak_csv;
   std::string panel_tab;  // --panel-tab show|measure; empty: the first, Show
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
   std::string presets_folder;    // --presets; empty: found at run time (config/presets.hpp)
-  bool guide_dots = false;       // the convergence dots in saved pictures too
+  bool guide_dots{};             // the convergence dots in saved pictures too
   // On stage (ui/stage_layout.hpp): a scene that fills the window (or monitor) at 1:1, fullscreen
   // on a monitor named by number or part of its name (empty: the primary one), the panel's scale.
-  bool fit = false;
-  bool fullscreen = false;
+  bool fit{};
+  bool fullscreen{};
   std::string monitor;
-  float ui_scale = 0;  // 0: the screen's content scale (glfwGetWindowContentScale)
+  float ui_scale{};  // 0: the screen's content scale (glfwGetWindowContentScale)
   friend bool operator==(const Options&, const Options&) = default;
 };
 

@@ -41,7 +41,7 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(options.mode, Mode::gpu_extmem);  // the fastest where it runs (docs/performance.md)
   EXPECT_FALSE(options.mode_given);
   // The command line's default names the one the settings and GPU mode's back-end start from.
-  EXPECT_EQ(options.interop_sync, sync_strategy_name(kDefaultSyncStrategy));
+  EXPECT_EQ(options.interop_sync, kDefaultSyncStrategy);
 }
 
 TEST(Options, ParsesEveryMode) {

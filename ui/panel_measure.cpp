@@ -1,10 +1,11 @@
 #include "ui/panel_tabs.hpp"
 
 #include "compute/stereogram/algorithm_table.hpp"
-#include "compute/stereogram/symmetric_params.hpp"
+#include "config/settings_table.hpp"
 #include "pipeline/mode_table.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/stereogram_compositor.hpp"
+#include "ui/panel_settings.hpp"
 #include "ui/panel_widgets.hpp"
 
 #include <imgui.h>
@@ -48,9 +49,7 @@ void draw_interop_sync(Demo& demo) {
 // How the OpenCL modes hand a frame over (--interop-batch, --pipeline): in each of them, since
 // each has its own pipelining default.
 void draw_hand_over(Demo& demo) {
-  ImGui::Checkbox("one hand-over a frame", &demo.settings().interop_batch);
-  tooltip_when_hovered("stereogram, compose, effect and histogram behind one GL<->CL acquire, composing in OpenCL "
-                       "(--interop-batch); off: one hand-over per step, composing in GL");
+  draw_setting(setting_named("interop_batch"), demo.settings());
   same_line_if_fits(checkbox_width("pipeline"));
   ImGui::BeginDisabled(!demo.settings().interop_batch);
   bool pipelined = demo.pipelining();
@@ -63,24 +62,12 @@ void draw_hand_over(Demo& demo) {
 
 // How GL draws depth and composes the picture in the stereogram modes (--depth-pass, --compose).
 void draw_gl_passes(DemoSettings& settings) {
-  bool z_only = settings.depth_pass == DepthPass::z_only;
-  ImGui::BeginDisabled(!SceneRenderer::z_only_available());
-  if (ImGui::Checkbox("z-only depth pass", &z_only)) settings.depth_pass = z_only ? DepthPass::z_only : DepthPass::shaded;
-  ImGui::EndDisabled();
-  tooltip_when_hovered(SceneRenderer::z_only_available()
-                           ? "the depth buffer alone, then a compute pass makes it linear; off: a fragment shader "
-                             "writes linear depth (--depth-pass)"
-                           : "needs GL 4.3 compute shaders (--depth-pass)");
-  same_line_if_fits(checkbox_width("compute compose"));
-  bool compute_compose = settings.compose_pass == ComposePass::compute;
-  ImGui::BeginDisabled(!StereogramCompositor::compute_available());
-  if (ImGui::Checkbox("compute compose", &compute_compose))
-    settings.compose_pass = compute_compose ? ComposePass::compute : ComposePass::fragment;
-  ImGui::EndDisabled();
-  tooltip_when_hovered(StereogramCompositor::compute_available()
-                           ? "GL draws the picture from the offsets in a compute pass; off: a fragment pass "
-                             "(--compose; GPU mode composes in OpenCL with one hand-over a frame)"
-                           : "needs GL 4.3 compute shaders (--compose)");
+  draw_setting(setting_named("depth_pass"), settings,
+               SceneRenderer::z_only_available() ? nullptr : "needs GL 4.3 compute shaders (--depth-pass)");
+  const Setting& compose = setting_named("compose");
+  same_line_if_fits(checkbox_width(std::string(compose.panel.label).c_str()));
+  draw_setting(compose, settings,
+               StereogramCompositor::compute_available() ? nullptr : "needs GL 4.3 compute shaders (--compose)");
 }
 
 void draw_mode_internals(Demo& demo) {
@@ -89,7 +76,7 @@ void draw_mode_internals(Demo& demo) {
   if (mode_row(settings.mode).interop_choices) draw_interop_sync(demo);
   if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
   if (mode_row(settings.mode).makes_stereogram) draw_gl_passes(settings);
-  ImGui::Checkbox("vsync", &settings.vsync);
+  draw_setting(setting_named("no_vsync"), settings);
 }
 
 // What --bench measures differs from what is presented here (vsync, the panel, the swap), so
@@ -140,10 +127,8 @@ void draw_algorithm(DemoSettings& settings) {
     tooltip_when_hovered(row.summary);
   }
   ImGui::BeginDisabled(!algorithm_row(params.algorithm).oversamples);
-  width_leaving_label("oversample");
-  ImGui::SliderInt("oversample", &params.oversample, 1, kMaxOversample, "%dx", ImGuiSliderFlags_AlwaysClamp);
+  draw_setting(setting_named("oversample"), settings);
   ImGui::EndDisabled();
-  tooltip_when_hovered("links at this many times the width: as many more depth steps, at as much more work");
   ImGui::TextDisabled("seed %u", settings.seed);
 }
 

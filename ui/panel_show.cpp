@@ -1,8 +1,10 @@
 #include "ui/panel_tabs.hpp"
 
+#include "config/settings_table.hpp"
 #include "core/text_depth.hpp"
 #include "pipeline/mode_table.hpp"
 #include "ui/panel_separation.hpp"
+#include "ui/panel_settings.hpp"
 #include "ui/panel_widgets.hpp"
 
 #include <imgui.h>
@@ -105,47 +107,19 @@ void draw_pattern(Demo& demo) {
   same_line_if_fits(checkbox_width("shimmer"));
   ImGui::Checkbox("shimmer", &settings.shimmer);
   tooltip_when_hovered("fresh dots every frame");
-  width_leaving_label("dot size");
-  ImGui::SliderInt("dot size", &settings.dot_size, 1, kMaxDotSize, "%d px", ImGuiSliderFlags_AlwaysClamp);
+  draw_setting(setting_named("dot_size"), settings);
   ImGui::EndDisabled();
 }
 
 void draw_depth(Demo& demo) {
   DemoSettings& settings = demo.settings();
   draw_separation_controls(settings.stereogram, settings.pattern_kind == PatternKind::image, demo.screen_dpi());
-  ImGui::Checkbox("invert depth", &settings.invert_depth);
-  tooltip_when_hovered("swaps wall-eyed and cross-eyed viewing");
+  draw_setting(setting_named("invert_depth"), settings);
   same_line_if_fits(checkbox_width("convergence dots"));
   ImGui::Checkbox("convergence dots", &settings.convergence_dots);
 }
 
-// A number as a slider, two words as a checkbox (the second word meaning on), more as a combo.
-void draw_effect_parameter(EffectSettings& settings, const EffectParameter& parameter) {
-  int& value = settings.values.try_emplace(parameter.name, parameter.initial).first->second;
-  const std::string label(parameter.label);
-  if (parameter.words.empty()) {
-    width_leaving_label(label.c_str());
-    ImGui::SliderInt(label.c_str(), &value, parameter.min, parameter.max, "%d", ImGuiSliderFlags_AlwaysClamp);
-  } else if (parameter.words.size() == 2) {
-    bool on = value == 1;
-    if (ImGui::Checkbox(label.c_str(), &on)) value = on ? 1 : 0;
-  } else {
-    const std::string shown = effect_value_text(parameter, value);
-    width_leaving_label(label.c_str());
-    if (ImGui::BeginCombo(label.c_str(), shown.c_str())) {
-      for (int i = parameter.min; i <= parameter.max; ++i)
-        if (ImGui::Selectable(effect_value_text(parameter, i).c_str(), i == value)) value = i;
-      ImGui::EndCombo();
-    }
-  }
-  tooltip_when_hovered(std::string(parameter.help).c_str());
-}
-
-// The running effect's parameters, each on its own line.
-void draw_effect_parameters(EffectSettings& settings, const EffectRow& row) {
-  for (const EffectParameter& parameter : row.parameters) draw_effect_parameter(settings, parameter);
-}
-
+// The effects, then the running one's parameters, each on its own line.
 void draw_effects(Demo& demo) {
   EffectSettings& settings = demo.settings().effect;
   if (ImGui::RadioButton("none", !settings.effect)) settings.effect = nullptr;
@@ -154,7 +128,8 @@ void draw_effects(Demo& demo) {
     same_line_if_fits(checkbox_width(name.c_str()));
     if (ImGui::RadioButton(name.c_str(), settings.effect == &row)) settings.effect = &row;
   }
-  if (settings.effect) draw_effect_parameters(settings, *settings.effect);
+  if (settings.effect)
+    for (const Setting* parameter : effect_settings(*settings.effect)) draw_setting(*parameter, demo.settings());
 }
 
 void draw_presets(PanelState& state) {
