@@ -61,8 +61,12 @@ Status FrameExecutor::run_span(const std::vector<Pass>& passes, Frame& frame, St
 }
 
 void FrameExecutor::draw_depth(Frame& frame, SceneTarget& target, double seconds) {
+  timed_draw(frame.inputs, target, frame.buffers ? frame.buffers->depth : 0, seconds);
+}
+
+void FrameExecutor::timed_draw(const FrameInputs& inputs, SceneTarget& target, GLuint depth_buffer, double seconds) {
   gl_timer_.begin(static_cast<int>(Stage::render));
-  frame.inputs.draw_depth(target, frame.buffers ? frame.buffers->depth : 0, seconds);
+  inputs.draw_depth(target, depth_buffer, seconds);
   gl_timer_.end();
 }
 
@@ -88,9 +92,7 @@ SceneTarget& FrameExecutor::depth_drawn_last_frame(const SceneTarget& scene, con
   // The pipeline starts with the depth of the source as it stands, so after K frames the picture
   // is what step-by-step plans show after K - 1.
   previous_scene_.emplace(scene.width(), scene.height());
-  gl_timer_.begin(static_cast<int>(Stage::render));
-  inputs.draw_depth(*previous_scene_, 0, 0.0);
-  gl_timer_.end();
+  timed_draw(inputs, *previous_scene_, 0, 0.0);
   return *previous_scene_;
 }
 

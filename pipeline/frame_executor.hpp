@@ -63,6 +63,8 @@ class FrameExecutor {
   Status run_step(const Step& step, Frame& frame, StageTimings& timings);
   Status run_span(const std::vector<Pass>& passes, Frame& frame, StageTimings& timings);
   void draw_depth(Frame& frame, SceneTarget& target, double seconds);
+  // The depth source's draw, timed as the render stage.
+  void timed_draw(const FrameInputs& inputs, SceneTarget& target, GLuint depth_buffer, double seconds);
   void compose(Frame& frame);
   DisplayImage debug_view(const Frame& frame);
   // The second depth target of a plan with depth ahead, drawn once where it is new.
