@@ -4,16 +4,20 @@
 // and -D CLAMP_BORDER=0 (zero border) or 1 (clamped border); one kernel per radius (blur_small_r1
 // .. blur_small_r4), so every loop has constant bounds and unrolls into straight-line code.
 //
-// No local memory and no barriers: each work-item owns UNITS pixels of a row (16 grey, 4 RGBA:
-// 16 bytes either way) and walks ROWS output rows down. Per row it loads 16 bytes plus a halo of
-// 4 pixels either side (neighbouring items' bytes, which the caches serve), keeps the vertical
-// sums of its UNITS + 8 columns in registers (one row enters, one leaves), and slides the
-// horizontal window across them.
+// No local memory and no barriers: each work-item owns UNITS pixels of a row (8 grey, 4 RGBA)
+// and walks a few output rows down (ROWS_R1 at radius 1, ROWS_WIDE above). Per row it loads its
+// pixels plus a halo of 4 pixels either side (neighbouring items' bytes, which the caches serve),
+// keeps the vertical sums of its UNITS + 8 columns in registers (one row enters, one leaves), and
+// slides the horizontal window across them. Small items and few rows give many items in flight:
+// a small-radius blur is a stream of loads whose latency only parallelism hides, and the rows an
+// item shares with its vertical neighbours come from the cache.
 
-#define ROWS 8
+#define ROWS_R1 2
+#define ROWS_WIDE 3
+#define MAX_ROWS 3
 #define HALO 4  // the largest radius: pixels loaded either side of an item's own
 #if CHANNELS == 1
-#define UNITS 16
+#define UNITS 8
 typedef uint sum_t;
 typedef uchar pixel_t;
 #elif CHANNELS == 4
@@ -24,6 +28,8 @@ typedef uchar4 pixel_t;
 #error "CHANNELS must be 1 or 4"
 #endif
 #define SPAN (UNITS + 2 * HALO)
+// RGBA items are 16 bytes already: two rows each keep enough of them in flight.
+#define ROWS_FOR(R) (CHANNELS == 4 ? 2 : (R) == 1 ? ROWS_R1 : ROWS_WIDE)
 
 // The four bytes of a little-endian word, lowest address first.
 static inline uint4 bytes_of(uint word) {
@@ -32,7 +38,7 @@ static inline uint4 bytes_of(uint word) {
 
 // Pixels x - HALO .. x + UNITS + HALO - 1 of row y as sums, zero outside the image for a zero
 // border. `fast`: the whole span lies inside the row and starts where 16-byte loads are aligned;
-// they load as uint (uint4 for 16 bytes), which compilers issue as single wide loads where a
+// they load as uint (uint2 for 8 bytes, uint4 for 16), which compilers issue as single wide loads where a
 // uchar16 load can be split into 4-byte pieces. Rows are clamped to a valid address and
 // multiplied by 0 when outside with a zero border, so the loads carry no branch and many can be
 // in flight.
@@ -44,17 +50,14 @@ static inline __attribute__((always_inline)) void load_span(sum_t* span, global 
 #if CHANNELS == 1
     // Byte k of each of the 4 words, as vector operations on the loaded vector: a load whose only
     // uses are element extractions is split into scalar loads by the optimiser.
-    const uint4 mid = *(global const uint4*)(row + x) * keep;
-    const uint4 byte_k[4] = {mid & 0xffu, (mid >> 8) & 0xffu, (mid >> 16) & 0xffu, mid >> 24};
+    const uint2 mid = *(global const uint2*)(row + x) * keep;
+    const uint2 byte_k[4] = {mid & 0xffu, (mid >> 8) & 0xffu, (mid >> 16) & 0xffu, mid >> 24};
     const uint4 left = bytes_of(*(global const uint*)(row + x - HALO)) * keep;
     const uint4 right = bytes_of(*(global const uint*)(row + x + UNITS)) * keep;
     span[0] = left.s0, span[1] = left.s1, span[2] = left.s2, span[3] = left.s3;
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      span[HALO + k] = byte_k[k].s0, span[HALO + 4 + k] = byte_k[k].s1;
-      span[HALO + 8 + k] = byte_k[k].s2, span[HALO + 12 + k] = byte_k[k].s3;
-    }
-    span[20] = right.s0, span[21] = right.s1, span[22] = right.s2, span[23] = right.s3;
+    for (int k = 0; k < 4; ++k) span[HALO + k] = byte_k[k].s0, span[HALO + 4 + k] = byte_k[k].s1;
+    span[12] = right.s0, span[13] = right.s1, span[14] = right.s2, span[15] = right.s3;
 #else
     global const uint4* wide = (global const uint4*)(row + x - HALO);
 #pragma unroll
@@ -81,9 +84,10 @@ static inline __attribute__((always_inline)) void load_span(sum_t* span, global 
 // The rows of one item, for a radius known at compile time once inlined into a kernel below.
 static inline __attribute__((always_inline)) void blur_rows(global const pixel_t* restrict image,
                                                             global pixel_t* restrict blurred, int width, int height,
-                                                            uint multiplier, const int radius, int fast) {
+                                                            uint multiplier, const int radius, const int item_rows,
+                                                            int fast) {
   const int x = get_global_id(0) * UNITS;
-  const int y0 = get_global_id(1) * ROWS;
+  const int y0 = get_global_id(1) * item_rows;
   const uint rounding = (uint)((2 * radius + 1) * (2 * radius + 1)) / 2;
   sum_t columns[SPAN], entering[SPAN], leaving[SPAN];
 #pragma unroll
@@ -95,10 +99,10 @@ static inline __attribute__((always_inline)) void blur_rows(global const pixel_t
 #pragma unroll
     for (int i = 0; i < SPAN; ++i) columns[i] += entering[i];
   }
-  const int rows = min(ROWS, height - y0);
+  const int rows = min(item_rows, height - y0);
   const int units = min(UNITS, width - x);
 #pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
+  for (int r = 0; r < MAX_ROWS; ++r) {
     if (r < rows) {
     const int y = y0 + r;
     load_span(entering, image, width, height, y + radius, x, fast);
@@ -120,21 +124,20 @@ static inline __attribute__((always_inline)) void blur_rows(global const pixel_t
     }
     global pixel_t* out_row = blurred + (size_t)y * width + x;
     if (fast) {
-      // One 16-byte store: the bytes packed into words with integer operations, since a vector
+      // One 8- or 16-byte store: the bytes packed into words with integer operations, since a vector
       // of bytes can be stored in 4-byte pieces.
 #if CHANNELS == 1
-      uint4 words;
+      uint2 words;
       words.s0 = out[0] | out[1] << 8 | out[2] << 16 | out[3] << 24;
       words.s1 = out[4] | out[5] << 8 | out[6] << 16 | out[7] << 24;
-      words.s2 = out[8] | out[9] << 8 | out[10] << 16 | out[11] << 24;
-      words.s3 = out[12] | out[13] << 8 | out[14] << 16 | out[15] << 24;
+      *(global uint2*)out_row = words;
 #else
       const uint4 words = (uint4)(out[0].s0, out[1].s0, out[2].s0, out[3].s0) |
                           (uint4)(out[0].s1, out[1].s1, out[2].s1, out[3].s1) << 8 |
                           (uint4)(out[0].s2, out[1].s2, out[2].s2, out[3].s2) << 16 |
                           (uint4)(out[0].s3, out[1].s3, out[2].s3, out[3].s3) << 24;
-#endif
       *(global uint4*)out_row = words;
+#endif
     } else {
 #pragma unroll
       for (int u = 0; u < UNITS; ++u) {
@@ -152,19 +155,19 @@ static inline __attribute__((always_inline)) void blur_rows(global const pixel_t
   }
 }
 
-// global: (ceil(width / UNITS), ceil(height / ROWS)) rounded up to the work-group size; items past
-// the image return at once (there are no barriers). out = mul_hi(sum + n/2, multiplier) >> 2, as in
-// blur.cl. `fast` is tested once here, so each copy of the loop nest is branch-free.
+// global: (ceil(width / UNITS), ceil(height / ROWS_FOR(R))) rounded up to the work-group size;
+// items past the image return at once (there are no barriers). out = mul_hi(sum + n/2, multiplier)
+// >> 2, as in blur.cl. `fast` is tested once here, so each copy of the loop nest is branch-free.
 #define BLUR_SMALL_KERNEL(R)                                                                                      \
   kernel void blur_small_r##R(global const pixel_t* restrict image, global pixel_t* restrict blurred, int width, \
                               int height, uint multiplier) {                                                    \
     const int x = get_global_id(0) * UNITS;                                                                     \
-    if (x >= width || (int)get_global_id(1) * ROWS >= height) return;                                           \
-    const int aligned = CHANNELS == 1 ? (width & 15) == 0 : (width & 3) == 0;                                   \
+    if (x >= width || (int)get_global_id(1) * ROWS_FOR(R) >= height) return;                                    \
+    const int aligned = (width & (UNITS - 1)) == 0;                                                             \
     if (aligned && x >= HALO && x + UNITS + HALO <= width)                                                      \
-      blur_rows(image, blurred, width, height, multiplier, R, 1);                                               \
+      blur_rows(image, blurred, width, height, multiplier, R, ROWS_FOR(R), 1);                                  \
     else                                                                                                        \
-      blur_rows(image, blurred, width, height, multiplier, R, 0);                                               \
+      blur_rows(image, blurred, width, height, multiplier, R, ROWS_FOR(R), 0);                                  \
   }
 
 BLUR_SMALL_KERNEL(1)
