@@ -1,5 +1,5 @@
 // NVIDIA NPP on the work stereocl-bench times, for scripts/peers-bench.py: 8-bit grey and RGBA
-// box blur at 2560x2560 (clamped border, radius 1..32), Sobel horizontal + vertical (8-bit in,
+// box blur at 2560x2560 and 7680x4320 (clamped border, radius 1..32), Sobel horizontal + vertical (8-bit in,
 // 16-bit out, two images) at 1920x1080 and 7680x4320, and a 256-bin histogram of 1920x1080 bytes.
 // Each call is timed two ways, as the peer table states: GPU time between CUDA events around the
 // one call, and per call (host clock from before the call to after the stream synchronises).
@@ -91,7 +91,8 @@ Timing time_call(const std::function<void()>& call, cudaStream_t stream, int war
 struct DeviceImage {
   void* data = nullptr;
   int step = 0;
-  DeviceImage(int width, int height, int bytes_per_pixel, unsigned seed) {
+  int width = 0, height = 0;
+  DeviceImage(int width, int height, int bytes_per_pixel, unsigned seed) : width(width), height(height) {
     std::size_t pitch = 0;
     check_cuda(cudaMallocPitch(&data, &pitch, static_cast<std::size_t>(width) * bytes_per_pixel, height), "cudaMallocPitch");
     step = static_cast<int>(pitch);
@@ -135,10 +136,8 @@ void read_options(int argc, char** argv, Bench& bench) {
   }
 }
 
-constexpr int kBlurSide = 2560;
-
 void time_box_blur(Bench& bench, const DeviceImage& in, const DeviceImage& out, int channels, int radius) {
-  const NppiSize blur_size{kBlurSide, kBlurSide};
+  const NppiSize blur_size{in.width, in.height};
   const NppStreamContext& context = bench.context;
   const NppiSize mask{2 * radius + 1, 2 * radius + 1};
   const NppiPoint anchor{radius, radius};
@@ -151,17 +150,19 @@ void time_box_blur(Bench& bench, const DeviceImage& in, const DeviceImage& out, 
                                              blur_size, mask, anchor, NPP_BORDER_REPLICATE, context);
     check_npp(status, "nppiFilterBoxBorder");
   };
-  const double bytes = 2.0 * kBlurSide * kBlurSide * channels;
-  bench.time("blur " + std::to_string(kBlurSide) + "x" + std::to_string(kBlurSide) +
+  const double bytes = 2.0 * in.width * in.height * channels;
+  bench.time("blur " + std::to_string(in.width) + "x" + std::to_string(in.height) +
                  (channels == 1 ? " 8UC1" : " RGBA8") + " r" + std::to_string(radius),
              call, bytes);
 }
 
+// The sizes stereocl-bench blurs at every radius.
 void time_box_blurs(Bench& bench) {
-  for (const int channels : {1, 4}) {
-    DeviceImage in(kBlurSide, kBlurSide, channels, 1), out(kBlurSide, kBlurSide, channels, 2);
-    for (const int radius : {1, 2, 4, 8, 16, 32}) time_box_blur(bench, in, out, channels, radius);
-  }
+  for (const auto& [width, height] : {std::pair{2560, 2560}, std::pair{7680, 4320}})
+    for (const int channels : {1, 4}) {
+      DeviceImage in(width, height, channels, 1), out(width, height, channels, 2);
+      for (const int radius : {1, 2, 4, 8, 16, 32}) time_box_blur(bench, in, out, channels, radius);
+    }
 }
 
 void time_sobels(Bench& bench) {
