@@ -23,15 +23,16 @@ cl::Image2D& ClReadbackBackend::upload(const DisplayImage& source, GLenum attach
 
 void ClReadbackBackend::download(const cl::Image& image, GLuint texture, int width, int height, bool floats) {
   cl::size_type row_pitch = 0;
-  void* mapped =
-      cl_.queue.enqueueMapImage(image, CL_TRUE, CL_MAP_READ, {0, 0, 0}, image_region(width, height), &row_pitch, nullptr);
+  void* mapped = cl_.queue.enqueueMapImage(image, CL_TRUE, CL_MAP_READ, {0, 0, 0}, image_region(width, height),
+                                           &row_pitch, nullptr);
   upload_pixels(texture, width, height, floats ? float_rows(row_pitch) : rgba8_rows(row_pitch), mapped);
   cl_.queue.enqueueUnmapMemObject(image, mapped);
   cl_.queue.finish();
 }
 
 cl::Image2D& ClReadbackBackend::upload_depth(const SceneTarget& scene) {
-  return upload({scene.framebuffer(), nullptr, scene.width(), scene.height()}, GL_COLOR_ATTACHMENT1, depth_image_, true);
+  return upload({scene.framebuffer(), nullptr, scene.width(), scene.height()}, GL_COLOR_ATTACHMENT1, depth_image_,
+                true);
 }
 
 Status ClReadbackBackend::offsets(const SpanIo& io, StageTimings& timings) {
@@ -90,7 +91,8 @@ Result<std::optional<Histogram256>> ClReadbackBackend::chain(std::span<const Pas
   const FrameSteps steps = steps_of(passes, io);
   const int width = steps.picture_width(), height = steps.height;
   Stopwatch clock;
-  const FrameImages images{upload_depth(io.scene), device_image(offsets_image_, kFloatImageFormat, width, height), device_copy(io.pattern, cl_.context, this),
+  const FrameImages images{upload_depth(io.scene), device_image(offsets_image_, kFloatImageFormat, width, height),
+                           device_copy(io.pattern, cl_.context, this),
                            device_image(picture_, kRgbaImageFormat, width, height),
                            io.effect.effect ? &device_image(rgba_out_, kRgbaImageFormat, width, height) : nullptr};
   double transfer = clock.lap();

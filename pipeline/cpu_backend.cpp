@@ -20,7 +20,8 @@ Status CpuBackend::offsets(const SpanIo& io, StageTimings& timings) {
   const StereogramParams& params = io.params;
   Stopwatch clock;
   // Straight into the host copy the algorithm reads: a pixel buffer beside it would be as large.
-  if (depth_.width != scene.width() || depth_.height != scene.height()) depth_ = DepthImage(scene.width(), scene.height());
+  if (depth_.width != scene.width() || depth_.height != scene.height())
+    depth_ = DepthImage(scene.width(), scene.height());
   read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, 0, scene.width(), scene.height(),
               float_rows(static_cast<std::size_t>(scene.width()) * sizeof(float)), depth_.pixels.data());
   double transfer = clock.lap();

@@ -80,7 +80,8 @@ bool pipelines(const FramePlan& plan) {
 }
 
 bool runs_pass(const FramePlan& plan, Pass pass) {
-  return std::ranges::any_of(plan.steps, [pass](const Step& step) { return std::ranges::find(step.passes, pass) != step.passes.end(); });
+  return std::ranges::any_of(
+      plan.steps, [pass](const Step& step) { return std::ranges::find(step.passes, pass) != step.passes.end(); });
 }
 
 bool makes_picture(const FramePlan& plan) {

@@ -37,10 +37,14 @@ void StereogramCompositor::use(bool picture, bool offsets) {
   uses_picture_ = picture;
   uses_offsets_ = offsets;
   const bool sized = output_width_ > 0 && height_ > 0;
-  if (!offsets) offsets_ = {};
-  else if (!offsets_ && sized) offsets_ = gl::make_texture_2d(GL_R32F, output_width_, height_, GL_RED, GL_FLOAT);
-  if (!picture) output_ = {};
-  else if (!output_ && sized) output_ = ColourTarget(output_width_, height_);
+  if (!offsets)
+    offsets_ = {};
+  else if (!offsets_ && sized)
+    offsets_ = gl::make_texture_2d(GL_R32F, output_width_, height_, GL_RED, GL_FLOAT);
+  if (!picture)
+    output_ = {};
+  else if (!output_ && sized)
+    output_ = ColourTarget(output_width_, height_);
 }
 
 void StereogramCompositor::set_pattern(const RgbaImage& pattern) {

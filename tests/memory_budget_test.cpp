@@ -24,7 +24,8 @@ constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 std::string need_text(std::uint64_t width, std::uint64_t height) {
   const std::uint64_t bytes = width * height * kBudgetBytesPerPixel;
   return std::to_string(width) + "x" + std::to_string(height) + " pixels need about " +
-         std::to_string((bytes + kMiB - 1) / kMiB) + " MiB (" + std::to_string(kBudgetBytesPerPixel) + " bytes a pixel)";
+         std::to_string((bytes + kMiB - 1) / kMiB) + " MiB (" + std::to_string(kBudgetBytesPerPixel) +
+         " bytes a pixel)";
 }
 
 TEST(MemoryBudget, ASizeIsWeighedAtItsBytesAPixel) {
@@ -118,8 +119,7 @@ TEST(MemoryBudget, UnderUlimitVASizeThatFitsRunsAndOneThatDoesNotIsRefused) {
   EXPECT_EQ(fits.exit_code, 0) << fits.err;
   const auto too_big = testing::run_stereocl({"--mode", "cpu", "--size", "8192x8192", "--frames", "2", "--hidden"}, limit);
   EXPECT_EQ(too_big.exit_code, 2) << too_big.err;
-  EXPECT_NE(too_big.err.find("stereocl: --size 8192x8192: " + need_text(8192, 8192)), std::string::npos)
-      << too_big.err;
+  EXPECT_NE(too_big.err.find("stereocl: --size 8192x8192: " + need_text(8192, 8192)), std::string::npos) << too_big.err;
 }
 
 // Case 4: a capped input of unknown size (a /proc file says 0 bytes) was read into a string grown
