@@ -36,6 +36,7 @@ Demo::Demo(const Options& options, ClSetup cl)
   if (!resolved) throw InputError(resolved.error());
   settings_.stereogram = *resolved;
   rebuild_pattern();
+  compositor().release();  // the first frame that makes a picture makes its textures
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
   applied_ = settings_;
@@ -270,7 +271,8 @@ void Demo::use_depth_source() {
   const bool from_image = settings_.depth_source == DepthSource::image && still_depth_;
   const int width = from_image ? still_depth_->width : options_.size.width;
   const int height = from_image ? still_depth_->height : options_.size.height;
-  if (!scene_ || scene_->width() != width || scene_->height() != height) scene_.emplace(width, height);
+  if (!scene_ || scene_->width() != width || scene_->height() != height)
+    scene_.emplace(width, height, !mode_row(settings_.mode).makes_stereogram);
   if (from_image) upload_still_depth();
 }
 
@@ -279,11 +281,15 @@ void Demo::upload_still_depth() {
   DepthImage depth = *still_depth_;
   if (settings_.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
-  RgbaImage picture = visualise_depth(depth);
+  // Only Scene mode shows the depth map's picture: the stereogram modes keep no colour for it.
+  scene_->want_colour(!mode_row(settings_.mode).makes_stereogram);
+  if (scene_->has_colour()) {
+    RgbaImage picture = visualise_depth(depth);
+    flip_rows(picture);
+    upload_texture(scene_->colour_texture().get(), picture);
+  }
   flip_rows(depth);  // files are top row first, GL textures bottom row first
-  flip_rows(picture);
   upload_texture(scene_->depth_texture().get(), depth);
-  upload_texture(scene_->colour_texture().get(), picture);
 }
 
 void Demo::rebuild_pattern() {
@@ -327,7 +333,9 @@ void Demo::apply_settings() {
   reconcile_mode();
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   compositor().set_pass(settings_.compose_pass);
-  if (settings_.invert_depth != applied_.invert_depth) upload_still_depth();
+  if (settings_.invert_depth != applied_.invert_depth ||
+      mode_row(settings_.mode).makes_stereogram != mode_row(applied_.mode).makes_stereogram)
+    upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
   physics_.speed = settings_.ball_speed;

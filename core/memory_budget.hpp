@@ -13,9 +13,9 @@
 namespace stereocl {
 
 // The most any mode takes where GL and OpenCL memory is host memory (Mesa llvmpipe and PoCL):
-// CPU-readback mode, with the scene, its depth, offsets and picture in GL, in OpenCL and on the
-// host. On a GPU driver most of it is device memory instead.
-inline constexpr std::uint64_t kBudgetBytesPerPixel = 64;
+// CPU-readback mode with an effect, its depth, offsets, picture and effect output in GL and in
+// OpenCL. On a GPU driver most of it is device memory instead.
+inline constexpr std::uint64_t kBudgetBytesPerPixel = 48;
 inline constexpr std::uint64_t kBudgetBaseBytes = std::uint64_t{512} << 20;
 
 std::uint64_t memory_budget(std::uint64_t pixels);

@@ -7,13 +7,32 @@
 
 namespace stereocl {
 
-Result<cl::Image2D*> ClReadbackBackend::upload_depth(const SceneTarget& scene) {
-  const int width = scene.width(), height = scene.height();
-  cl::Image2D& depth = device_image(depth_image_, kFloatImageFormat, width, height);
-  if (Status read = readback_.read(scene.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, depth_); !read)
-    return failure(read.error());
-  cl_.queue.enqueueWriteImage(depth, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, depth_.pixels.data());
-  return &depth;
+cl::Image2D& ClReadbackBackend::upload(const DisplayImage& source, GLenum attachment, DeviceImage& slot, bool depth) {
+  const int width = source.width, height = source.height;
+  cl::Image2D& image = device_image(slot, depth ? kFloatImageFormat : kRgbaImageFormat, width, height);
+  // Mapped, the device image is where GL reads into: no pixel buffer and no host copy beside it,
+  // each as large as the image (docs/performance.md, "Memory a pixel by mode").
+  cl::size_type row_pitch = 0;
+  void* mapped = cl_.queue.enqueueMapImage(image, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, {0, 0, 0},
+                                           image_region(width, height), &row_pitch, nullptr);
+  read_pixels(source.framebuffer, attachment, 0, width, height, depth ? float_rows(row_pitch) : rgba8_rows(row_pitch),
+              mapped);
+  cl_.queue.enqueueUnmapMemObject(image, mapped);
+  return image;
+}
+
+void ClReadbackBackend::download(const cl::Image& image, GLuint texture, int width, int height, bool floats) {
+  cl::size_type row_pitch = 0;
+  void* mapped = cl_.queue.enqueueMapImage(image, CL_TRUE, CL_MAP_READ, {0, 0, 0}, image_region(width, height),
+                                           &row_pitch, nullptr);
+  upload_pixels(texture, width, height, floats ? float_rows(row_pitch) : rgba8_rows(row_pitch), mapped);
+  cl_.queue.enqueueUnmapMemObject(image, mapped);
+  cl_.queue.finish();
+}
+
+cl::Image2D& ClReadbackBackend::upload_depth(const SceneTarget& scene) {
+  return upload({scene.framebuffer(), nullptr, scene.width(), scene.height()}, GL_COLOR_ATTACHMENT1, depth_image_,
+                true);
 }
 
 Status ClReadbackBackend::offsets(const SpanIo& io, StageTimings& timings) {
@@ -22,19 +41,16 @@ Status ClReadbackBackend::offsets(const SpanIo& io, StageTimings& timings) {
   const int width = scene.width(), height = scene.height();
   const int out_width = width + stereogram_strip_width(params);
   cl::Image2D& offsets = device_image(offsets_image_, kFloatImageFormat, out_width, height);
-  if (offsets_.width != out_width || offsets_.height != height) offsets_ = OffsetImage(out_width, height);
 
   Stopwatch clock;
-  const Result<cl::Image2D*> uploaded = upload_depth(scene);
-  if (!uploaded) return failure(uploaded.error());
-  cl::Image2D& depth = **uploaded;
+  cl::Image2D& depth = upload_depth(scene);
   double transfer = clock.lap();
   const Result<cl::Event> run = kernels_.enqueue_stereogram(cl_.queue, depth, offsets, width, height, params);
   if (!run) return failure(run.error());
-  cl_.queue.enqueueReadImage(offsets, CL_TRUE, {0, 0, 0}, image_region(out_width, height), 0, 0, offsets_.pixels.data());
+  run->wait();
   const double kernel_ms = profiled_span_ms({*run});
-  transfer += clock.lap() - kernel_ms;
-  upload_texture(io.offsets.get(), offsets_);
+  clock.lap();
+  download(offsets, io.offsets.get(), out_width, height, true);
   transfer += clock.lap();
   timings.add(Stage::stereogram, kernel_ms);
   timings.add(Stage::transfer, transfer);
@@ -43,9 +59,7 @@ Status ClReadbackBackend::offsets(const SpanIo& io, StageTimings& timings) {
 
 cl::Image2D& ClReadbackBackend::upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings) {
   Stopwatch clock;
-  const RgbaImage pixels = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
-  cl::Image2D& image = device_image(slot, kRgbaImageFormat, source.width, source.height);
-  cl_.queue.enqueueWriteImage(image, CL_TRUE, {0, 0, 0}, image_region(source.width, source.height), 0, 0, pixels.pixels.data());
+  cl::Image2D& image = upload(source, GL_COLOR_ATTACHMENT0, slot, false);
   timings.add(Stage::transfer, clock.lap());
   return image;
 }
@@ -61,9 +75,7 @@ void ClReadbackBackend::effect(const SpanIo& io, StageTimings& timings) {
   timings.add(Stage::effects, profiled_span_ms(events));
 
   Stopwatch clock;
-  RgbaImage result(width, height);
-  cl_.queue.enqueueReadImage(out, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, result.pixels.data());
-  upload_texture(io.effect_target->texture().get(), result);
+  download(out, io.effect_target->texture().get(), width, height, false);
   timings.add(Stage::transfer, clock.lap());
 }
 
@@ -79,9 +91,8 @@ Result<std::optional<Histogram256>> ClReadbackBackend::chain(std::span<const Pas
   const FrameSteps steps = steps_of(passes, io);
   const int width = steps.picture_width(), height = steps.height;
   Stopwatch clock;
-  const Result<cl::Image2D*> depth = upload_depth(io.scene);
-  if (!depth) return failure(depth.error());
-  const FrameImages images{**depth, device_image(offsets_image_, kFloatImageFormat, width, height), device_copy(io.pattern, cl_.context, this),
+  const FrameImages images{upload_depth(io.scene), device_image(offsets_image_, kFloatImageFormat, width, height),
+                           device_copy(io.pattern, cl_.context, this),
                            device_image(picture_, kRgbaImageFormat, width, height),
                            io.effect.effect ? &device_image(rgba_out_, kRgbaImageFormat, width, height) : nullptr};
   double transfer = clock.lap();
@@ -93,12 +104,11 @@ Result<std::optional<Histogram256>> ClReadbackBackend::chain(std::span<const Pas
   }
   std::optional<Histogram256> histogram;
   if (steps.histogram) histogram = kernels_.effects().read_histogram(cl_.queue);
-  RgbaImage shown(width, height);
   const cl::Image& result = images.effect_target ? *images.effect_target : images.picture;
-  cl_.queue.enqueueReadImage(result, CL_TRUE, {0, 0, 0}, image_region(width, height), 0, 0, shown.pixels.data());
+  cl_.queue.finish();
   add_device_times(*events, timings);
   transfer += std::max(0.0, clock.lap() - profiled_span_ms(all_events(*events)));
-  upload_texture((images.effect_target ? io.effect_target->texture() : io.picture).get(), shown);
+  download(result, (images.effect_target ? io.effect_target->texture() : io.picture).get(), width, height, false);
   timings.add(Stage::transfer, transfer + clock.lap());
   return histogram;
 }

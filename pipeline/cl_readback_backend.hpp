@@ -1,7 +1,7 @@
 #pragma once
-// CPU-readback mode: the OpenCL kernels, with every image travelling through host memory
-// (read back from GL, written to CL, run, read from CL, uploaded to GL). It is what works where
-// the OpenCL device cannot share GL textures, and the honest baseline for GPU mode.
+// CPU-readback mode: the OpenCL kernels, with every image travelling through host memory (read
+// back from GL into a mapped CL image, run, uploaded to GL from the mapped result). It is what
+// works where the OpenCL device cannot share GL textures, and the honest baseline for GPU mode.
 #include "compute/cl/cl_environment.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
@@ -32,16 +32,17 @@ class ClReadbackBackend final : public PassBackend {
   cl::Image2D& device_image(DeviceImage& slot, const cl::ImageFormat& format, int width, int height) {
     return slot.get(cl_.context, format, width, height);
   }
-  // Host RGBA -> device image, timing the copy as transfer.
+  // GL's RGBA picture -> device image, timing the copy as transfer.
   cl::Image2D& upload_rgba(const DisplayImage& source, DeviceImage& slot, StageTimings& timings);
   // The scene's depth read back into a device image of its size.
-  Result<cl::Image2D*> upload_depth(const SceneTarget& scene);
+  cl::Image2D& upload_depth(const SceneTarget& scene);
+  // A GL attachment read into a device image of its size (R32F where `depth`, else RGBA8), and a
+  // device image uploaded into a GL texture: each through the image's mapping.
+  cl::Image2D& upload(const DisplayImage& source, GLenum attachment, DeviceImage& slot, bool depth);
+  void download(const cl::Image& image, GLuint texture, int width, int height, bool floats);
 
   ClEnvironment& cl_;
   ClKernels& kernels_;
-  DepthReadback readback_;
-  DepthImage depth_;
-  OffsetImage offsets_;
   DeviceImage depth_image_, offsets_image_, rgba_in_, rgba_out_, picture_;
 };
 

@@ -14,7 +14,7 @@ class CpuBackend final : public PassBackend {
   explicit CpuBackend(int threads) : PassBackend(step_by_step_plan), threads_(threads) {}
 
  protected:
-  // Depth read back through a pixel buffer, the algorithm's output on all cores, uploaded to
+  // Depth read back into the host copy, the algorithm's output on all cores, uploaded to
   // io.offsets.
   Status offsets(const SpanIo& io, StageTimings& timings) override;
   // The effect's CPU reference on the read-back picture.
@@ -24,7 +24,6 @@ class CpuBackend final : public PassBackend {
  private:
   int threads_;
   CpuStereograms stereograms_;
-  DepthReadback readback_;
   DepthImage depth_;
   OffsetImage offsets_;
 };

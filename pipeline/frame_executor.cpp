@@ -1,5 +1,6 @@
 #include "pipeline/frame_executor.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace stereocl {
@@ -11,6 +12,7 @@ void FrameExecutor::collect_gl_times(StageTimings& timings) {
 Status FrameExecutor::run(const FramePlan& plan, Backend& backend, const FrameInputs& inputs,
                           std::optional<SceneTarget>& scene, StageTimings& timings) {
   if (!plan.depth_ahead) previous_scene_.reset();  // a pipeline that starts again starts from the frame it is in
+  release_unused(plan);
   const SharedGlBuffers* buffers = plan.shared_buffers ? backend.shared_buffers() : nullptr;
   const DisplayImage lit{scene->framebuffer(), &scene->colour_texture(), scene->width(), scene->height()};
   Frame frame{plan, backend, inputs, plan.depth_ahead ? depth_drawn_last_frame(*scene, inputs) : *scene, *scene,
@@ -91,9 +93,18 @@ SceneTarget& FrameExecutor::depth_drawn_last_frame(const SceneTarget& scene, con
     return *previous_scene_;
   // The pipeline starts with the depth of the source as it stands, so after K frames the picture
   // is what step-by-step plans show after K - 1.
-  previous_scene_.emplace(scene.width(), scene.height());
+  previous_scene_.emplace(scene.width(), scene.height(), scene.has_colour());
   timed_draw(inputs, *previous_scene_, 0, 0.0);
   return *previous_scene_;
+}
+
+void FrameExecutor::release_unused(const FramePlan& plan) {
+  // Where GL and OpenCL memory is host memory each of these is bytes a pixel of RSS: a frame that
+  // does not use them frees them (docs/performance.md, "Memory a pixel by mode").
+  const bool composes_in_gl =
+      std::ranges::any_of(plan.steps, [](const Step& step) { return step.kind == StepKind::compose; });
+  compositor_.use(makes_picture(plan), composes_in_gl && !plan.shared_buffers);
+  if (!runs_pass(plan, Pass::effect)) effect_target_ = {};
 }
 
 ColourTarget& FrameExecutor::effect_target(int width, int height) {

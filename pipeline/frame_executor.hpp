@@ -70,6 +70,8 @@ class FrameExecutor {
   // The second depth target of a plan with depth ahead, drawn once where it is new.
   SceneTarget& depth_drawn_last_frame(const SceneTarget& scene, const FrameInputs& inputs);
   ColourTarget& effect_target(int width, int height);
+  // Frees the compositor's textures and the effect's target where the plan does not use them.
+  void release_unused(const FramePlan& plan);
 
   StereogramCompositor compositor_;
   DebugViewer debug_viewer_;

@@ -79,6 +79,16 @@ bool pipelines(const FramePlan& plan) {
          });
 }
 
+bool runs_pass(const FramePlan& plan, Pass pass) {
+  return std::ranges::any_of(
+      plan.steps, [pass](const Step& step) { return std::ranges::find(step.passes, pass) != step.passes.end(); });
+}
+
+bool makes_picture(const FramePlan& plan) {
+  return runs_pass(plan, Pass::stereogram) ||
+         std::ranges::any_of(plan.steps, [](const Step& step) { return step.kind == StepKind::compose; });
+}
+
 std::string describe(const FramePlan& plan) {
   std::string text;
   for (const Step& step : plan.steps) {

@@ -70,6 +70,11 @@ FramePlan one_handover_plan(const FrameRequest& request);
 bool has_chain(const FramePlan& plan);
 // Whether it leaves work for the next frame: depth drawn ahead, or a hand-over after its compose.
 bool pipelines(const FramePlan& plan);
+// Whether it makes a stereogram (a stereogram pass or GL's compose): only such a frame needs the
+// offsets and picture textures.
+bool makes_picture(const FramePlan& plan);
+// Whether a span of it runs `pass`.
+bool runs_pass(const FramePlan& plan, Pass pass);
 
 // "draw_depth, on_engine[stereogram, compose], ..." for tests and -v.
 std::string describe(const FramePlan& plan);

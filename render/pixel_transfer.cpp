@@ -51,6 +51,26 @@ RgbaImage read_rgba(GLuint framebuffer, GLenum attachment, int width, int height
   return image;
 }
 
+void read_pixels(GLuint framebuffer, GLenum attachment, int first_row, int width, int height, const PixelRows& rows,
+                 void* out) {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+  glReadBuffer(attachment);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_ROW_LENGTH, static_cast<GLint>(rows.row_pitch / rows.pixel_bytes));
+  glReadPixels(0, first_row, width, height, rows.format, rows.type, out);
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+}
+
+void upload_pixels(GLuint texture, int width, int height, const PixelRows& rows, const void* data) {
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(rows.row_pitch / rows.pixel_bytes));
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, rows.format, rows.type, data);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
 RgbaImage read_texture_rgba(const gl::Texture& texture) {
   GLint width = 0, height = 0;
   glBindTexture(GL_TEXTURE_2D, texture.get());

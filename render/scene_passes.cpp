@@ -82,6 +82,7 @@ GLuint ScenePasses::begin(SceneTarget& target, const SceneCamera& camera, bool i
                           std::optional<DepthPass> depth_only, GLuint depth_buffer) {
   if (depth_only == DepthPass::z_only && !z_only_available()) depth_only = DepthPass::shaded;
   pass_ = Pass{&target, camera, invert_depth, depth_only == DepthPass::z_only, depth_buffer};
+  target.want_colour(!depth_only);
   glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
   glViewport(0, 0, target.width(), target.height());
   // The z-only pass draws into the depth buffer as ever: only its linearising writes the buffer.
@@ -135,8 +136,7 @@ void ScenePasses::end() {
   glDisable(GL_DEPTH_TEST);
   if (pass_.z_only) linearise();
   if (pass_.depth_buffer) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);  // a 3.3 context has no such target
-  const GLenum colour_and_depth[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
-  glDrawBuffers(2, colour_and_depth);
+  pass_.target->set_draw_buffers();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   pass_ = Pass{};
 }

@@ -58,7 +58,8 @@ void draw_mesh(GLuint program, const SceneMesh& mesh, const Surface& surface);
 // invert_depth writes 1 - depth: the far wall comes forward (wall-eyed <-> cross-eyed viewing).
 // depth_only (drawn that way) skips the lit colour: the stereogram modes need nothing but depth,
 // and on GPUs with little raster hardware the lighting and the extra attachment are most
-// of the cost. z_only falls back to shaded where the context lacks compute shaders.
+// of the cost; the target keeps a colour texture only while its draws make one (want_colour).
+// z_only falls back to shaded where the context lacks compute shaders.
 // depth_buffer (not 0; GPU (external memory) mode): linear depth goes into that buffer,
 // target.width() floats a row, and not into the target's depth texture.
 class ScenePasses {

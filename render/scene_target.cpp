@@ -4,27 +4,39 @@
 
 namespace stereocl {
 
-SceneTarget::SceneTarget(int width, int height)
+SceneTarget::SceneTarget(int width, int height, bool colour)
     : width_(width),
       height_(height),
-      colour_(gl::make_texture_2d(GL_RGBA8, width, height, GL_RGBA, GL_UNSIGNED_BYTE)),
       linear_depth_(gl::make_texture_2d(GL_R32F, width, height, GL_RED, GL_FLOAT)),
       window_depth_(gl::make_texture_2d(GL_DEPTH_COMPONENT32F, width, height, GL_DEPTH_COMPONENT, GL_FLOAT)),
       framebuffer_(gl::make_framebuffer()) {
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour_.get(), 0);
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, linear_depth_.get(), 0);
-  const GLenum draw_buffers[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
-  glDrawBuffers(2, draw_buffers);
-
   // A float depth texture, not a renderbuffer: the z-only pass's compute half reads it
   // (linear_depth.comp.glsl). GL_DEPTH_COMPONENT32F is a required texture format since GL 3.0.
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, window_depth_.get(), 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  want_colour(colour);
+}
+
+void SceneTarget::want_colour(bool wanted) {
+  if (wanted == has_colour() && framebuffer_checked_) return;
+  colour_ = wanted ? gl::make_texture_2d(GL_RGBA8, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE) : gl::Texture{};
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour_.get(), 0);
+  set_draw_buffers();
   const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (status != GL_FRAMEBUFFER_COMPLETE)
-    throw std::runtime_error("scene framebuffer " + std::to_string(width) + "x" + std::to_string(height) +
+    throw std::runtime_error("scene framebuffer " + std::to_string(width_) + "x" + std::to_string(height_) +
                              " is incomplete: " + framebuffer_status_name(status));
+  framebuffer_checked_ = true;
+}
+
+void SceneTarget::set_draw_buffers() const {
+  // A draw buffer naming an attachment without an image makes a GL 3.3 framebuffer incomplete.
+  const GLenum draw_buffers[] = {has_colour() ? GLenum{GL_COLOR_ATTACHMENT0} : GLenum{GL_NONE}, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, draw_buffers);
 }
 
 std::string framebuffer_status_name(GLenum status) {

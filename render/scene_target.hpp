@@ -11,12 +11,20 @@ namespace stereocl {
 
 class SceneTarget {
  public:
-  SceneTarget(int width, int height);  // throws std::runtime_error if the FBO is incomplete
+  // throws std::runtime_error if the FBO is incomplete; `colour`: as want_colour() takes it.
+  SceneTarget(int width, int height, bool colour = true);
 
   int width() const { return width_; }
   int height() const { return height_; }
   GLuint framebuffer() const { return framebuffer_.get(); }
-  const gl::Texture& colour_texture() const { return colour_; }
+  const gl::Texture& colour_texture() const { return colour_; }  // empty without colour
+  // The lit colour is a frame's need, not the target's: 4 bytes a pixel that the stereogram modes
+  // never show. Attaches an RGBA8 texture where `wanted` and there is none, frees it where not.
+  void want_colour(bool wanted);
+  bool has_colour() const { return static_cast<bool>(colour_); }
+  // GL_COLOR_ATTACHMENT0 and 1 where there is colour, GL_NONE and 1 where not: what a pass that
+  // draws both sets, and leaves set.
+  void set_draw_buffers() const;
   const gl::Texture& depth_texture() const { return linear_depth_; }
   // The depth buffer itself (window z, GL_DEPTH_COMPONENT32F): only the z-only pass reads it.
   const gl::Texture& window_depth_texture() const { return window_depth_; }
@@ -28,6 +36,7 @@ class SceneTarget {
   gl::Texture linear_depth_;
   gl::Texture window_depth_;
   gl::Framebuffer framebuffer_;
+  bool framebuffer_checked_ = false;
 };
 
 // "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT" and friends, for messages.

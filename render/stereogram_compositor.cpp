@@ -21,13 +21,30 @@ StereogramCompositor::StereogramCompositor() { set_pass(ComposePass::compute); }
 bool StereogramCompositor::compute_available() { return GLAD_GL_VERSION_4_3 != 0; }
 
 bool StereogramCompositor::resize(int depth_width, int height, int strip_width) {
-  if (!needs_resize(depth_width, height, strip_width)) return false;
   const int width = depth_width + strip_width;
+  const bool changed = width != output_width_ || height != height_;
   output_width_ = width;
   height_ = height;
-  offsets_ = gl::make_texture_2d(GL_R32F, width, height, GL_RED, GL_FLOAT);
-  output_ = ColourTarget(width, height);
-  return true;
+  if (changed) {
+    offsets_ = {};
+    output_ = {};
+  }
+  use(uses_picture_, uses_offsets_);
+  return changed;
+}
+
+void StereogramCompositor::use(bool picture, bool offsets) {
+  uses_picture_ = picture;
+  uses_offsets_ = offsets;
+  const bool sized = output_width_ > 0 && height_ > 0;
+  if (!offsets)
+    offsets_ = {};
+  else if (!offsets_ && sized)
+    offsets_ = gl::make_texture_2d(GL_R32F, output_width_, height_, GL_RED, GL_FLOAT);
+  if (!picture)
+    output_ = {};
+  else if (!output_ && sized)
+    output_ = ColourTarget(output_width_, height_);
 }
 
 void StereogramCompositor::set_pattern(const RgbaImage& pattern) {

@@ -23,8 +23,13 @@ class StereogramCompositor {
 
   // (Re)allocates the offsets and output textures for a depth image of depth_width x height
   // and a pattern strip strip_width wide on its left (P for lookup, 0 for symmetric). Returns
-  // true if the textures changed.
+  // true if the size changed. After release() it only records the size, for the next use().
   bool resize(int depth_width, int height, int strip_width);
+  // The textures are 8 bytes a pixel of the largest image: a frame that makes no picture (Scene
+  // mode) frees them, one whose offsets never reach GL (a device chain) frees the offsets, and
+  // the next that needs them makes them again at the size last asked for.
+  void release() { use(false, false); }
+  void use(bool picture, bool offsets);
   void set_pattern(const RgbaImage& pattern);
   // compute falls back to fragment where the context lacks compute shaders.
   void set_pass(ComposePass pass) { pass_ = pass == ComposePass::compute && compute_available() ? pass : ComposePass::fragment; }
@@ -42,9 +47,7 @@ class StereogramCompositor {
   DisplayImage output() const { return output_.display(); }
 
  private:
-  bool needs_resize(int depth_width, int height, int strip_width) const {
-    return !offsets_ || depth_width + strip_width != output_width_ || height != height_;
-  }
+  void allocate();
   // Binds offsets and pattern and sets the uniforms both passes share; `program` is current.
   void bind_inputs(GLuint program, PatternSampling sampling, GLuint offsets_buffer_texture, int offsets_row_length) const;
 
@@ -59,6 +62,7 @@ class StereogramCompositor {
   gl::Texture offsets_;
   ColourTarget output_;
   int output_width_ = 0, height_ = 0;
+  bool uses_picture_ = true, uses_offsets_ = true;
 };
 
 }  // namespace stereocl

@@ -19,15 +19,24 @@ namespace {
 
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 
+// "16469x16384 pixels need about 8235 MiB (32 bytes a pixel)": the refusal's words for a size, at
+// the budget's weight, rounded up to whole MiB as the message rounds.
+std::string need_text(std::uint64_t width, std::uint64_t height) {
+  const std::uint64_t bytes = width * height * kBudgetBytesPerPixel;
+  return std::to_string(width) + "x" + std::to_string(height) + " pixels need about " +
+         std::to_string((bytes + kMiB - 1) / kMiB) + " MiB (" + std::to_string(kBudgetBytesPerPixel) +
+         " bytes a pixel)";
+}
+
 TEST(MemoryBudget, ASizeIsWeighedAtItsBytesAPixel) {
-  EXPECT_TRUE(memory_allows("--size 1280x720", 1365, 720, 64 * kMiB));
+  const std::uint64_t needed = std::uint64_t{1365} * 720 * kBudgetBytesPerPixel;
+  EXPECT_TRUE(memory_allows("--size 1280x720", 1365, 720, needed));
+  EXPECT_FALSE(memory_allows("--size 1280x720", 1365, 720, needed - 1));  // the weight is exactly the figure
   EXPECT_TRUE(memory_allows("x", 1000, 1000, std::nullopt));  // nothing to go by: nothing refused
   const Status refused = memory_allows("--size 16384x16384", 16469, 16384, 3000 * kMiB);
   ASSERT_FALSE(refused);
-  EXPECT_EQ(
-      refused.error(),
-      "--size 16384x16384: 16469x16384 pixels need about 16469 MiB (64 bytes a pixel), and 3000 MiB is available; "
-      "use a smaller size");
+  EXPECT_EQ(refused.error(),
+            "--size 16384x16384: " + need_text(16469, 16384) + ", and 3000 MiB is available; use a smaller size");
 }
 
 // For death tests: the limit of `ulimit -v`, in this (forked) process only.
@@ -73,7 +82,8 @@ TEST(MemoryBudget, AHugeDepthMapIsRefusedFromItsHeaderWhereMemoryIsShort) {
   SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
   const std::string path = huge_flat_depth_map();
   EXPECT_EXIT(exit_zero_if_refused_as_too_large(path), ::testing::ExitedWithCode(0),
-              "flat-16k.png: 16384x16384 pixels need about 16384 MiB \\(64 bytes a pixel\\)");
+              "flat-16k.png: 16384x16384 pixels need about " +
+                  std::to_string(std::uint64_t{16384} * 16384 * kBudgetBytesPerPixel / kMiB) + " MiB");
 }
 
 TEST(MemoryBudget, AHugeDepthMapDecodesIntoTwoBytesAPixelWhereMemoryAllows) {
@@ -95,8 +105,7 @@ TEST(MemoryBudget, TheProgramRefusesASizeOverUlimitV) {
   SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
   const auto result = testing::run_stereocl({"--size", "16384x16384", "--frames", "1", "--hidden"}, "ulimit -v 3000000;");
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_NE(result.err.find("stereocl: --size 16384x16384: 16384x16384 pixels need about 16384 MiB (64 bytes a pixel), and "),
-            std::string::npos)
+  EXPECT_NE(result.err.find("stereocl: --size 16384x16384: " + need_text(16384, 16384) + ", and "), std::string::npos)
       << result.err;
   EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "one line: " << result.err;
 }
@@ -110,9 +119,7 @@ TEST(MemoryBudget, UnderUlimitVASizeThatFitsRunsAndOneThatDoesNotIsRefused) {
   EXPECT_EQ(fits.exit_code, 0) << fits.err;
   const auto too_big = testing::run_stereocl({"--mode", "cpu", "--size", "8192x8192", "--frames", "2", "--hidden"}, limit);
   EXPECT_EQ(too_big.exit_code, 2) << too_big.err;
-  EXPECT_NE(too_big.err.find("stereocl: --size 8192x8192: 8192x8192 pixels need about 4096 MiB (64 bytes a pixel)"),
-            std::string::npos)
-      << too_big.err;
+  EXPECT_NE(too_big.err.find("stereocl: --size 8192x8192: " + need_text(8192, 8192)), std::string::npos) << too_big.err;
 }
 
 // Case 4: a capped input of unknown size (a /proc file says 0 bytes) was read into a string grown
