@@ -26,6 +26,11 @@ class StereogramCompositor {
   // true if the textures changed.
   bool resize(int depth_width, int height, int strip_width);
   void set_pattern(const RgbaImage& pattern);
+  // --pattern scene: the pattern, P x the scene's height, cut from the lit colour (attachment 0
+  // of `scene_framebuffer`) around `window_start` as core/scene_pattern.hpp describes, all in GL.
+  // A new texture each time, so that the device copies keyed by the texture are made afresh.
+  void set_pattern_from_scene(GLuint scene_framebuffer, int scene_width, int scene_height, int pattern_width,
+                              int window_start);
   // compute falls back to fragment where the context lacks compute shaders.
   void set_pass(ComposePass pass) { pass_ = pass == ComposePass::compute && compute_available() ? pass : ComposePass::fragment; }
   ComposePass pass() const { return pass_; }
@@ -45,6 +50,8 @@ class StereogramCompositor {
   bool needs_resize(int depth_width, int height, int strip_width) const {
     return !offsets_ || depth_width + strip_width != output_width_ || height != height_;
   }
+  // Filters, wraps and remembers the size of the pattern texture just made.
+  void use_pattern_size(int width, int height);
   // Binds offsets and pattern and sets the uniforms both passes share; `program` is current.
   void bind_inputs(GLuint program, PatternSampling sampling, GLuint offsets_buffer_texture, int offsets_row_length) const;
 
