@@ -21,8 +21,10 @@ std::vector<ColumnRun> scene_pattern_runs(int scene_width, int pattern_width, in
   std::vector<ColumnRun> runs;
   for (int j = 0; j < pattern_width; ++j) {
     const int column = scene_column_for(j, scene_width, pattern_width, window_start);
-    if (!runs.empty() && runs.back().scene_column + runs.back().count == column) ++runs.back().count;
-    else runs.push_back({j, column, 1});
+    if (!runs.empty() && runs.back().scene_column + runs.back().count == column)
+      ++runs.back().count;
+    else
+      runs.push_back({j, column, 1});
   }
   return runs;
 }
