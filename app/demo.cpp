@@ -12,6 +12,7 @@
 #include "pipeline/cpu_backend.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
+#include "render/reveal_blend.hpp"
 
 #include <cstdio>
 #include <stdexcept>
@@ -281,15 +282,15 @@ void Demo::upload_still_depth() {
   DepthImage depth = *still_depth_;
   if (settings_.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
-  // Only Scene mode shows the depth map's picture: the stereogram modes keep no colour for it.
-  scene_->want_colour(!mode_row(settings_.mode).makes_stereogram);
-  if (scene_->has_colour()) {
-    RgbaImage picture = visualise_depth(depth);
-    flip_rows(picture);
-    upload_texture(scene_->colour_texture().get(), picture);
-  }
+  // The depth map's picture: what Scene mode shows, and the grey that --pattern scene and the
+  // reveal show in the stereogram modes (a still map has no lit colour of its own).
+  scene_->want_colour(true);
+  RgbaImage picture = visualise_depth(depth);
+  flip_rows(picture);
+  upload_texture(scene_->colour_texture().get(), picture);
   flip_rows(depth);  // files are top row first, GL textures bottom row first
   upload_texture(scene_->depth_texture().get(), depth);
+  scene_->subject_x = 0.5f;  // --pattern scene cuts the depth's grey around the centre
 }
 
 void Demo::rebuild_pattern() {
@@ -306,6 +307,7 @@ void Demo::rebuild_pattern() {
       compositor().set_pattern(pattern_image_);
       break;
     case PatternKind::library: {
+      if (settings_.library_pattern->from_scene()) break;  // cut from each frame's colour (FrameExecutor)
       const int width = settings_.stereogram.pattern_width;
       compositor().set_pattern(
           settings_.library_pattern->draw(width, generated_pattern_height(width), settings_.seed + shimmer_frame_));
@@ -322,9 +324,11 @@ void Demo::apply_settings() {
   }
   // Random dots stay put around the moving ball; a picture runs on without seams (GroupColour).
   // Set once the pattern kind is final, so no frame takes the other kind's colours.
+  // The scene's colours are anchored too: a group shows the window's column its root stands on.
   const bool random_dots =
       settings_.pattern_kind == PatternKind::random_grey || settings_.pattern_kind == PatternKind::random_colour;
-  settings_.stereogram.group_colour = random_dots ? GroupColour::anchored : GroupColour::flowing;
+  const bool from_scene = settings_.pattern_kind == PatternKind::library && settings_.library_pattern->from_scene();
+  settings_.stereogram.group_colour = random_dots || from_scene ? GroupColour::anchored : GroupColour::flowing;
   if ((settings_.depth_source == DepthSource::image && !still_depth_) ||
       (settings_.depth_source == DepthSource::model && !model_))
     settings_.depth_source = DepthSource::scene;
@@ -419,13 +423,15 @@ Status Demo::render_frame(double seconds) {
 Status Demo::render_frame_unguarded(double seconds) {
   executor_.collect_gl_times(timings_);
   apply_settings();
+  reveal_ = step_reveal(reveal_, settings_.reveal, seconds);
   Backend& backend = backend_for(settings_.mode);
   const FramePlan plan = backend.plan(frame_request(backend), *scene_, settings_.stereogram);
   const FrameInputs inputs{settings_.stereogram,   pattern_sampling(),   settings_.effect,
                            settings_.interop_sync, settings_.debug_view, seconds,
                            [this](SceneTarget& target, GLuint depth_buffer, double moved) {
                              draw_depth(target, depth_buffer, moved);
-                           }};
+                           },
+                           scene_pattern(),        reveal_};
   return executor_.run(plan, backend, inputs, scene_, timings_);
 }
 
@@ -451,12 +457,17 @@ PatternSampling Demo::pattern_sampling() const {
                                                                             : PatternSampling::linear;
 }
 
+bool Demo::scene_pattern() const {
+  return mode_row(settings_.mode).makes_stereogram && settings_.pattern_kind == PatternKind::library &&
+         settings_.library_pattern->from_scene();
+}
+
 void Demo::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) {
   AnimatedDepth sources{physics_, scene_renderer_, model_ ? &*model_ : nullptr, model_angle_};
   const std::optional<DepthPass> depth_only =
       mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.depth_pass) : std::nullopt;
   const DepthDraw draw{target,       depth_buffer, settings_.paused ? 0.0 : seconds, settings_.ball_speed,
-                       settings_.invert_depth, depth_only};
+                       settings_.invert_depth, depth_only, scene_pattern() || settings_.reveal || reveal_ > 0.f};
   if (auto* const draw_source = depth_source_row(settings_.depth_source).draw) draw_source(sources, draw);
 }
 

@@ -153,6 +153,7 @@ class Demo {
   StereogramCompositor& compositor() { return executor_.compositor(); }
   const StereogramCompositor& compositor() const { return executor_.compositor(); }
   PatternSampling pattern_sampling() const;
+  bool scene_pattern() const;  // --pattern scene, in a mode that makes a stereogram
   void pass_on_notices();
 
   // First, so that it goes last: what the back-ends say while they are torn down still reaches stderr.
@@ -186,6 +187,7 @@ class Demo {
   std::string text_font_;  // --font, or fontconfig's answer, asked once: the panel redraws the text each keystroke
   bool showing_stereogram_ = false;  // the dots only make sense over one
   std::uint32_t shimmer_frame_ = 0;
+  float reveal_ = 0.f;  // how far the reveal has faded in (render/reveal_blend.hpp)
   std::uint64_t frames_rendered_ = 0;  // while the panel shows: paces its histogram
 };
 

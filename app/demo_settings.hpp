@@ -36,6 +36,7 @@ struct DemoSettings {
   bool vsync = true;
   bool show_panel = true;
   bool show_keys = false;  // F1 / '?': the key list over the picture, panel or not
+  bool reveal = false;  // W: the hidden scene cross-faded in over the stereogram, and out again
   bool blank = false;  // a black window (B, '.', F5 or a clicker's Esc), the work going on behind it
   SyncStrategy interop_sync = kDefaultSyncStrategy;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step

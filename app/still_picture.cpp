@@ -6,6 +6,7 @@
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
 #include "core/pattern.hpp"
+#include "core/scene_pattern.hpp"
 #include "core/text_depth.hpp"
 #include "core/thread_count.hpp"
 
@@ -43,9 +44,13 @@ Result<DepthImage> still_depth(const Options& options) {
   return depth;
 }
 
-// The pattern CPU mode would repeat, in GL's row order, and P set from a file's width.
-Result<RgbaImage> still_pattern(const Options& options, StereogramParams& params) {
+// The pattern CPU mode would repeat, in GL's row order, and P set from a file's width. A still
+// depth map has no lit colour: --pattern scene cuts its pattern from the depth as grey, as the
+// window does.
+Result<RgbaImage> still_pattern(const Options& options, const DepthImage& depth, StereogramParams& params) {
   const int width = params.pattern_width;
+  if (options.library_pattern && options.library_pattern->from_scene())
+    return scene_pattern_reference(visualise_depth(depth), width, scene_window_start(depth.width, width, 0.5f));
   if (options.library_pattern)
     return options.library_pattern->draw(width, generated_pattern_height(width), options.seed);
   if (options.pattern_file.empty())
@@ -66,10 +71,11 @@ Result<RgbaImage> still_stereogram(const Options& options) {
   // Units first: a pattern drawn by code is drawn at the P they give, as CPU mode draws it.
   Result<StereogramParams> resolved = resolve_units(options.stereogram, depth->width);
   if (!resolved) return failure(resolved.error());
-  Result<RgbaImage> pattern = still_pattern(options, *resolved);
+  Result<RgbaImage> pattern = still_pattern(options, *depth, *resolved);
   if (!pattern) return failure(pattern.error());
   const bool random_dots = !options.library_pattern && options.pattern_file.empty();
-  resolved->group_colour = random_dots ? GroupColour::anchored : GroupColour::flowing;
+  const bool from_scene = options.library_pattern && options.library_pattern->from_scene();
+  resolved->group_colour = random_dots || from_scene ? GroupColour::anchored : GroupColour::flowing;
   const AlgorithmRow& algorithm = algorithm_row(resolved->algorithm);
   OffsetImage offsets;
   const int threads = resolve_thread_count(options.cpu_threads);

@@ -260,7 +260,7 @@ const Setting kPictureSettings[] = {
     {.name = "pattern",
      .value_name = "NAME|FILE",
      .help = "a pattern by name (" + library_pattern_names() +
-             "), drawn at P; or a tileable picture, whose width becomes P",
+             "), drawn at P (scene: the lit scene's own colours); or a tileable picture, whose width becomes P",
      .access = kPatternAccess,
      .check = SettingCheck::pattern_name_or_file,
      .beside_config = true},

@@ -280,6 +280,7 @@ constexpr PatternRow kPatterns[] = {
     {"waves", "colour bands that sway up and down", waves},
     {"stripes", "diagonal stripes of colour", stripes},
     {"dots", "coloured discs on a dark ground", dots},
+    {"scene", "the scene's own colours, each dot group the colour of the point it stands for", nullptr},
 };
 
 }  // namespace

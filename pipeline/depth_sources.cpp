@@ -7,16 +7,32 @@
 namespace stereocl {
 namespace {
 
+// Calls render(depth_only, depth_buffer) once, or, where a stereogram mode wants the lit colour
+// too, first as Scene mode draws (colour and depth into the target), then into the buffer if any.
+template <typename Render>
+void draw_passes(const DepthDraw& draw, Render render) {
+  if (!draw.colour || !draw.depth_only) return render(draw.depth_only, draw.depth_buffer);
+  render(std::nullopt, 0);
+  if (draw.depth_buffer) render(draw.depth_only, draw.depth_buffer);
+}
+
 void draw_ball(AnimatedDepth& sources, const DepthDraw& draw) {
   sources.physics.advance(draw.seconds);  // the physics keeps the speed itself (apply_settings)
-  sources.ball.render(sources.physics, draw.invert_depth, draw.target, draw.depth_only, draw.depth_buffer);
+  const float aspect = static_cast<float>(draw.target.width()) / static_cast<float>(draw.target.height());
+  draw.target.subject_x = SceneRenderer::ball_x(sources.physics, aspect);
+  draw_passes(draw, [&](std::optional<DepthPass> depth_only, GLuint buffer) {
+    sources.ball.render(sources.physics, draw.invert_depth, draw.target, depth_only, buffer);
+  });
 }
 
 void draw_model(AnimatedDepth& sources, const DepthDraw& draw) {
   if (!sources.model) return;  // apply_settings() leaves the model source where none is loaded
   const double turn = 2.0 * std::numbers::pi * draw.seconds * draw.speed / kTurntableSeconds;
   sources.model_angle = static_cast<float>(std::fmod(sources.model_angle + turn, 2.0 * std::numbers::pi));
-  sources.model->render(sources.model_angle, draw.invert_depth, draw.target, draw.depth_only, draw.depth_buffer);
+  draw.target.subject_x = 0.5f;  // the turntable is centred
+  draw_passes(draw, [&](std::optional<DepthPass> depth_only, GLuint buffer) {
+    sources.model->render(sources.model_angle, draw.invert_depth, draw.target, depth_only, buffer);
+  });
 }
 
 constexpr DepthSourceRow kSources[] = {

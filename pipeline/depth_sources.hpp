@@ -34,6 +34,9 @@ struct DepthDraw {
   float speed;          // the panel's speed, 1 = as designed
   bool invert_depth;
   std::optional<DepthPass> depth_only;  // nullopt: lit colour too (Scene mode)
+  // The lit colour too in a stereogram mode (--pattern scene, the reveal): drawn into the target
+  // with the depth, and the depth again into depth_buffer where there is one.
+  bool colour = false;
 };
 
 struct DepthSourceRow {

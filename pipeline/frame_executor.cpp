@@ -1,5 +1,7 @@
 #include "pipeline/frame_executor.hpp"
 
+#include "core/scene_pattern.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -22,6 +24,9 @@ Status FrameExecutor::run(const FramePlan& plan, Backend& backend, const FrameIn
     if (status = run_step(step, frame, timings); !status) break;
   // A plan with depth ahead draws this frame's depth with its engine span; one without a span still draws it.
   if (plan.depth_ahead && !frame.overlapped) draw_depth(frame, frame.drawn, inputs.seconds);
+  // Before the swap, while frame.depth still names the target the picture was computed from.
+  if (status && inputs.reveal > 0.f)
+    frame.image = reveal_.blend(frame.image, frame.depth.colour_texture(), frame.depth.width(), inputs.reveal);
   pipelined_by_ = status && pipelines(plan) ? &backend : nullptr;
   if (plan.depth_ahead) std::swap(scene, previous_scene_);  // this frame's depth is the next one computed
   if (status) shown_ = frame.image;
@@ -44,6 +49,7 @@ Status FrameExecutor::run_step(const Step& step, Frame& frame, StageTimings& tim
 Status FrameExecutor::run_span(const std::vector<Pass>& passes, Frame& frame, StageTimings& timings) {
   const FrameInputs& in = frame.inputs;
   const bool composes = has_pass(passes, Pass::compose);
+  if (composes) cut_scene_pattern(frame);
   const DisplayImage picture = compositor_.output();
   const DisplayImage source = composes ? picture : frame.image;
   ColourTarget* target =
@@ -72,7 +78,16 @@ void FrameExecutor::timed_draw(const FrameInputs& inputs, SceneTarget& target, G
   gl_timer_.end();
 }
 
+void FrameExecutor::cut_scene_pattern(const Frame& frame) {
+  if (!frame.inputs.scene_pattern) return;
+  const SceneTarget& scene = frame.depth;
+  const int width = frame.inputs.params.pattern_width;
+  compositor_.set_pattern_from_scene(scene.framebuffer(), scene.width(), scene.height(), width,
+                                     scene_window_start(scene.width(), width, scene.subject_x));
+}
+
 void FrameExecutor::compose(Frame& frame) {
+  cut_scene_pattern(frame);
   const SharedGlBuffers* buffers = frame.buffers;
   gl_timer_.begin(static_cast<int>(Stage::compose));
   compositor_.compose(frame.inputs.sampling, buffers ? buffers->offsets_texture : 0,

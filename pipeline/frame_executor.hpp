@@ -10,6 +10,7 @@
 #include "render/colour_target.hpp"
 #include "render/debug_view.hpp"
 #include "render/gl_stage_timer.hpp"
+#include "render/reveal_blend.hpp"
 #include "render/scene_target.hpp"
 #include "render/stereogram_compositor.hpp"
 
@@ -29,6 +30,10 @@ struct FrameInputs {
   // Draws the depth source into `target`, or into `depth_buffer` where it is not 0, having moved it
   // by `seconds` (0: as it stands).
   std::function<void(SceneTarget& target, GLuint depth_buffer, double seconds)> draw_depth;
+  // --pattern scene: the pattern is cut from the lit colour drawn with the depth computed from.
+  bool scene_pattern = false;
+  // The reveal (render/reveal_blend.hpp): 0 shows the picture, 1 the scene it hides.
+  float reveal = 0.f;
 };
 
 class FrameExecutor {
@@ -66,6 +71,8 @@ class FrameExecutor {
   // The depth source's draw, timed as the render stage.
   void timed_draw(const FrameInputs& inputs, SceneTarget& target, GLuint depth_buffer, double seconds);
   void compose(Frame& frame);
+  // --pattern scene: the pattern from the colour drawn with frame.depth, before anything composes.
+  void cut_scene_pattern(const Frame& frame);
   DisplayImage debug_view(const Frame& frame);
   // The second depth target of a plan with depth ahead, drawn once where it is new.
   SceneTarget& depth_drawn_last_frame(const SceneTarget& scene, const FrameInputs& inputs);
@@ -75,6 +82,7 @@ class FrameExecutor {
 
   StereogramCompositor compositor_;
   DebugViewer debug_viewer_;
+  RevealBlend reveal_;
   GlStageTimer gl_timer_;
   ColourTarget effect_target_;
   std::optional<SceneTarget> previous_scene_;  // depth ahead: the depth drawn last frame

@@ -47,6 +47,12 @@ std::vector<float> unit_sphere(int slices, int stacks) {
 SceneRenderer::SceneRenderer()
     : box_(upload_mesh(box_faces(BoxBounds{}.half_extent))), ball_(upload_mesh(unit_sphere(48, 24))) {}
 
+float SceneRenderer::ball_x(const BallPhysics& physics, float aspect) {
+  const SceneCamera camera = frame_box(physics.box.half_extent, aspect);
+  const glm::vec4 clip = camera.projection * camera.view * glm::vec4(physics.state.position, 1.f);
+  return 0.5f * (clip.x / clip.w + 1.f);
+}
+
 void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneTarget& target,
                            std::optional<DepthPass> depth_only, GLuint depth_buffer) {
   const float aspect = static_cast<float>(target.width()) / static_cast<float>(target.height());

@@ -17,6 +17,8 @@ class SceneRenderer {
   // invert_depth, depth_only and depth_buffer: as ScenePasses::begin takes them.
   void render(const BallPhysics& physics, bool invert_depth, SceneTarget& target,
               std::optional<DepthPass> depth_only = std::nullopt, GLuint depth_buffer = 0);
+  // Where the ball's centre falls across a picture of this aspect (0 left, 1 right).
+  static float ball_x(const BallPhysics& physics, float aspect);
   // Whether this context runs the z-only pass (compute shaders and image stores: GL 4.3).
   static bool z_only_available() { return ScenePasses::z_only_available(); }
 

@@ -28,6 +28,9 @@ class SceneTarget {
   const gl::Texture& depth_texture() const { return linear_depth_; }
   // The depth buffer itself (window z, GL_DEPTH_COMPONENT32F): only the z-only pass reads it.
   const gl::Texture& window_depth_texture() const { return window_depth_; }
+  // Where the source drawn last stands across the picture (0 left, 1 right): --pattern scene cuts
+  // its pattern around it, from the colour drawn with this target's depth.
+  float subject_x = 0.5f;
 
  private:
   int width_;

@@ -1,5 +1,6 @@
 #include "render/stereogram_compositor.hpp"
 
+#include "core/scene_pattern.hpp"
 #include "render/shader_program.hpp"
 #include "render/shader_sources.hpp"
 
@@ -50,6 +51,23 @@ void StereogramCompositor::use(bool picture, bool offsets) {
 void StereogramCompositor::set_pattern(const RgbaImage& pattern) {
   pattern_ = gl::make_texture_2d(GL_RGBA8, pattern.width, pattern.height, GL_RGBA, GL_UNSIGNED_BYTE,
                                  pattern.pixels.data());
+  use_pattern_size(pattern.width, pattern.height);
+}
+
+void StereogramCompositor::set_pattern_from_scene(GLuint scene_framebuffer, int scene_width, int scene_height,
+                                                  int pattern_width, int window_start) {
+  pattern_ = gl::make_texture_2d(GL_RGBA8, pattern_width, scene_height, GL_RGBA, GL_UNSIGNED_BYTE);
+  // glCopyTexSubImage2D, not glCopyImageSubData: a GL 3.3 context has it too.
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_framebuffer);
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  glBindTexture(GL_TEXTURE_2D, pattern_.get());
+  for (const ColumnRun& run : scene_pattern_runs(scene_width, pattern_width, window_start))
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, run.pattern_column, 0, run.scene_column, 0, run.count, scene_height);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  use_pattern_size(pattern_width, scene_height);
+}
+
+void StereogramCompositor::use_pattern_size(int width, int height) {
   glBindTexture(GL_TEXTURE_2D, pattern_.get());
   // Linear filtering blends neighbouring pattern pixels at fractional offsets, which is what
   // makes depth steps finer than one pixel visible; repeat is what tiles the pattern.
@@ -58,8 +76,8 @@ void StereogramCompositor::set_pattern(const RgbaImage& pattern) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
   glBindTexture(GL_TEXTURE_2D, 0);
-  pattern_width_ = pattern.width;
-  pattern_height_ = pattern.height;
+  pattern_width_ = width;
+  pattern_height_ = height;
 }
 
 void StereogramCompositor::bind_inputs(GLuint program, PatternSampling sampling, GLuint offsets_buffer_texture,

@@ -31,6 +31,11 @@ class StereogramCompositor {
   void release() { use(false, false); }
   void use(bool picture, bool offsets);
   void set_pattern(const RgbaImage& pattern);
+  // --pattern scene: the pattern, P x the scene's height, cut from the lit colour (attachment 0
+  // of `scene_framebuffer`) around `window_start` as core/scene_pattern.hpp describes, all in GL.
+  // A new texture each time, so that the device copies keyed by the texture are made afresh.
+  void set_pattern_from_scene(GLuint scene_framebuffer, int scene_width, int scene_height, int pattern_width,
+                              int window_start);
   // compute falls back to fragment where the context lacks compute shaders.
   void set_pass(ComposePass pass) { pass_ = pass == ComposePass::compute && compute_available() ? pass : ComposePass::fragment; }
   ComposePass pass() const { return pass_; }
@@ -47,7 +52,8 @@ class StereogramCompositor {
   DisplayImage output() const { return output_.display(); }
 
  private:
-  void allocate();
+  // Filters, wraps and remembers the size of the pattern texture just made.
+  void use_pattern_size(int width, int height);
   // Binds offsets and pattern and sets the uniforms both passes share; `program` is current.
   void bind_inputs(GLuint program, PatternSampling sampling, GLuint offsets_buffer_texture, int offsets_row_length) const;
 

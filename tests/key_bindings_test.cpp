@@ -1,4 +1,5 @@
 // Key bindings without a window: which key does what, and what 1-4 say for a mode that cannot run.
+#include "render/reveal_blend.hpp"
 #include "ui/key_bindings.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "pipeline/mode_table.hpp"
@@ -250,6 +251,25 @@ TEST(KeyBindings, DotsInvertAndBlankToggle) {
   EXPECT_FALSE(settings.blank);
   EXPECT_TRUE(press(GLFW_KEY_D, settings).ok());
   EXPECT_EQ(settings.convergence_dots, before.convergence_dots);
+}
+
+TEST(KeyBindings, WRevealsTheHiddenSceneAndThePressAfterHidesIt) {
+  DemoSettings settings;
+  ASSERT_FALSE(settings.reveal);
+  EXPECT_TRUE(press(GLFW_KEY_W, settings).ok());
+  EXPECT_TRUE(settings.reveal);
+  const DemoSettings revealed = settings;
+  EXPECT_TRUE(press(GLFW_KEY_W, settings).ok());
+  EXPECT_FALSE(settings.reveal);
+  EXPECT_EQ(revealed.mode, settings.mode) << "the reveal changes nothing else";
+}
+
+TEST(Reveal, FadesInOverHalfASecondAndOutAgain) {
+  EXPECT_FLOAT_EQ(step_reveal(0.f, true, kRevealSeconds / 2), 0.5f) << "mid-fade";
+  EXPECT_FLOAT_EQ(step_reveal(0.5f, true, kRevealSeconds), 1.f) << "held at the scene";
+  EXPECT_FLOAT_EQ(step_reveal(1.f, false, kRevealSeconds / 4), 0.75f) << "the next press fades back";
+  EXPECT_FLOAT_EQ(step_reveal(0.1f, false, 1.0), 0.f);
+  EXPECT_FLOAT_EQ(step_reveal(0.f, false, 0.02), 0.f) << "nothing to fade while hidden";
 }
 
 TEST(KeyBindings, PresetKeysChangeNoSettingThemselves) {

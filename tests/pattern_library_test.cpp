@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <set>
+#include <vector>
 
 namespace stereocl {
 namespace {
@@ -56,8 +57,24 @@ TEST_P(EveryPattern, TilesAcrossBothSeams) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Library, EveryPattern, ::testing::ValuesIn(pattern_library().begin(), pattern_library().end()),
+// The rows code draws; the scene row's pattern is cut from each frame (scene_pattern_test.cpp).
+std::vector<PatternRow> drawn_rows() {
+  std::vector<PatternRow> rows;
+  for (const PatternRow& row : pattern_library())
+    if (!row.from_scene()) rows.push_back(row);
+  return rows;
+}
+
+INSTANTIATE_TEST_SUITE_P(Library, EveryPattern, ::testing::ValuesIn(drawn_rows()),
                          [](const auto& info) { return std::string(info.param.name); });
+
+TEST(PatternLibrary, TheSceneIsOneRowAndDrawnByNoCode) {
+  const PatternRow* scene = find_library_pattern("scene");
+  ASSERT_NE(scene, nullptr);
+  EXPECT_TRUE(scene->from_scene());
+  EXPECT_EQ(drawn_rows().size() + 1, pattern_library().size()) << "one row only is cut from the scene";
+  EXPECT_NE(library_pattern_names().find("scene"), std::string::npos) << "--help names it";
+}
 
 TEST(PatternLibrary, HasSixOrMoreNamedRows) {
   EXPECT_GE(pattern_library().size(), 6u);

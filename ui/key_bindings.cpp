@@ -80,6 +80,7 @@ void add_presenter_keys(std::vector<KeyBinding>& bindings) {
   bindings.push_back({GLFW_KEY_LEFT_BRACKET, "[", {ActionKind::narrower_pattern}, "narrower pattern"});
   bindings.push_back({GLFW_KEY_D, "D", {ActionKind::toggle_dots}, "convergence dots on / off"});
   bindings.push_back({GLFW_KEY_I, "I", {ActionKind::toggle_invert}, "invert depth (wall-eyed / cross-eyed)"});
+  bindings.push_back({GLFW_KEY_W, "W", {ActionKind::toggle_reveal}, "reveal the hidden scene / back to the stereogram"});
 }
 
 }  // namespace
@@ -133,6 +134,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::narrower_pattern: return step_pattern_width(-1, settings);
     case ActionKind::toggle_dots: settings.convergence_dots = !settings.convergence_dots; break;
     case ActionKind::toggle_invert: settings.invert_depth = !settings.invert_depth; break;
+    case ActionKind::toggle_reveal: settings.reveal = !settings.reveal; break;
     case ActionKind::next_preset:
     case ActionKind::previous_preset:
     case ActionKind::screenshot:

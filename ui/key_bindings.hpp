@@ -37,6 +37,7 @@ enum class ActionKind {
   narrower_pattern,
   toggle_dots,
   toggle_invert,
+  toggle_reveal,    // W: "what was it?" -- the hidden scene fades in over the stereogram, and out
 };
 
 struct Action {
