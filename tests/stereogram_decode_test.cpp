@@ -6,6 +6,8 @@
 #include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "core/built_in_models.hpp"
+#include "core/depth_map.hpp"
+#include "core/text_depth.hpp"
 #include "pipeline/depth_sources.hpp"
 #include "render/model_renderer.hpp"
 #include "render/scene_renderer.hpp"
@@ -23,8 +25,9 @@ constexpr float kMaxOffset = 30.f;
 constexpr int kWidth = 400, kHeight = 240, kFrames = 60;  // the scene's size, and frames run before the screenshot
 
 // The period at (x, y) that best explains the picture: the shift with the smallest difference
-// over a small window, or -1 where no shift stands out (flat or ambiguous texture).
-int decode_period(const RgbaImage& image, int x, int y) {
+// over a small window, or -1 where no shift stands out (flat or ambiguous texture) unless
+// `only_when_sure` is false (a flat plane at a fractional period matches its neighbours too).
+int decode_period(const RgbaImage& image, int x, int y, bool only_when_sure = true) {
   constexpr int half = 3;
   int best = -1;
   long best_cost = -1, second_cost = -1;
@@ -43,7 +46,7 @@ int decode_period(const RgbaImage& image, int x, int y) {
       second_cost = cost;
     }
   }
-  return best_cost * 3 < second_cost ? best : -1;
+  return !only_when_sure || best_cost * 3 < second_cost ? best : -1;
 }
 
 BallPhysics physics_after(int frames) {
@@ -179,6 +182,40 @@ TEST(StereogramDecode, TheTurningModelCanBeSeenInTheScreenshot) {
   ASSERT_GT(model_pixels, 500) << "the model is in view";
   ASSERT_GT(decoded, 300);
   EXPECT_GT(decoded_in_front, decoded * 9 / 10) << decoded_in_front << " of " << decoded;
+}
+
+
+// The text source: a hidden word, decoded from CPU mode's screenshot, matches the depth map the
+// word draws, and its letters stand in front of the background plane where the rest is at P.
+TEST(StereogramDecode, TheHiddenWordCanBeSeenInTheScreenshot) {
+  const std::string shot = testing::scratch_file("decode-text.png");
+  const auto result = testing::run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "400x240",
+                                             "--text", "HELLO", "--frames", "2", "--screenshot", shot});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const RgbaImage picture = testing::read_png(shot);
+  ASSERT_EQ(picture.width, kWidth + kPatternWidth);
+  const Result<Image<std::uint16_t>> word = text_depth_map("HELLO", kWidth, kHeight, "");
+  ASSERT_TRUE(word) << word.error();
+  const DepthImage depth = depth_from_grey(*word);  // top row first, as the screenshot
+  expect_decoded_depth_matches(picture, depth);
+  // The letters' flat tops repeat at a fractional period, which its neighbours match nearly as
+  // well: there the best period is taken, sure or not.
+  int letters = 0, letters_in_front = 0, background = 0, background_at_p = 0;
+  for (int y = 2; y < kHeight - 2; y += 2)
+    for (int x = 4; x < kWidth - 4; x += 2) {
+      const int period = decode_period(picture, x + kPatternWidth, y, false);
+      if (depth.at(x, y) < 0.1f) {
+        ++letters;
+        letters_in_front += period < kPatternWidth - 4;
+      } else if (depth.at(x, y) > 0.99f) {
+        ++background;
+        background_at_p += period >= kPatternWidth - 1;
+      }
+    }
+  ASSERT_GT(letters, 300) << "the word is in view and decodes";
+  ASSERT_GT(background, 300);
+  EXPECT_GT(letters_in_front, letters * 9 / 10) << letters_in_front << " of " << letters;
+  EXPECT_GT(background_at_p, background * 9 / 10) << background_at_p << " of " << background;
 }
 
 }  // namespace
