@@ -3,8 +3,10 @@
 #include "app/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
+#include "core/depth_fit.hpp"
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
+#include "core/image_resample.hpp"
 #include "core/pattern.hpp"
 #include "core/text_depth.hpp"
 #include "core/thread_count.hpp"
@@ -37,14 +39,16 @@ Result<DepthImage> still_depth(const Options& options) {
     grey = std::move(loaded->grey16);
   }
   DepthImage depth = depth_from_grey(grey);
+  // As the window fits it: to --size where one was given, else the scene is the map's size.
+  if (options.size_given) depth = fit_depth(depth, options.size.width, options.size.height, options.depth_fit);
   if (options.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
   upside_down(depth);
   return depth;
 }
 
-// The pattern CPU mode would repeat, in GL's row order, and P set from a file's width.
-Result<RgbaImage> still_pattern(const Options& options, StereogramParams& params) {
+// The pattern CPU mode would repeat, in GL's row order: a file scaled to P as CPU mode scales it.
+Result<RgbaImage> still_pattern(const Options& options, const StereogramParams& params) {
   const int width = params.pattern_width;
   if (options.library_pattern)
     return options.library_pattern->draw(width, generated_pattern_height(width), options.seed);
@@ -53,9 +57,7 @@ Result<RgbaImage> still_pattern(const Options& options, StereogramParams& params
                                options.dot_size);
   ImageLoad loaded = load_pattern(options.pattern_file);
   if (!loaded) return failure(loaded.error());
-  RgbaImage pattern = std::move(loaded->rgba);
-  params.pattern_width = pattern.width;
-  params.units.reset();
+  RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);
   upside_down(pattern);
   return pattern;
 }

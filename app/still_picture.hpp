@@ -1,7 +1,8 @@
 #pragma once
 // --output: one stereogram of a still depth map (--depth FILE or --text WORDS), made on the CPU
-// and written as a PNG, with no window, no GL and no display, as pamstereogram does. The same
-// picture CPU mode shows for those options (its compose is GL's, within one level a channel).
+// and written as a PNG (or to stdout for "-"), with no window, no GL and no display, as
+// pamstereogram does. The same picture CPU mode shows for those options (its compose is GL's,
+// within one level a channel).
 #include "config/options.hpp"
 
 namespace stereocl {

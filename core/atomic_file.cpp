@@ -105,4 +105,10 @@ Status write_atomically(const std::string& path, std::string_view bytes, const s
   return written;
 }
 
+// No rename and no fsync: a stream is not a file to keep whole, only one whose every write is checked.
+Status write_standard_output(std::string_view bytes) {
+  if (const int error = write_all(STDOUT_FILENO, bytes)) return io_failure("stdout", "cannot write it", error);
+  return {};
+}
+
 }  // namespace stereocl

@@ -18,6 +18,9 @@ namespace stereocl {
 // target that is the same file (device and inode) as one of `inputs`.
 Status write_atomically(const std::string& path, std::string_view bytes, const std::vector<std::string>& inputs = {});
 
+// Standard output (an output path "-"): the bytes written to descriptor 1, every write checked.
+Status write_standard_output(std::string_view bytes);
+
 // The older form of write_atomically(), "" on success: only for config/options.cpp and
 // bench/bench_schema_main.cpp, which are being rewritten now. It goes once they call
 // write_atomically().

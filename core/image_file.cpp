@@ -8,7 +8,7 @@ namespace stereocl {
 ImageLoad load_image_file(const std::string& path, PixelTarget target, const ImageLoadBudget& budget) {
   const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);
   if (!bytes) return bytes.failure();
-  return decode_image(*bytes, path, target, budget.decode);
+  return decode_image(*bytes, input_name(path), target, budget.decode);
 }
 
 Result<LoadedImage> load_image(const std::string& path, PixelTarget target) {
@@ -21,6 +21,7 @@ Status save_png(const std::string& path, const RgbaImage& image, const PngMetada
                 const std::vector<std::string>& inputs) {
   const Result<std::string> png = encode_png(image, metadata);
   if (!png) return failure(path + ": " + png.error());
+  if (path == kStandardStream) return write_standard_output(*png);
   return write_atomically(path, *png, inputs);
 }
 

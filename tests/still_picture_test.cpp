@@ -16,12 +16,17 @@ using testing::run_stereocl;
 
 const std::string kDepth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
 
-// Random dots; an effect lit from one corner (rows in GL's order); a pattern drawn by code at the
-// P physical units give.
+// Random dots; an effect lit from one corner (rows in GL's order); a pattern drawn by code, and a
+// picture scaled, to the P physical units give; the depth map fitted to a --size each way.
 TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
-  for (const std::vector<std::string>& look : {std::vector<std::string>{"--colour-pattern"},
-                                               {"--effect", "emboss"},
-                                               {"--pattern", "pebbles", "--dpi", "96"}}) {
+  for (const std::vector<std::string>& look :
+       {std::vector<std::string>{"--colour-pattern"},
+        {"--effect", "emboss"},
+        {"--pattern", "pebbles", "--dpi", "96"},
+        {"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", "--dpi", "110"},
+        {"--size", "500x400", "--depth-fit", "contain"},
+        {"--size", "300x500", "--depth-fit", "stretch"},
+        {"--size", "600x300", "--depth-fit", "none"}}) {
     SCOPED_TRACE(look.front());
     const std::string still = testing::scratch_file("still.png"), shot = testing::scratch_file("cpu-shot.png");
     std::vector<std::string> arguments = {"--depth", kDepth};
@@ -47,6 +52,31 @@ TEST(StillPicture, AWordOnAPatternFromTheLibraryWithAnEffect) {
   const auto picture = testing::read_png(still);
   EXPECT_EQ(picture.width, 300);
   EXPECT_EQ(picture.height, 120);
+}
+
+// A depth map of any size fills a --size scene; without one the scene is the map's size.
+TEST(StillPicture, ADepthMapFitsTheSizeGivenEachWay) {
+  const auto made = [](std::vector<std::string> arguments) {
+    const std::string still = testing::scratch_file("fitted.png");
+    arguments.insert(arguments.begin(), {"--depth", kDepth, "--output", still});
+    const ProgramResult result = run_stereocl(arguments, "env -u DISPLAY");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return testing::read_png(still);
+  };
+  const auto own = made({});
+  EXPECT_EQ(own.width, 800);
+  EXPECT_EQ(own.height, 450);
+  std::vector<std::vector<Rgba8>> pictures;
+  for (const char* fit : {"contain", "stretch", "none"}) {
+    const auto picture = made({"--size", "400x400", "--depth-fit", fit});
+    EXPECT_EQ(picture.width, 400) << fit;
+    EXPECT_EQ(picture.height, 400) << fit;
+    pictures.push_back(picture.pixels);
+  }
+  EXPECT_NE(pictures[0], pictures[1]);
+  EXPECT_NE(pictures[1], pictures[2]);
+  EXPECT_NE(pictures[0], pictures[2]);
+  EXPECT_EQ(made({"--size", "400x400"}).pixels, pictures[0]) << "contain is the default";
 }
 
 TEST(StillPicture, IsRefusedInOneLineWhereItCannotBeMade) {
