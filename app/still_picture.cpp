@@ -1,5 +1,6 @@
 #include "app/still_picture.hpp"
 
+#include "app/headless_depth.hpp"
 #include "app/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
@@ -28,6 +29,7 @@ void upside_down(Image<Pixel>& image) {
 }
 
 Result<DepthImage> still_depth(const Options& options) {
+  if (drawn_by_gl(options)) return draw_depth_headless(options);  // in GL's row order already
   Image<std::uint16_t> grey;
   if (!options.text.empty()) {
     auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);

@@ -366,12 +366,10 @@ std::optional<std::string> finish_standard_input(const Options& options) {
   return std::nullopt;
 }
 
-// --output: a still of a still depth map, which runs nothing else.
+// --output: one still, which runs nothing else. A source GL draws (a model, the ball's scene)
+// needs a headless EGL context, which only running can find (app/headless_depth.hpp).
 std::optional<std::string> finish_still(const Options& options) {
   if (options.output_file.empty()) return std::nullopt;
-  if (options.depth_file.empty() && options.text.empty())
-    return "--output: needs --depth FILE or --text WORDS (the animated scene needs a window: --frames N --screenshot "
-           "FILE)";
   const bool window_outputs = !options.screenshot_file.empty() || !options.screenshot_window_file.empty() ||
                               !options.histogram_file.empty() || !options.record_path.empty();
   if (options.bench || window_outputs || options.soak_seconds > 0)

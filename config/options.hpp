@@ -57,7 +57,7 @@ struct Options {
   std::uint32_t seed{};
   std::optional<long long> frames;
   std::string screenshot_file;
-  std::string output_file;  // --output: one still of --depth or --text, no window (app/still_picture.hpp)
+  std::string output_file;  // --output: one still, no window (app/still_picture.hpp); "-": stdout
   std::string screenshot_window_file;
   bool overwrite{};         // --record FOLDER may replace an earlier recording's frames
   std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)

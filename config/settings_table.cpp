@@ -403,7 +403,8 @@ const Setting kOutputSettings[] = {
     {.name = "output",
      .group = kOutputGroup,
      .value_name = "FILE.png",
-     .help = "make one stereogram of --depth or --text on the CPU, save it as PNG and exit: no window or display",
+     .help = "make one stereogram, save it as PNG (- for stdout) and exit: no window or display (--model and the "
+             "ball's scene through headless EGL)",
      .access = text_field<&Options::output_file>,
      .short_name = "o",
      .check = SettingCheck::writable_file},
