@@ -188,13 +188,13 @@ std::string Demo::opencl_description() const {
 Status Demo::load_depth_file(const std::string& path) {
   const auto loaded = load_depth_map(path);
   if (!loaded) return failure(loaded.error());
-  return use_as_depth(*loaded, path);
+  return use_as_depth(*loaded, input_name(path));  // "stdin" for "-", in messages and the picture's metadata
 }
 
 Status Demo::load_pattern_file(const std::string& path) {
   const auto loaded = load_pattern(path);
   if (!loaded) return failure(loaded.error());
-  return use_as_pattern(*loaded, path);
+  return use_as_pattern(*loaded, input_name(path));
 }
 
 Status Demo::check_fits_textures(int width, int height, int strip_width) const {

@@ -474,9 +474,8 @@ std::optional<std::string> clashing_output(const Options& options, const std::st
   for (const std::string& config : options.config_files) inputs.emplace_back("--config", config);
   for (std::size_t i = 0; i < std::size(outputs); ++i) {
     const auto& [option, path] = outputs[i];
-    if (option == std::string_view("--output") && path == kStandardStream) continue;  // stdout is no file
     for (const auto& [input, input_path] : inputs)
-      if (same_file(path, input_path))
+      if (path != kStandardStream && same_file(path, input_path))  // stdout is no input, even one read from stdin
         return std::string(option) + " " + path + ": that is the " + input + " file; an output never replaces an input";
     // A device or pipe (/dev/null, /dev/stdout) is written in place, not replaced: two outputs
     // may share one.

@@ -91,6 +91,7 @@ Status write_replacing(const std::string& path, std::string_view bytes, const st
 }  // namespace
 
 Status write_atomically(const std::string& path, std::string_view bytes, const std::vector<std::string>& inputs) {
+  if (path == "-") return write_standard_output(bytes);  // an output named "-" is standard output
   if (path.empty()) return failure("an output file name is empty");
   if (Status allowed = refuse_inputs(path, inputs); !allowed) return allowed;
   // A symbolic link is followed, so the file it names is replaced and the link stays.

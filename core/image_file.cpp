@@ -21,7 +21,6 @@ Status save_png(const std::string& path, const RgbaImage& image, const PngMetada
                 const std::vector<std::string>& inputs) {
   const Result<std::string> png = encode_png(image, metadata);
   if (!png) return failure(path + ": " + png.error());
-  if (path == kStandardStream) return write_standard_output(*png);
   return write_atomically(path, *png, inputs);
 }
 
