@@ -34,7 +34,8 @@ Result<DepthImage> draw_frames(const Options& options, ModelRenderer* model) {
   const DepthSourceRow& row = depth_source_row(model ? DepthSource::model : DepthSource::scene);
   for (long long frame = 0; frame < options.frames.value_or(1); ++frame) row.draw(sources, draw);
   DepthImage depth;
-  if (Status read = DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, target.width(), target.height(), depth);
+  if (Status read =
+          DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, target.width(), target.height(), depth);
       !read)
     return failure(read.error());
   return depth;
@@ -48,7 +49,8 @@ Result<DepthImage> draw_depth_headless(const Options& options) {
   if (!gl)
     return failure("--output: " + source + " is drawn with GL, and " + gl.error() +
                    "; give --depth FILE or --text WORDS, or use a window (--frames 1 --screenshot FILE)");
-  if (options.verbose) std::fprintf(stderr, "stereocl: --output draws %s with %s\n", source.c_str(), (*gl)->description().c_str());
+  if (options.verbose)
+    std::fprintf(stderr, "stereocl: --output draws %s with %s\n", source.c_str(), (*gl)->description().c_str());
   try {
     std::optional<ModelRenderer> model;
     if (!options.model.empty()) {

@@ -70,7 +70,8 @@ std::vector<float> resample_planes(const Image<Pixel>& in, int channels, int to_
     for (int x = 0; x < to_width; ++x)
       for (const Tap& tap : along_x[static_cast<std::size_t>(x)])
         for (int c = 0; c < channels; ++c)
-          rows[(static_cast<std::size_t>(y) * to_width + x) * channels + c] += tap.weight * channel(in.at(tap.index, y), c);
+          rows[(static_cast<std::size_t>(y) * to_width + x) * channels + c] +=
+              tap.weight * channel(in.at(tap.index, y), c);
   std::vector<float> out(static_cast<std::size_t>(to_width) * to_height * channels, 0.0f);
   const std::size_t row_floats = static_cast<std::size_t>(to_width) * channels;
   for (int y = 0; y < to_height; ++y)
@@ -109,7 +110,9 @@ RgbaImage resample(const RgbaImage& image, int width, int height, ResampleEdges 
 
 RgbaImage scale_pattern_to_width(const RgbaImage& pattern, int pattern_width) {
   const long long height = std::llround(static_cast<double>(pattern.height) * pattern_width / pattern.width);
-  return resample(pattern, pattern_width, static_cast<int>(std::clamp(height, 1LL, static_cast<long long>(kMaxScaledPatternHeight))), ResampleEdges::wrap);
+  return resample(pattern, pattern_width,
+                  static_cast<int>(std::clamp(height, 1LL, static_cast<long long>(kMaxScaledPatternHeight))),
+                  ResampleEdges::wrap);
 }
 
 }  // namespace stereocl

@@ -2,8 +2,8 @@
 // area average where an axis shrinks (no aliasing: fine stripes become their mean, not stripes of
 // another period), bilinear where it grows, wrapping for tiles, the aspect kept where asked and
 // the far plane where the map does not reach.
-#include "core/depth_fit.hpp"
 #include "core/image_resample.hpp"
+#include "core/depth_fit.hpp"
 
 #include <gtest/gtest.h>
 

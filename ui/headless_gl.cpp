@@ -36,22 +36,21 @@ EGLDisplay device_display(PFNEGLGETPLATFORMDISPLAYEXTPROC get_display) {
 
 Result<Platform> headless_display() {
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-  auto get_display =
-      reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
+  auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
   if (!client || !get_display) return failure("EGL has no platform displays (EGL_EXT_platform_base)");
   std::vector<Platform> candidates;
   if (has_extension(client, "EGL_MESA_platform_surfaceless"))
     candidates.push_back({get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr), "surfaceless"});
-  if (has_extension(client, "EGL_EXT_platform_device"))
-    candidates.push_back({device_display(get_display), "device"});
+  if (has_extension(client, "EGL_EXT_platform_device")) candidates.push_back({device_display(get_display), "device"});
   for (const Platform& platform : candidates)
     if (platform.display != EGL_NO_DISPLAY && eglInitialize(platform.display, nullptr, nullptr)) {
       if (has_extension(eglQueryString(platform.display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context"))
         return platform;
       eglTerminate(platform.display);
     }
-  return failure("EGL offers no display without a window system (EGL_MESA_platform_surfaceless or "
-                 "EGL_EXT_platform_device with EGL_KHR_surfaceless_context)");
+  return failure(
+      "EGL offers no display without a window system (EGL_MESA_platform_surfaceless or "
+      "EGL_EXT_platform_device with EGL_KHR_surfaceless_context)");
 }
 
 // Any config that renders GL serves: the context draws only into framebuffer objects. A
@@ -71,13 +70,9 @@ EGLContext core_context(EGLDisplay display) {
       !has_extension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_no_config_context"))
     return EGL_NO_CONTEXT;
   for (const auto& [major, minor] : {std::pair{4, 3}, std::pair{3, 3}}) {
-    const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                 major,
-                                 EGL_CONTEXT_MINOR_VERSION,
-                                 minor,
-                                 EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                 EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                 EGL_NONE};
+    const EGLint attributes[] = {
+        EGL_CONTEXT_MAJOR_VERSION,           major,   EGL_CONTEXT_MINOR_VERSION, minor, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     if (EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, attributes); context != EGL_NO_CONTEXT)
       return context;
   }
