@@ -4,9 +4,11 @@
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/built_in_models.hpp"
+#include "core/depth_fit.hpp"
 #include "core/depth_map.hpp"
 #include "core/model_mesh.hpp"
 #include "core/image_file.hpp"
+#include "core/image_resample.hpp"
 #include "core/printable_text.hpp"
 #include "core/text_depth.hpp"
 #include "pipeline/cpu_backend.hpp"
@@ -111,6 +113,7 @@ void Demo::take_look(const Options& look) {
   settings_.seed = look.seed;
   settings_.dot_size = look.dot_size;
   settings_.invert_depth = look.invert_depth;
+  settings_.depth_fit = look.depth_fit;
   settings_.effect = EffectSettings{look.effect, look.effect_values};
 }
 
@@ -187,13 +190,13 @@ std::string Demo::opencl_description() const {
 Status Demo::load_depth_file(const std::string& path) {
   const auto loaded = load_depth_map(path);
   if (!loaded) return failure(loaded.error());
-  return use_as_depth(*loaded, path);
+  return use_as_depth(*loaded, input_name(path));  // "stdin" for "-", in messages and the picture's metadata
 }
 
 Status Demo::load_pattern_file(const std::string& path) {
   const auto loaded = load_pattern(path);
   if (!loaded) return failure(loaded.error());
-  return use_as_pattern(*loaded, path);
+  return use_as_pattern(*loaded, input_name(path));
 }
 
 Status Demo::check_fits_textures(int width, int height, int strip_width) const {
@@ -205,7 +208,9 @@ Status Demo::check_fits_textures(int width, int height, int strip_width) const {
 }
 
 Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
-  if (const Status fits = check_fits_textures(image.grey16.width, image.grey16.height, stereogram_strip_width(settings_.stereogram));
+  // The scene keeps a size of its own (the map is fitted to it), or takes the map's.
+  const Size scene = scene_sized_ ? options_.size : Size{image.grey16.width, image.grey16.height};
+  if (const Status fits = check_fits_textures(scene.width, scene.height, stereogram_strip_width(settings_.stereogram));
       !fits)
     return failure(name + ": as a depth map, " + fits.error());
   still_depth_ = depth_from_grey(image.grey16);
@@ -251,27 +256,23 @@ Status Demo::use_model(const ModelMesh& mesh, const std::string& name) {
   return {};
 }
 
+// The picture is kept as it came and scaled to P whenever P changes (rebuild_pattern), so P stays
+// what the user or the physical units say, and a shrunk pattern can grow again without loss.
 Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
-  StereogramParams params = settings_.stereogram;
-  params.pattern_width = loaded.rgba.width;
-  params.units.reset();  // the image's width is the far separation now
-  if (const Status valid = validate(params); !valid)
-    return failure(name + ": as a pattern its width becomes the pattern width, and " + valid.error());
-  RgbaImage image = loaded.rgba;
-  flip_rows(image);
-  pattern_image_ = std::move(image);
+  pattern_image_ = loaded.rgba;
+  pattern_image_new_ = true;
   pattern_name_ = name;
-  settings_.stereogram = params;
   settings_.pattern_kind = PatternKind::image;
   return {};
 }
 
-// Makes the scene target the size of the depth source (the --size scene or the loaded map) and
-// fills it from the map where that is the source.
+// Makes the scene target the size of the depth source (the --size or --fit scene, else a loaded
+// map's own) and fills it from the map where that is the source.
 void Demo::use_depth_source() {
   const bool from_image = settings_.depth_source == DepthSource::image && still_depth_;
-  const int width = from_image ? still_depth_->width : options_.size.width;
-  const int height = from_image ? still_depth_->height : options_.size.height;
+  const bool map_size = from_image && !scene_sized_;
+  const int width = map_size ? still_depth_->width : options_.size.width;
+  const int height = map_size ? still_depth_->height : options_.size.height;
   if (!scene_ || scene_->width() != width || scene_->height() != height)
     scene_.emplace(width, height, !mode_row(settings_.mode).makes_stereogram);
   if (from_image) upload_still_depth();
@@ -279,7 +280,8 @@ void Demo::use_depth_source() {
 
 void Demo::upload_still_depth() {
   if (!still_depth_ || !scene_ || settings_.depth_source != DepthSource::image) return;
-  DepthImage depth = *still_depth_;
+  // Fitted before the inversion: the bars are what the map's own black is.
+  DepthImage depth = fit_depth(*still_depth_, scene_->width(), scene_->height(), settings_.depth_fit);
   if (settings_.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
   // The depth map's picture: what Scene mode shows, and the grey that --pattern scene and the
@@ -303,9 +305,13 @@ void Demo::rebuild_pattern() {
                                                   settings_.seed + shimmer_frame_, settings_.dot_size));
       break;
     }
-    case PatternKind::image:
-      compositor().set_pattern(pattern_image_);
+    case PatternKind::image: {
+      // Scaled before the flip, as --output scales it, so the two pictures agree to the bit.
+      RgbaImage scaled = scale_pattern_to_width(pattern_image_, settings_.stereogram.pattern_width);
+      flip_rows(scaled);  // files are top row first, GL textures bottom row first
+      compositor().set_pattern(scaled);
       break;
+    }
     case PatternKind::library: {
       if (settings_.library_pattern->from_scene()) break;  // cut from each frame's colour (FrameExecutor)
       const int width = settings_.stereogram.pattern_width;
@@ -318,10 +324,8 @@ void Demo::rebuild_pattern() {
 
 void Demo::apply_settings() {
   reconcile_stereogram();
-  if (settings_.pattern_kind == PatternKind::image) {
-    if (pattern_image_.empty()) settings_.pattern_kind = applied_.pattern_kind;
-    else settings_.stereogram.pattern_width = pattern_image_.width;
-  }
+  if (settings_.pattern_kind == PatternKind::image && pattern_image_.empty())
+    settings_.pattern_kind = applied_.pattern_kind;
   // Random dots stay put around the moving ball; a picture runs on without seams (GroupColour).
   // Set once the pattern kind is final, so no frame takes the other kind's colours.
   // The scene's colours are anchored too: a group shows the window's column its root stands on.
@@ -337,7 +341,7 @@ void Demo::apply_settings() {
   reconcile_mode();
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   compositor().set_pass(settings_.compose_pass);
-  if (settings_.invert_depth != applied_.invert_depth ||
+  if (settings_.invert_depth != applied_.invert_depth || settings_.depth_fit != applied_.depth_fit ||
       mode_row(settings_.mode).makes_stereogram != mode_row(applied_.mode).makes_stereogram)
     upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
@@ -348,8 +352,6 @@ void Demo::apply_settings() {
 }
 
 void Demo::reconcile_stereogram() {
-  // An image pattern repeats at its own width, which physical units would contradict.
-  if (settings_.pattern_kind == PatternKind::image) settings_.stereogram.units.reset();
   const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
   if (resolved) settings_.stereogram = *resolved;
@@ -367,7 +369,7 @@ void Demo::reconcile_pattern() {
                                settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed ||
                                settings_.library_pattern != applied_.library_pattern ||
                                settings_.dot_size != applied_.dot_size || settings_.shimmer != applied_.shimmer ||
-                               shimmering;
+                               std::exchange(pattern_image_new_, false) || shimmering;
   if (pattern_changed) rebuild_pattern();
 }
 
@@ -485,6 +487,7 @@ Status Demo::resize_scene(Size size) {
   if (Status fits = check_fits_textures(size.width, size.height, stereogram_strip_width(settings_.stereogram)); !fits)
     return fits;
   options_.size = size;
+  scene_sized_ = true;
   use_depth_source();
   fit_mode_to_size();
   return {};

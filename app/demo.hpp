@@ -70,7 +70,7 @@ class Demo {
   // The size of the image present() shows (the last frame's): the stereogram with its strip.
   Size picture_size() const { return {executor_.shown().width, executor_.shown().height}; }
   // Makes the --size scene this size (--fit); fails, changing nothing, where textures cannot hold it.
-  // A loaded depth map keeps its own size.
+  // A loaded depth map is fitted to it from then on (settings().depth_fit).
   Status resize_scene(Size size);
   // Closes the frame's timing sample with the frame time measured by the caller.
   void end_frame(double frame_milliseconds) { timings_.end_frame(frame_milliseconds); }
@@ -112,6 +112,8 @@ class Demo {
   // `images` are the look's files, decoded beforehand (load_look_images, off the main thread).
   Status use_look(const Options& look, const LookImages& images);
   bool has_depth_image() const { return still_depth_.has_value(); }
+  // Whether the scene has a size of its own that a depth map is fitted to (--size, --fit).
+  bool scene_sized() const { return scene_sized_; }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
   // Why the mode changed by itself since the last call (a size its images cannot hold, an OpenCL
   // error), for the panel; empty when it did not.
@@ -173,8 +175,12 @@ class Demo {
   float model_angle_ = 0;
   std::string model_name_;
   std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives
-  std::optional<DepthImage> still_depth_;  // top row first, as loaded
-  RgbaImage pattern_image_;                // a --pattern or dropped file
+  std::optional<DepthImage> still_depth_;  // top row first, as loaded, before it is fitted to the scene
+  // Whether the scene has a size of its own (--size, --fit) that a depth map is fitted to; if not,
+  // a map makes the scene its size.
+  bool scene_sized_ = options_.size_given || options_.fit;
+  RgbaImage pattern_image_;                // a --pattern or dropped file, at its own size, top row first
+  bool pattern_image_new_ = false;         // a new one since the pattern was last drawn
   FrameExecutor executor_;
   std::optional<ClSetup> cl_;
   std::optional<ClKernels> kernels_;

@@ -2,6 +2,7 @@
 // What the user can change while the demo runs (panel, keys, dropped files). The Demo compares
 // these with what it last applied and redoes only the work a change needs.
 #include "compute/stereogram/stereogram_params.hpp"
+#include "core/depth_fit.hpp"
 #include "core/pattern.hpp"
 #include "core/pattern_library.hpp"
 #include "pipeline/depth_sources.hpp"
@@ -26,6 +27,7 @@ struct DemoSettings {
   int dot_size = 1;  // pixels a side of a random dot
   bool shimmer = false;  // a fresh random pattern every frame: the dots dance, the shape stays
   bool invert_depth = false;
+  DepthFit depth_fit = DepthFit::contain;  // a depth map in a scene of another size (--size, --fit)
   bool convergence_dots = true;
   DebugView debug_view = DebugView::none;
   DepthSource depth_source = DepthSource::scene;

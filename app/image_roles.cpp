@@ -1,17 +1,18 @@
 #include "app/image_roles.hpp"
 
-#include "compute/stereogram/stereogram_params.hpp"
 #include "core/image_decode.hpp"
 #include "core/memory_budget.hpp"
 
+#include <algorithm>
 #include <tuple>
 
 namespace stereocl {
 namespace {
 
+// A pattern is kept at its own size and scaled to P (core/image_resample.hpp) whenever P
+// changes: a larger picture would only cost memory and time for detail P never shows.
 DecodeBudget pattern_budget(DecodeBudget budget) {
-  budget.max_width = static_cast<std::uint32_t>(kMaxPatternWidth);
-  budget.width_rule = "as a pattern its width becomes the pattern width, at most " + std::to_string(kMaxPatternWidth) + " pixels";
+  budget.max_side = std::min(budget.max_side, kMaxPatternFileSide);
   return budget;
 }
 
@@ -30,7 +31,7 @@ ImageLoad decode_depth_map(const std::string& bytes, const std::string& path, co
 ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget) {
   const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);
   if (!bytes) return bytes.failure();
-  return decode_depth_map(*bytes, path, budget.decode);
+  return decode_depth_map(*bytes, input_name(path), budget.decode);
 }
 
 ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget) {
@@ -41,7 +42,7 @@ ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& bud
   const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);
   if (!bytes) return bytes.failure();
   const std::string& file = *bytes;
-  ImageLoad depth = decode_depth_map(file, path, budget.decode);
+  ImageLoad depth = decode_depth_map(file, input_name(path), budget.decode);
   if (!depth || depth->looks_grey) return depth;
   depth = InputFailure{};  // a colour picture: its memory goes before the pattern's is taken
   return decode_image(file, path, PixelTarget::rgba8, pattern_budget(budget.decode));

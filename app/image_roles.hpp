@@ -1,7 +1,7 @@
 #pragma once
 // The two things an image file can be, each decoded straight into the form it needs: a depth map
-// into 16-bit luma, a pattern into RGBA8 with its width (its repeat) checked from the header
-// before any pixel is decoded. A dropped file is first read as a depth map, and as a pattern only
+// into 16-bit luma, a pattern into RGBA8 with its size checked from the header before any pixel
+// is decoded. A dropped file is first read as a depth map, and as a pattern only
 // when its pixels have colour.
 #include "core/image_file.hpp"
 
@@ -10,6 +10,9 @@
 #include <variant>
 
 namespace stereocl {
+
+// A pattern file's largest side (it is scaled to the pattern width, at most 1024).
+inline constexpr std::uint32_t kMaxPatternFileSide = 4096;
 
 ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget = {});
 ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget = {});

@@ -1,10 +1,13 @@
 #include "app/still_picture.hpp"
 
+#include "app/headless_depth.hpp"
 #include "app/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
+#include "core/depth_fit.hpp"
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
+#include "core/image_resample.hpp"
 #include "core/pattern.hpp"
 #include "core/scene_pattern.hpp"
 #include "core/text_depth.hpp"
@@ -27,6 +30,7 @@ void upside_down(Image<Pixel>& image) {
 }
 
 Result<DepthImage> still_depth(const Options& options) {
+  if (drawn_by_gl(options)) return draw_depth_headless(options);  // in GL's row order already
   Image<std::uint16_t> grey;
   if (!options.text.empty()) {
     auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
@@ -38,16 +42,18 @@ Result<DepthImage> still_depth(const Options& options) {
     grey = std::move(loaded->grey16);
   }
   DepthImage depth = depth_from_grey(grey);
+  // As the window fits it: to --size where one was given, else the scene is the map's size.
+  if (options.size_given) depth = fit_depth(depth, options.size.width, options.size.height, options.depth_fit);
   if (options.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
   upside_down(depth);
   return depth;
 }
 
-// The pattern CPU mode would repeat, in GL's row order, and P set from a file's width. A still
-// depth map has no lit colour: --pattern scene cuts its pattern from the depth as grey, as the
-// window does.
-Result<RgbaImage> still_pattern(const Options& options, const DepthImage& depth, StereogramParams& params) {
+// The pattern CPU mode would repeat, in GL's row order: a file scaled to P as CPU mode scales it.
+// A still depth map has no lit colour: --pattern scene cuts its pattern from the depth as grey,
+// as the window does.
+Result<RgbaImage> still_pattern(const Options& options, const DepthImage& depth, const StereogramParams& params) {
   const int width = params.pattern_width;
   if (options.library_pattern && options.library_pattern->from_scene())
     return scene_pattern_reference(visualise_depth(depth), width, scene_window_start(depth.width, width, 0.5f));
@@ -58,9 +64,7 @@ Result<RgbaImage> still_pattern(const Options& options, const DepthImage& depth,
                                options.dot_size);
   ImageLoad loaded = load_pattern(options.pattern_file);
   if (!loaded) return failure(loaded.error());
-  RgbaImage pattern = std::move(loaded->rgba);
-  params.pattern_width = pattern.width;
-  params.units.reset();
+  RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);
   upside_down(pattern);
   return pattern;
 }

@@ -1,7 +1,9 @@
 #pragma once
-// --output: one stereogram of a still depth map (--depth FILE or --text WORDS), made on the CPU
-// and written as a PNG, with no window, no GL and no display, as pamstereogram does. The same
-// picture CPU mode shows for those options (its compose is GL's, within one level a channel).
+// --output: one stereogram, made on the CPU and written as a PNG (or to stdout for "-"), with no
+// window and no display, as pamstereogram does: of a still depth map (--depth FILE or --text
+// WORDS) with no GL at all, or of a model or the ball's scene drawn through a headless EGL context
+// (app/headless_depth.hpp; refused in one line where EGL offers none). The same picture CPU mode
+// shows for those options (its compose is GL's, within one level a channel).
 #include "config/options.hpp"
 
 namespace stereocl {

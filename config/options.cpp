@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/built_in_models.hpp"
+#include "core/input_file.hpp"
 #include "core/model_mesh.hpp"
 #include "core/printable_text.hpp"
 #include "config/config_text.hpp"
@@ -62,6 +63,7 @@ std::string keys_epilog() {
 // is refused before the first one instead of after a long run; nothing is created to find out.
 std::string unwritable_reason(const std::string& path) {
   if (path.empty()) return {};  // a bare --json: stdout
+  if (path == kStandardStream) return {};  // --output -: standard output
   const std::string parent = std::filesystem::path(path).parent_path().empty()
                                  ? std::string(".")
                                  : std::filesystem::path(path).parent_path().string();
@@ -191,11 +193,18 @@ CLI::Validator existing_file() {
       "FILE");
 }
 
-// A row of the pattern library, or a file to read.
+// A file to read, or "-": standard input, read once (core/input_file.hpp).
+CLI::Validator input_image() {
+  return CLI::Validator(
+      [](const std::string& path) -> std::string { return path == kStandardStream ? std::string() : existing_file()(path); },
+      "FILE|-");
+}
+
+// A row of the pattern library, or a file to read ("-": standard input).
 CLI::Validator pattern_name_or_file() {
   return CLI::Validator(
       [](std::string& value) -> std::string {
-        if (find_library_pattern(value)) return {};
+        if (find_library_pattern(value) || value == kStandardStream) return {};
         if (std::string missing = existing_file()(value); !missing.empty())
           return missing + " (and not a pattern name: " + library_pattern_names() + ")";
         return {};
@@ -241,6 +250,8 @@ std::optional<CLI::Validator> text_rule(SettingCheck check) {
       return std::nullopt;
     case SettingCheck::existing_file:
       return existing_file();
+    case SettingCheck::input_image:
+      return input_image();
     case SettingCheck::existing_folder:
       return CLI::ExistingDirectory;
     case SettingCheck::writable_file:
@@ -329,37 +340,36 @@ Status apply_settings(const CLI::App& app, const SettingTexts& texts, Options& o
 std::optional<std::string> finish_units(const CLI::App& app, Options& options) {
   options.dpi_given = app.count("--dpi") > 0;
   if (!options.stereogram.units) return std::nullopt;
-  if (!options.pattern_file.empty()) {
-    std::string given;
-    for (const char* name : {"--dpi", "--eye-separation", "--depth-of-field"})
-      if (app.count(name)) given += (given.empty() ? "" : " and ") + std::string(name);
-    return "--pattern " + options.pattern_file + ": its width sets the far separation; leave out " + given;
-  }
   const auto resolved = resolve_units(options.stereogram, options.size.width);
   if (!resolved) return resolved.error();
   options.stereogram = *resolved;
   return std::nullopt;
 }
 
-// P and M as pixels, before any units replace them (finish_units); the file's width is checked
-// when it is read.
+// P and M as pixels, before any units replace them (finish_units). A pattern file is scaled to P,
+// so it changes neither.
 std::optional<std::string> finish_stereogram(const Options& options) {
   StereogramParams pixels = options.stereogram;
   pixels.units.reset();
-  if (options.pattern_file.empty() && !validate(pixels))
+  if (!validate(pixels))
     return "--max-offset " + number_text(pixels.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
            std::to_string(pixels.pattern_width - 1) + ")";
-  if (const Status suits = algorithm_row(pixels.algorithm).validate(pixels); options.pattern_file.empty() && !suits)
+  if (const Status suits = algorithm_row(pixels.algorithm).validate(pixels); !suits)
     return "--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " + suits.error();
   return std::nullopt;
 }
 
-// --output: a still of a still depth map, which runs nothing else.
+// "-" is standard input once: two inputs cannot both be read from it.
+std::optional<std::string> finish_standard_input(const Options& options) {
+  if (options.depth_file == kStandardStream && options.pattern_file == kStandardStream)
+    return "--depth - and --pattern -: only one input can come from stdin";
+  return std::nullopt;
+}
+
+// --output: one still, which runs nothing else. A source GL draws (a model, the ball's scene)
+// needs a headless EGL context, which only running can find (app/headless_depth.hpp).
 std::optional<std::string> finish_still(const Options& options) {
   if (options.output_file.empty()) return std::nullopt;
-  if (options.depth_file.empty() && options.text.empty())
-    return "--output: needs --depth FILE or --text WORDS (the animated scene needs a window: --frames N --screenshot "
-           "FILE)";
   const bool window_outputs = !options.screenshot_file.empty() || !options.screenshot_window_file.empty() ||
                               !options.histogram_file.empty() || !options.record_path.empty();
   if (options.bench || window_outputs || options.soak_seconds > 0)
@@ -409,6 +419,7 @@ std::optional<std::string> finish_options(const CLI::App& app, Options& options)
   options.mode_given = app.count("--mode") > 0;
   options.size_given = app.count("--size") > 0;
   if (auto problem = finish_stereogram(options)) return problem;
+  if (auto problem = finish_standard_input(options)) return problem;
   if (auto problem = finish_outputs(app, options)) return problem;
   if (auto problem = finish_interop_and_pipeline(app, options)) return problem;
   finish_bench(app, options);
@@ -464,7 +475,7 @@ std::optional<std::string> clashing_output(const Options& options, const std::st
   for (std::size_t i = 0; i < std::size(outputs); ++i) {
     const auto& [option, path] = outputs[i];
     for (const auto& [input, input_path] : inputs)
-      if (same_file(path, input_path))
+      if (path != kStandardStream && same_file(path, input_path))  // stdout is no input, even one read from stdin
         return std::string(option) + " " + path + ": that is the " + input + " file; an output never replaces an input";
     // A device or pipe (/dev/null, /dev/stdout) is written in place, not replaced: two outputs
     // may share one.

@@ -2,6 +2,7 @@
 // Everything the command line can set, already validated: code past parse_command_line() may
 // trust these values.
 #include "compute/stereogram/stereogram_params.hpp"
+#include "core/depth_fit.hpp"
 #include "core/pattern_library.hpp"
 #include "core/result.hpp"
 #include "pipeline/effects.hpp"
@@ -47,6 +48,7 @@ struct Options {
   int dot_size{};                               // random dots as dot_size x dot_size blocks (core/pattern.hpp)
   const PatternRow* library_pattern = nullptr;  // --pattern NAME: a row of core/pattern_library.hpp
   std::string depth_file;
+  DepthFit depth_fit{};   // how a depth map fills a --size (or --fit) scene of another size
   std::string model;      // --model: a model file or a built-in model's name (core/built_in_models.hpp)
   std::string text;       // --text: a word raised from a far plane as the depth map (core/text_depth.hpp)
   std::string font_file;  // --text's font; empty: DejaVu Sans Bold through fontconfig
@@ -55,7 +57,7 @@ struct Options {
   std::uint32_t seed{};
   std::optional<long long> frames;
   std::string screenshot_file;
-  std::string output_file;  // --output: one still of --depth or --text, no window (app/still_picture.hpp)
+  std::string output_file;  // --output: one still, no window (app/still_picture.hpp); "-": stdout
   std::string screenshot_window_file;
   bool overwrite{};         // --record FOLDER may replace an earlier recording's frames
   std::string record_path;  // a folder of PNG frames, NAME.gif or NAME.mp4 (record/record_format.hpp)

@@ -30,6 +30,7 @@ enum class SettingKind {
 enum class SettingCheck {
   none,
   existing_file,
+  input_image,  // an existing file, or "-" for standard input (core/input_file.hpp)
   existing_folder,
   writable_file,         // an output: its folder must take a new file (nothing is created to find out)
   pattern_name_or_file,  // a row of the pattern library, else a file

@@ -260,7 +260,7 @@ const Setting kPictureSettings[] = {
     {.name = "pattern",
      .value_name = "NAME|FILE",
      .help = "a pattern by name (" + library_pattern_names() +
-             "), drawn at P (scene: the lit scene's own colours); or a tileable picture, whose width becomes P",
+             "), drawn at P (scene: the lit scene's own colours); or a tileable picture (- for stdin), scaled to P",
      .access = kPatternAccess,
      .check = SettingCheck::pattern_name_or_file,
      .beside_config = true},
@@ -284,10 +284,28 @@ const Setting kPictureSettings[] = {
                .set_value = set_demo_value<&DemoSettings::dot_size>}},
     {.name = "depth",
      .value_name = "FILE",
-     .help = "grey depth map (white = near) instead of the 3D scene: PNG, TIFF or PGM (16-bit exact), JPEG or WebP",
+     .help = "grey depth map (white = near) instead of the 3D scene: PNG, TIFF or PGM (16-bit exact), JPEG or WebP; "
+             "- reads it from stdin",
      .access = text_field<&Options::depth_file>,
-     .check = SettingCheck::existing_file,
+     .check = SettingCheck::input_image,
      .beside_config = true},
+    // Only where the scene has a size of its own: without --size or --fit a map makes the scene
+    // its size, as it always did, and fits itself.
+    {.name = "depth_fit",
+     .kind = SettingKind::words,
+     .value_name = "contain|stretch|none",
+     .help = "a depth map of another size than --size (or --fit's window): whole with its aspect, the rest far "
+             "(contain), filling it (stretch), or centred at 1:1, cropped or padded far (none); without "
+             "--size or --fit the scene takes the map's size",
+     .words = {std::begin(kDepthFitWords), std::end(kDepthFitWords)},
+     .initial = "contain",
+     .access = word_field<&Options::depth_fit>,
+     .panel = {.kind = ControlKind::combo,
+               .label = "depth fit",
+               .tooltip = "how a depth map of another size fills the scene: whole with its aspect, the rest far "
+                          "(contain), filling it (stretch), or centred at 1:1 (none); --depth-fit",
+               .value = demo_value<&DemoSettings::depth_fit>,
+               .set_value = set_demo_value<&DemoSettings::depth_fit>}},
     {.name = "text",
      .value_name = "WORDS",
      .help = "hide WORDS, one line raised from a far plane, instead of the 3D scene",
@@ -385,7 +403,8 @@ const Setting kOutputSettings[] = {
     {.name = "output",
      .group = kOutputGroup,
      .value_name = "FILE.png",
-     .help = "make one stereogram of --depth or --text on the CPU, save it as PNG and exit: no window or display",
+     .help = "make one stereogram, save it as PNG (- for stdout) and exit: no window or display (--model and the "
+             "ball's scene through headless EGL)",
      .access = text_field<&Options::output_file>,
      .short_name = "o",
      .check = SettingCheck::writable_file},

@@ -91,6 +91,7 @@ Status write_replacing(const std::string& path, std::string_view bytes, const st
 }  // namespace
 
 Status write_atomically(const std::string& path, std::string_view bytes, const std::vector<std::string>& inputs) {
+  if (path == "-") return write_standard_output(bytes);  // an output named "-" is standard output
   if (path.empty()) return failure("an output file name is empty");
   if (Status allowed = refuse_inputs(path, inputs); !allowed) return allowed;
   // A symbolic link is followed, so the file it names is replaced and the link stays.
@@ -103,6 +104,12 @@ Status write_atomically(const std::string& path, std::string_view bytes, const s
   // Name the path as the user gave it.
   if (!written && resolved != path) return failure(path + written.error().substr(resolved.size()));
   return written;
+}
+
+// No rename and no fsync: a stream is not a file to keep whole, only one whose every write is checked.
+Status write_standard_output(std::string_view bytes) {
+  if (const int error = write_all(STDOUT_FILENO, bytes)) return io_failure("stdout", "cannot write it", error);
+  return {};
 }
 
 }  // namespace stereocl

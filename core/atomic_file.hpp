@@ -16,7 +16,11 @@ namespace stereocl {
 
 // A failure is one line "PATH: what failed: strerror". Refuses, before writing anything, a
 // target that is the same file (device and inode) as one of `inputs`.
+// "-" is standard output (write_standard_output), which no input can be.
 Status write_atomically(const std::string& path, std::string_view bytes, const std::vector<std::string>& inputs = {});
+
+// Standard output: the bytes written to descriptor 1, every write checked, nothing renamed.
+Status write_standard_output(std::string_view bytes);
 
 // The older form of write_atomically(), "" on success: only for config/options.cpp and
 // bench/bench_schema_main.cpp, which are being rewritten now. It goes once they call

@@ -8,7 +8,7 @@ namespace stereocl {
 ImageLoad load_image_file(const std::string& path, PixelTarget target, const ImageLoadBudget& budget) {
   const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);
   if (!bytes) return bytes.failure();
-  return decode_image(*bytes, path, target, budget.decode);
+  return decode_image(*bytes, input_name(path), target, budget.decode);
 }
 
 Result<LoadedImage> load_image(const std::string& path, PixelTarget target) {

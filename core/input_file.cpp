@@ -143,19 +143,17 @@ std::string kind_of(const struct stat& info) {
   return "not a regular file";
 }
 
-}  // namespace
-
-Result<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget) {
-  // O_NONBLOCK: opening a named pipe must not wait for a writer.
-  Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-  if (file.get() < 0) return open_failure(path, errno);
+// `any_fifo`: a FIFO someone else opened (standard input) is read as a pipe; one we would open
+// ourselves only where it is anonymous.
+Result<std::string, InputFailure> read_descriptor(int fd, const std::string& path, const ReadBudget& budget,
+                                                  bool any_fifo) {
   struct stat info {};
-  if (::fstat(file.get(), &info) != 0)
+  if (::fstat(fd, &info) != 0)
     return failure(InputFailureKind::read_error, path, std::string("cannot stat it: ") + std::strerror(errno));
-  if (S_ISREG(info.st_mode)) return read_regular(file.get(), path, info, budget);
+  if (S_ISREG(info.st_mode)) return read_regular(fd, path, info, budget);
   if (S_ISFIFO(info.st_mode)) {
     struct statfs where {};
-    if (::fstatfs(file.get(), &where) == 0 && where.f_type == PIPEFS_MAGIC) return read_pipe(file.get(), path, budget);
+    if (any_fifo || (::fstatfs(fd, &where) == 0 && where.f_type == PIPEFS_MAGIC)) return read_pipe(fd, path, budget);
     return failure(InputFailureKind::not_regular_file, path,
                    "is a named pipe (FIFO), not a regular file; it could wait forever for a writer (give <(cat " +
                        path + ") to read one on purpose)");
@@ -163,6 +161,30 @@ Result<std::string, InputFailure> read_input_file(const std::string& path, const
   const std::string kind = kind_of(info);
   return failure(InputFailureKind::not_regular_file, path,
                  kind == "not a regular file" ? kind : "is " + kind + ", not a regular file");
+}
+
+// A copy of descriptor 0, so reading it the way a file is read (and closing it after) leaves the
+// process's own standard input as it was.
+Result<std::string, InputFailure> read_standard_input(const ReadBudget& budget) {
+  const std::string name = input_name(std::string(kStandardStream));
+  if (::isatty(STDIN_FILENO))
+    return failure(InputFailureKind::not_regular_file, name, "is a terminal; pipe or redirect an image into it");
+  Descriptor input(::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0));
+  if (input.get() < 0)
+    return failure(InputFailureKind::read_error, name, std::string("cannot read it: ") + std::strerror(errno));
+  return read_descriptor(input.get(), name, budget, true);
+}
+
+}  // namespace
+
+std::string input_name(const std::string& path) { return path == kStandardStream ? "stdin" : path; }
+
+Result<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget) {
+  if (path == kStandardStream) return read_standard_input(budget);
+  // O_NONBLOCK: opening a named pipe must not wait for a writer.
+  Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  if (file.get() < 0) return open_failure(path, errno);
+  return read_descriptor(file.get(), path, budget, false);
 }
 
 }  // namespace stereocl

@@ -8,12 +8,16 @@
 //   with the same size cap and a time budget, because there is no size to check in advance;
 // - a named pipe (mkfifo) is refused without reading: it can wait forever for a writer, and a
 //   user who means it can give `<(cat FIFO)` instead;
-// - directories, devices and sockets are refused as "not a regular file".
+// - directories, devices and sockets are refused as "not a regular file";
+// - "-" is standard input (`stereocl --depth - < map.png`, or a pipe into it), read like a file or
+//   a pipe of its kind (a FIFO redirected into it too: the shell has already opened it), and
+//   named "stdin" in messages; a terminal is refused, as nobody types an image.
 #include "core/result.hpp"
 
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace stereocl {
 
@@ -34,6 +38,11 @@ struct ReadBudget {
   std::size_t max_bytes = std::size_t{1} << 30;
   std::chrono::milliseconds pipe_timeout{10000};
 };
+
+// The path that means standard input (as an input) or standard output (as an output).
+inline constexpr std::string_view kStandardStream = "-";
+// How messages name an input path: "stdin" for "-", else the path.
+std::string input_name(const std::string& path);
 
 // The file's bytes, or why they cannot be read.
 Result<std::string, InputFailure> read_input_file(const std::string& path, const ReadBudget& budget = {});

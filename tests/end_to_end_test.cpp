@@ -1,5 +1,6 @@
 // The stereocl binary, run as a user would: stereogram geometry in a screenshot, modes that
 // agree with each other, and bad input refused with a message and no crash.
+#include "compute/stereogram/stereogram_params.hpp"
 #include "core/image_file.hpp"
 #include "pipeline/effects.hpp"
 #include "render/pixel_transfer.hpp"
@@ -262,11 +263,14 @@ TEST(BadInput, UnreadableDepthOrPatternFilesAreRefusedNamingTheFile) {
   }
 }
 
-TEST(BadInput, APatternTooNarrowForTheMaxOffsetIsRefused) {
+// Once refused (its width became P, too narrow for the default M): now scaled to P like any pattern.
+TEST(EndToEnd, APatternNarrowerThanPIsScaledToIt) {
   const std::string narrow = testing::write_grey_png("narrow-pattern.png", 20, 20, 128);
-  const ProgramResult result = run_stereocl({"--hidden", "--pattern", narrow, "--frames", "1"});
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("below pattern width - 1"), std::string::npos) << result.err;
+  const std::string out = scratch_file("narrow-pattern-shot.png");
+  const ProgramResult result = run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--size", "200x100",
+                                             "--pattern", narrow, "--frames", "1", "--screenshot", out});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(testing::read_png(out).width, 200 + StereogramParams{}.pattern_width);
 }
 
 TEST(BadInput, AbsurdValuesExitTwoWithOneLine) {
@@ -293,10 +297,10 @@ TEST(EndToEnd, TheShippedDepthMapAndPatternMakeAStereogram) {
   const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
   const std::string out = scratch_file("assets.png");
   const ProgramResult result = run_stereocl({"--hidden", "--algorithm", "lookup", "--mode", "cpu", "--depth", depth, "--pattern", pattern,
-                                             "--max-offset", "40", "--frames", "1", "--screenshot", out});
+                                             "--pattern-width", "120", "--max-offset", "40", "--frames", "1", "--screenshot", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const RgbaImage image = testing::read_png(out);
-  EXPECT_EQ(image.width, 800 + 120);  // the pattern's width is the pattern width
+  EXPECT_EQ(image.width, 800 + 120);  // the pattern is scaled to P (here its own width)
   EXPECT_EQ(image.height, 450);
   // Above the shapes the floor is far and nearly flat (grey about 23, so d = 0.91): the picture
   // repeats best with a period of P - M(1 - d) = 120 - 40 * 0.09 = 116.4 pixels there.

@@ -76,16 +76,35 @@ TEST_F(FileDrop, AGreyPngBecomesTheDepthMap) {
   EXPECT_EQ(demo_->final_image().width, 120 + demo_->settings().stereogram.pattern_width);
 }
 
+// The picture is scaled to P: P stays what it was.
 TEST_F(FileDrop, AColourPngBecomesThePattern) {
+  const int pattern_width = demo_->settings().stereogram.pattern_width;
   const std::string path = write_png("tile.png", colour_tile(60, 60));
   const DropResult result = handle_dropped_file(*demo_, path);
   ASSERT_TRUE(result.loaded) << result.message;
   EXPECT_EQ(result.loaded->role, FileRole::pattern);
   EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::image);
-  EXPECT_EQ(demo_->settings().stereogram.pattern_width, 60);
+  EXPECT_EQ(demo_->settings().stereogram.pattern_width, pattern_width);
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
   draw_a_frame();
-  EXPECT_EQ(demo_->final_image().width, 96 + 60);
+  EXPECT_EQ(demo_->final_image().width, 96 + pattern_width);
+}
+
+// With a size of its own the scene keeps it, and a map of another size is fitted to it.
+TEST_F(FileDrop, ADepthMapIsFittedToASceneWithASizeOfItsOwn) {
+  options_.size_given = true;
+  demo_ = std::make_unique<Demo>(options_, open_opencl(window_->share_handles(), ""));
+  const DropResult result = handle_dropped_file(*demo_, write_png("ramp.png", grey_ramp(120, 50)));
+  ASSERT_TRUE(result.loaded) << result.message;
+  EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
+  EXPECT_EQ(demo_->scene_width(), 96);
+  EXPECT_EQ(demo_->scene_height(), 64);
+  draw_a_frame();
+  const RgbaImage contained = demo_->final_image();
+  EXPECT_EQ(contained.width, 96 + demo_->settings().stereogram.pattern_width);
+  demo_->settings().depth_fit = DepthFit::stretch;
+  draw_a_frame();
+  EXPECT_NE(demo_->final_image().pixels, contained.pixels) << "a new fit refits the map";
 }
 
 TEST_F(FileDrop, ACorruptFileSaysWhyAndChangesNothing) {
@@ -109,12 +128,17 @@ TEST_F(FileDrop, AMissingFileSaysWhy) {
   EXPECT_NE(result.message.find("not-there.png"), std::string::npos) << result.message;
 }
 
-TEST_F(FileDrop, APatternTooWideForTheAlgorithmIsRefusedWithTheRule) {
-  const std::string path = write_png("wide.png", colour_tile(1100, 8));
-  const DropResult result = handle_dropped_file(*demo_, path);
-  EXPECT_FALSE(result.loaded);
-  EXPECT_NE(result.message.find("pattern width"), std::string::npos) << result.message;
-  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::random_grey);
+// Wider than any P, it is scaled down to P; over 4096 a side it is refused from its header.
+TEST_F(FileDrop, AWidePatternIsScaledAndAHugeOneRefusedWithTheRule) {
+  const int pattern_width = demo_->settings().stereogram.pattern_width;
+  const DropResult wide = handle_dropped_file(*demo_, write_png("wide.png", colour_tile(1100, 8)));
+  ASSERT_TRUE(wide.loaded) << wide.message;
+  EXPECT_EQ(demo_->settings().stereogram.pattern_width, pattern_width);
+  draw_a_frame();
+  EXPECT_EQ(demo_->final_image().width, 96 + pattern_width);
+  const DropResult huge = handle_dropped_file(*demo_, write_png("huge.png", colour_tile(4100, 2)));
+  EXPECT_FALSE(huge.loaded);
+  EXPECT_NE(huge.message.find("images must be 1..4096 pixels per side"), std::string::npos) << huge.message;
   draw_a_frame();
 }
 

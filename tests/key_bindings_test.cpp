@@ -228,14 +228,13 @@ TEST(KeyBindings, BracketsStepThePatternWidthAndKeepTheOffsetValid) {
   EXPECT_FALSE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
 }
 
-TEST(KeyBindings, BracketsLeaveAnImagePatternAtItsOwnWidth) {
+// A picture is scaled to P like any pattern, so the brackets change P whatever the pattern.
+TEST(KeyBindings, BracketsWidenAnImagePatternToo) {
   DemoSettings settings;
   settings.pattern_kind = PatternKind::image;
   settings.stereogram.pattern_width = 120;
-  const Status refused = press(GLFW_KEY_RIGHT_BRACKET, settings);
-  ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error(), "an image pattern repeats at its own width (120 px); [ and ] change random patterns only");
-  EXPECT_EQ(settings.stereogram.pattern_width, 120);
+  EXPECT_TRUE(press(GLFW_KEY_RIGHT_BRACKET, settings).ok());
+  EXPECT_EQ(settings.stereogram.pattern_width, 120 + kPatternWidthStep);
 }
 
 TEST(KeyBindings, DotsInvertAndBlankToggle) {

@@ -117,13 +117,22 @@ TEST(Options, UnitsBadValuesAndCombinationsAreRefusedInOneLine) {
   expect_refused({"--dpi", "36", "--eye-separation", "10", "--depth-of-field", "0.9"}, "must be at least 2 px");
   expect_refused({"--dpi", "1200"}, "the far separation 1500.0 px must be at most 1024");
   expect_refused({"--dpi", "300", "--size", "200x100"}, "must be below the picture width 200 px");
+}
+
+// A pattern file is scaled to P, so physical units set P with one as with any other pattern.
+TEST(Options, UnitsGoWithAPatternFile) {
   const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
-  expect_refused({"--pattern", pattern, "--dpi", "72"}, "its width sets the far separation; leave out --dpi");
-  // Only the options given are named: the hint once listed all three, whichever the user gave.
-  const auto refused = parse({"--pattern", pattern, "--eye-separation", "60"});
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused));
-  EXPECT_NE(std::get<ExitRequest>(refused).message.find("leave out --eye-separation"), std::string::npos);
-  EXPECT_EQ(std::get<ExitRequest>(refused).message.find("--dpi"), std::string::npos) << std::get<ExitRequest>(refused).message;
+  const auto parsed = parse({"--pattern", pattern, "--dpi", "72", "--size", "800x600"});
+  ASSERT_TRUE(std::holds_alternative<Options>(parsed)) << std::get<ExitRequest>(parsed).message;
+  const Options& options = std::get<Options>(parsed);
+  EXPECT_EQ(options.pattern_file, pattern);
+  ASSERT_TRUE(options.stereogram.units);
+  StereogramParams by_units;
+  by_units.units = PhysicalGeometry{.dpi = 72};
+  const Result<StereogramParams> resolved = resolve_units(by_units, 800);
+  ASSERT_TRUE(resolved) << resolved.error();
+  EXPECT_EQ(options.stereogram.pattern_width, resolved->pattern_width);
+  EXPECT_NE(options.stereogram.pattern_width, StereogramParams{}.pattern_width) << "the units set P, not the default";
 }
 
 // --help as one line of words: it is wrapped to the terminal, so a phrase may span two lines.

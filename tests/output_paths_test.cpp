@@ -91,6 +91,18 @@ TEST(OutputPaths, AnOutputNeverReplacesTheConfigOrAnotherOutput) {
   EXPECT_EQ(testing::read_text(config), "frames = 2\n");
 }
 
+// "-" is stdout, which no input is (even one read from stdin); two outputs cannot both be it.
+TEST(OutputPaths, StandardOutputIsNoInputAndServesOneOutput) {
+  const auto piped = parse_command_line({"--depth", "-", "--frames", "1", "--screenshot", "-"});
+  ASSERT_TRUE(std::holds_alternative<Options>(piped)) << std::get<ExitRequest>(piped).message;
+  EXPECT_EQ(std::get<Options>(piped).screenshot_file, "-");
+  const auto twice = parse_command_line({"--frames", "1", "--screenshot", "-", "--histogram", "-"});
+  ASSERT_TRUE(std::holds_alternative<ExitRequest>(twice));
+  EXPECT_NE(std::get<ExitRequest>(twice).message.find("--histogram -: --screenshot writes that file too"),
+            std::string::npos)
+      << std::get<ExitRequest>(twice).message;
+}
+
 // --write-config replaced its file in place: a full disk left it truncated, and said exit 2.
 // A file size limit below the config's size (1 KiB; the config is about 2.6) fails its write as a
 // full disk would, and leaves room for the one-line message on stderr.

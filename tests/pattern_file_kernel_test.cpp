@@ -1,7 +1,8 @@
 // Issue 9, finding 5: with --pattern FILE the OpenCL kernels were built with the default P = 85
 // before the file set P, so a --max-offset valid for the file's width but >= 84 disabled
-// CPU-readback and GPU for the session. Now P and M are kernel arguments (docs/design.md); this
-// test runs the binary with such a pair and guards that it stays so.
+// CPU-readback and GPU for the session. Now P and M are kernel arguments (docs/design.md), and a
+// pattern file is scaled to P (--pattern-width); this test runs the binary with a pattern file
+// and such a pair and guards that it stays so.
 #include "run_program.hpp"
 #include "test_files.hpp"
 
@@ -25,7 +26,7 @@ std::string pattern_120_png() {
 }
 
 ProgramResult shot(const std::string& mode, const std::string& out) {
-  return run_stereocl({"--hidden", "--algorithm", "lookup", "--frames", "2", "--mode", mode, "--pattern", pattern_120_png(), "--depth",
+  return run_stereocl({"--hidden", "--algorithm", "lookup", "--frames", "2", "--mode", mode, "--pattern", pattern_120_png(), "--pattern-width", "120", "--depth",
                        testing::write_ramp_png("slope-depth.png", 211, 43), "--max-offset", "100", "--screenshot", out});
 }
 

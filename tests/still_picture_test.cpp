@@ -1,11 +1,14 @@
-// --output: one stereogram of a depth map or a word, made without a window or a display, the
-// same picture CPU mode shows for those options; refused in one line where it cannot be made.
+// --output: one stereogram of a depth map, a word, a model or the ball's scene, made without a
+// window or a display, the same picture CPU mode shows for those options; refused in one line
+// where it cannot be made.
 #include "png_bytes.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 namespace stereocl {
@@ -16,12 +19,17 @@ using testing::run_stereocl;
 
 const std::string kDepth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
 
-// Random dots; an effect lit from one corner (rows in GL's order); a pattern drawn by code at the
-// P physical units give.
+// Random dots; an effect lit from one corner (rows in GL's order); a pattern drawn by code, and a
+// picture scaled, to the P physical units give; the depth map fitted to a --size each way.
 TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
-  for (const std::vector<std::string>& look : {std::vector<std::string>{"--colour-pattern"},
-                                               {"--effect", "emboss"},
-                                               {"--pattern", "pebbles", "--dpi", "96"}}) {
+  for (const std::vector<std::string>& look :
+       {std::vector<std::string>{"--colour-pattern"},
+        {"--effect", "emboss"},
+        {"--pattern", "pebbles", "--dpi", "96"},
+        {"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", "--dpi", "110"},
+        {"--size", "500x400", "--depth-fit", "contain"},
+        {"--size", "300x500", "--depth-fit", "stretch"},
+        {"--size", "600x300", "--depth-fit", "none"}}) {
     SCOPED_TRACE(look.front());
     const std::string still = testing::scratch_file("still.png"), shot = testing::scratch_file("cpu-shot.png");
     std::vector<std::string> arguments = {"--depth", kDepth};
@@ -49,6 +57,77 @@ TEST(StillPicture, AWordOnAPatternFromTheLibraryWithAnEffect) {
   EXPECT_EQ(picture.height, 120);
 }
 
+// A depth map of any size fills a --size scene; without one the scene is the map's size.
+TEST(StillPicture, ADepthMapFitsTheSizeGivenEachWay) {
+  const auto made = [](std::vector<std::string> arguments) {
+    const std::string still = testing::scratch_file("fitted.png");
+    arguments.insert(arguments.begin(), {"--depth", kDepth, "--output", still});
+    const ProgramResult result = run_stereocl(arguments, "env -u DISPLAY");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return testing::read_png(still);
+  };
+  const auto own = made({});
+  EXPECT_EQ(own.width, 800);
+  EXPECT_EQ(own.height, 450);
+  std::vector<std::vector<Rgba8>> pictures;
+  for (const char* fit : {"contain", "stretch", "none"}) {
+    const auto picture = made({"--size", "400x400", "--depth-fit", fit});
+    EXPECT_EQ(picture.width, 400) << fit;
+    EXPECT_EQ(picture.height, 400) << fit;
+    pictures.push_back(picture.pixels);
+  }
+  EXPECT_NE(pictures[0], pictures[1]);
+  EXPECT_NE(pictures[1], pictures[2]);
+  EXPECT_NE(pictures[0], pictures[2]);
+  EXPECT_EQ(made({"--size", "400x400"}).pixels, pictures[0]) << "contain is the default";
+}
+
+int largest_channel_difference(const RgbaImage& a, const RgbaImage& b) {
+  int worst = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i)
+    worst = std::max({worst, std::abs(a.pixels[i].r - b.pixels[i].r), std::abs(a.pixels[i].g - b.pixels[i].g),
+                      std::abs(a.pixels[i].b - b.pixels[i].b)});
+  return worst;
+}
+
+// A model, and the ball's scene where nothing else is named, drawn through headless EGL with no
+// display: the picture CPU mode's window shows at the same frame.
+TEST(StillPicture, AModelOrTheSceneIsDrawnHeadlessAsCpuModeDrawsIt) {
+  for (const std::vector<std::string>& source : {std::vector<std::string>{"--model", "torus-knot"},
+                                                 {"--frames", "3"}}) {
+    SCOPED_TRACE(source.front());
+    const std::string still = testing::scratch_file("drawn.png"), shot = testing::scratch_file("drawn-shot.png");
+    std::vector<std::string> to_file = {"--size", "320x200", "--output", still};
+    to_file.insert(to_file.end(), source.begin(), source.end());
+    const ProgramResult made = run_stereocl(to_file, "env -u DISPLAY");
+    if (made.exit_code != 0 && made.err.find("EGL") != std::string::npos) GTEST_SKIP() << made.err;
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    EXPECT_EQ(made.err, "");
+    std::vector<std::string> on_screen = {"--size", "320x200", "--mode", "cpu", "--hidden", "--screenshot", shot};
+    on_screen.insert(on_screen.end(), source.begin(), source.end());
+    if (source.front() != "--frames") on_screen.insert(on_screen.end(), {"--frames", "1"});
+    const ProgramResult shown = run_stereocl(on_screen);
+    if (shown.exit_code != 0) GTEST_SKIP() << "no window here to compare with: " << shown.err;
+    const RgbaImage a = testing::read_png(still), b = testing::read_png(shot);
+    ASSERT_EQ(a.width, b.width);
+    ASSERT_EQ(a.height, b.height);
+    EXPECT_LE(largest_channel_difference(a, b), 1);
+  }
+}
+
+// Where EGL offers no display without a window system, a source GL draws is refused in one line.
+TEST(StillPicture, ASourceGlDrawsIsRefusedWhereEglHasNoHeadlessDisplay) {
+  const std::string out = testing::scratch_file("no-egl.png");
+  // glvnd finds no vendor library: EGL then offers no platform at all.
+  const ProgramResult result =
+      run_stereocl({"--model", "logo", "--output", out}, "env -u DISPLAY __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("--model logo is drawn with GL, and EGL"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("give --depth FILE or --text WORDS"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << result.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 TEST(StillPicture, IsRefusedInOneLineWhereItCannotBeMade) {
   const auto refused = [](std::vector<std::string> arguments, const std::string& says, int code) {
     const ProgramResult result = run_stereocl(arguments, "env -u DISPLAY");
@@ -57,7 +136,6 @@ TEST(StillPicture, IsRefusedInOneLineWhereItCannotBeMade) {
     EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << result.err;
   };
   const std::string out = testing::scratch_file("never.png");
-  refused({"--output", out}, "--output: needs --depth FILE or --text WORDS", 2);
   refused({"--depth", kDepth, "--output", kDepth}, "that is the --depth file; an output never replaces an input", 2);
   refused({"--depth", kDepth, "--output", "/nonexistent-folder/x.png"}, "--output", 2);
   refused({"--depth", kDepth, "--bench", "--output", out}, "--output makes one picture without a window", 2);

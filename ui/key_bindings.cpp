@@ -56,9 +56,6 @@ Status step_depth(float direction, DemoSettings& settings) {
 
 Status step_pattern_width(int direction, DemoSettings& settings) {
   StereogramParams& params = settings.stereogram;
-  if (settings.pattern_kind == PatternKind::image)
-    return failure("an image pattern repeats at its own width (" + std::to_string(params.pattern_width) +
-                   " px); [ and ] change random patterns only");
   const int stepped = std::clamp(params.pattern_width + direction * kPatternWidthStep, kMinPatternWidth, kMaxPatternWidth);
   if (stepped == params.pattern_width)
     return failure("pattern width " + std::to_string(stepped) + ": already at the " + (direction > 0 ? "largest" : "smallest") +

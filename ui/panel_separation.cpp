@@ -10,15 +10,11 @@
 namespace stereocl {
 namespace {
 
-void draw_pixel_sliders(StereogramParams& params, bool from_image) {
-  ImGui::BeginDisabled(from_image);
+void draw_pixel_sliders(StereogramParams& params) {
   width_leaving_label("pattern width");
   if (ImGui::SliderInt("pattern width", &params.pattern_width, kMinPatternWidth, 400, "%d px",
                        ImGuiSliderFlags_AlwaysClamp))
     params.max_offset = std::min(params.max_offset, static_cast<float>(params.pattern_width - 2));
-  ImGui::EndDisabled();
-  if (from_image && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("an image pattern repeats at its own width");
   // M must stay below P - 1 (see validate()); the slider cannot go past P - 2.
   width_leaving_label("max offset");
   ImGui::SliderFloat("max offset", &params.max_offset, 0.0f, static_cast<float>(params.pattern_width - 2), "%.1f px",
@@ -45,19 +41,16 @@ void draw_unit_sliders(PhysicalGeometry& units) {
 
 }  // namespace
 
-void draw_separation_controls(StereogramParams& params, bool from_image, double screen_dpi) {
+void draw_separation_controls(StereogramParams& params, double screen_dpi) {
   bool physical = params.units.has_value();
-  ImGui::BeginDisabled(from_image);
   if (ImGui::Checkbox("physical units", &physical)) {
     if (physical) params.units = PhysicalGeometry{.dpi = screen_dpi};
     else params.units.reset();  // P and M keep the values the units gave
   }
-  ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("%s", from_image ? "an image pattern repeats at its own width"
-                                       : "separations from the screen's dpi, the eyes and the scene's depth (the paper's)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", "separations from the screen's dpi, the eyes and the scene's depth (the paper's)");
   if (params.units) draw_unit_sliders(*params.units);
-  else draw_pixel_sliders(params, from_image);
+  else draw_pixel_sliders(params);
   const double far = params.units ? separation_px(*params.units, 1.0) : params.pattern_width;
   const double near = params.units ? separation_px(*params.units, 0.0) : params.pattern_width - static_cast<double>(params.max_offset);
   char separation[96];

@@ -6,8 +6,8 @@
 
 namespace stereocl {
 
-// `from_image`: an image pattern fixes P (its width), so P and the units are not offered.
+// Any pattern, a picture too, is scaled to P, so both are offered whatever the pattern.
 // `screen_dpi`: where --dpi starts when units are switched on.
-void draw_separation_controls(StereogramParams& params, bool from_image, double screen_dpi);
+void draw_separation_controls(StereogramParams& params, double screen_dpi);
 
 }  // namespace stereocl

@@ -113,10 +113,14 @@ void draw_pattern(Demo& demo) {
 
 void draw_depth(Demo& demo) {
   DemoSettings& settings = demo.settings();
-  draw_separation_controls(settings.stereogram, settings.pattern_kind == PatternKind::image, demo.screen_dpi());
+  draw_separation_controls(settings.stereogram, demo.screen_dpi());
   draw_setting(setting_named("invert_depth"), settings);
   same_line_if_fits(checkbox_width("convergence dots"));
   ImGui::Checkbox("convergence dots", &settings.convergence_dots);
+  const char* no_fit = !demo.has_depth_image() ? "no depth map: drop one onto the window"
+                       : !demo.scene_sized()   ? "the scene is the depth map's own size (no --size or --fit)"
+                                               : nullptr;
+  draw_setting(setting_named("depth_fit"), settings, no_fit);
 }
 
 // The effects, then the running one's parameters, each on its own line.

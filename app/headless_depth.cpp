@@ -1,0 +1,67 @@
+#include "app/headless_depth.hpp"
+
+#include "core/ball_physics.hpp"
+#include "core/built_in_models.hpp"
+#include "core/model_mesh.hpp"
+#include "pipeline/depth_sources.hpp"
+#include "render/pixel_transfer.hpp"
+#include "ui/headless_gl.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+
+namespace stereocl {
+namespace {
+
+// What the window's loop advances a frame by when --frames is given.
+constexpr double kFrameSeconds = 1.0 / 60.0;
+
+Result<ModelMesh> start_model(const std::string& file_or_name) {
+  if (const BuiltInModel* built_in = find_built_in_model(file_or_name)) return built_in->make();
+  return load_model(file_or_name);
+}
+
+// Draws --frames frames of the source as the window would, then reads the last one's depth.
+Result<DepthImage> draw_frames(const Options& options, ModelRenderer* model) {
+  SceneTarget target(options.size.width, options.size.height);
+  SceneRenderer ball;
+  BallPhysics physics = BallPhysics::from_seed(options.seed);
+  float angle = 0;
+  AnimatedDepth sources{physics, ball, model, angle};
+  const DepthPass pass = SceneRenderer::z_only_available() ? options.depth_pass : DepthPass::shaded;
+  const DepthDraw draw{target, 0, kFrameSeconds, 1.0f, options.invert_depth, pass};
+  const DepthSourceRow& row = depth_source_row(model ? DepthSource::model : DepthSource::scene);
+  for (long long frame = 0; frame < options.frames.value_or(1); ++frame) row.draw(sources, draw);
+  DepthImage depth;
+  if (Status read =
+          DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, target.width(), target.height(), depth);
+      !read)
+    return failure(read.error());
+  return depth;
+}
+
+}  // namespace
+
+Result<DepthImage> draw_depth_headless(const Options& options) {
+  const std::string source = options.model.empty() ? "the ball's scene" : "--model " + options.model;
+  const Result<std::unique_ptr<HeadlessGl>> gl = HeadlessGl::open();
+  if (!gl)
+    return failure("--output: " + source + " is drawn with GL, and " + gl.error() +
+                   "; give --depth FILE or --text WORDS, or use a window (--frames 1 --screenshot FILE)");
+  if (options.verbose)
+    std::fprintf(stderr, "stereocl: --output draws %s with %s\n", source.c_str(), (*gl)->description().c_str());
+  try {
+    std::optional<ModelRenderer> model;
+    if (!options.model.empty()) {
+      Result<ModelMesh> mesh = start_model(options.model);
+      if (!mesh) return failure("--model: " + mesh.error());
+      model.emplace(*mesh);
+    }
+    return draw_frames(options, model ? &*model : nullptr);
+  } catch (const std::runtime_error& error) {  // GL objects that could not be made
+    return failure("--output: " + source + ": " + error.what());
+  }
+}
+
+}  // namespace stereocl

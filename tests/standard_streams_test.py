@@ -1,0 +1,89 @@
+#!/usr/bin/python3
+"""`-` for stdin and stdout (issue 26): `stereocl --depth - --output -` reads the depth map from
+stdin and writes only the PNG to stdout, as pamstereogram does; the same picture as from files;
+a bad stream is one line on stderr, exit 2 and nothing on stdout.
+Usage: standard_streams_test.py STEREOCL_BINARY ASSETS_DIR SCRATCH_DIR"""
+import os
+import struct
+import subprocess
+import sys
+import zlib
+
+binary, assets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
+os.makedirs(scratch, exist_ok=True)
+depth_file = os.path.join(assets, "depth-shapes.png")
+pattern_file = os.path.join(assets, "pattern-waves.png")
+failures = []
+
+
+def run(arguments, stdin_bytes=b""):
+    # No display: the still needs none, and none may be asked for.
+    environment = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    return subprocess.run([binary] + arguments, input=stdin_bytes, capture_output=True, env=environment, timeout=120)
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+
+
+def png_size(data):
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        return None
+    return struct.unpack(">II", data[16:24])
+
+
+def png_header_only(width, height):
+    body = b"IHDR" + struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + body + struct.pack(">I", zlib.crc32(body))
+
+
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
+# The depth map through stdin, the picture through stdout: the same bytes as file to file.
+from_files = os.path.join(scratch, "from-files.png")
+made = run(["--depth", depth_file, "--output", from_files])
+check(made.returncode == 0, f"file to file: exit {made.returncode}: {made.stderr!r}")
+piped = run(["--depth", "-", "--output", "-"], read(depth_file))
+check(piped.returncode == 0, f"stdin to stdout: exit {piped.returncode}: {piped.stderr!r}")
+check(piped.stderr == b"", f"stdin to stdout said something: {piped.stderr!r}")
+check(png_size(piped.stdout) == (800, 450), f"stdout is not the 800x450 PNG: {piped.stdout[:32]!r}")
+check(os.path.exists(from_files) and piped.stdout == read(from_files), "stdout's PNG differs from the file's")
+
+# A pattern through stdin instead, scaled to P like the file.
+pattern_from_file = run(["--depth", depth_file, "--pattern", pattern_file, "--output", "-"])
+pattern_piped = run(["--depth", depth_file, "--pattern", "-", "--output", "-"], read(pattern_file))
+check(pattern_piped.returncode == 0, f"--pattern -: exit {pattern_piped.returncode}: {pattern_piped.stderr!r}")
+check(pattern_piped.stdout == pattern_from_file.stdout and pattern_piped.stdout[:4] == b"\x89PNG",
+      "--pattern - made another picture than the file")
+
+# Bad streams: one line naming stdin, exit 2, nothing on stdout.
+for name, stream, says in [("garbage", b"this is not an image at all", b"stdin: "),
+                           ("empty", b"", b"stdin: "),
+                           ("a header too large for any budget", png_header_only(100000, 100000), b"100000x100000"),
+                           ("a truncated PNG", read(depth_file)[:2000], b"stdin: ")]:
+    bad = run(["--depth", "-", "--output", "-"], stream)
+    check(bad.returncode == 2, f"{name}: exit {bad.returncode}: {bad.stderr!r}")
+    check(bad.stdout == b"", f"{name}: something reached stdout: {bad.stdout[:40]!r}")
+    check(bad.stderr.startswith(b"stereocl: stdin: ") and says in bad.stderr and bad.stderr.count(b"\n") == 1,
+          f"{name}: not one line naming stdin and the rule: {bad.stderr!r}")
+
+# One stdin for two inputs is refused before anything is read.
+both = run(["--depth", "-", "--pattern", "-", "--output", "-"], read(depth_file))
+check(both.returncode == 2 and b"only one input can come from stdin" in both.stderr and both.stdout == b"",
+      f"--depth - --pattern -: {both.returncode} {both.stderr!r}")
+
+# "-" as the output is no file, so it never clashes with an input; a file named "-" is not made.
+os.chdir(scratch)
+if os.path.exists("-"):
+    os.remove("-")
+to_stdout = run(["--depth", depth_file, "--output", "-"])
+check(to_stdout.returncode == 0 and png_size(to_stdout.stdout) == (800, 450), f"--output -: {to_stdout.stderr!r}")
+check(not os.path.exists("-"), "--output - made a file named -")
+
+for failure in failures:
+    print("FAILED:", failure)
+sys.exit(1 if failures else 0)
