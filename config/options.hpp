@@ -2,8 +2,10 @@
 // Everything the command line can set, already validated: code past parse_command_line() may
 // trust these values.
 #include "compute/stereogram/stereogram_params.hpp"
+#include "core/input_error.hpp"
 #include "core/pattern_library.hpp"
 #include "core/result.hpp"
+#include "core/size.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode.hpp"
@@ -13,18 +15,11 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
 
 namespace stereocl {
-
-struct Size {
-  int width = 0;
-  int height = 0;
-  friend bool operator==(const Size&, const Size&) = default;
-};
 
 // The settings of the settings table (config/settings_table.cpp) start from their rows' defaults,
 // which Options() sets; the fields here without one are not settings of their own (what was
@@ -133,10 +128,5 @@ Result<Size> parse_size(const std::string& text);
 inline constexpr int kMaxImageSide = 16384;
 inline constexpr float kMinUiScale = 0.5f;
 inline constexpr float kMaxUiScale = 4.0f;
-
-// A problem with what the user gave us (a file, a value): the program reports it and exits 2.
-struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 }  // namespace stereocl

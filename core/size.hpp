@@ -1,0 +1,12 @@
+#pragma once
+// A picture's or a scene's width and height in pixels.
+
+namespace stereocl {
+
+struct Size {
+  int width = 0;
+  int height = 0;
+  friend bool operator==(const Size&, const Size&) = default;
+};
+
+}  // namespace stereocl
