@@ -1,8 +1,8 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
 // The loop below is the whole program: poll, draw, lay out, show, panel beside it, swap. The work
 // is in Demo; the panel and the keys only change its settings (applied on the next frame).
-#include "app/background_image_load.hpp"
-#include "app/demo.hpp"
+#include "pipeline/background_image_load.hpp"
+#include "pipeline/engine.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/recording.hpp"
 #include "app/still_picture.hpp"

@@ -1,5 +1,5 @@
 // B and '.' (a clicker's "blank"): the window goes black and comes back with the current picture.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/key_bindings.hpp"
 #include "hidden_window.hpp"
 #include "render/pixel_transfer.hpp"

@@ -1,6 +1,6 @@
 // The panel's live histogram is computed on one frame in kPanelHistogramEvery, and its time is
 // its own stage; --histogram still gets every frame's.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/window.hpp"
 
 #include <gtest/gtest.h>

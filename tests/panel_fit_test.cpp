@@ -3,7 +3,7 @@
 // shows (a benchmark result, a recording's name, a long file path, a message). ImGui records how
 // far right the items reach, clipped or not (the window's CursorMaxPos); that must stay inside
 // the room the window gives its items (WorkRect).
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"
 #include "ui/stage_layout.hpp"

@@ -1,7 +1,7 @@
 // Presets: PageDown / PageUp step through a folder of --config files in name order, wrapping;
 // each is applied live to a Demo, a bad one is refused in one line and changes nothing, and the
 // shipped presets all apply.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/key_bindings.hpp"
 #include "config/presets.hpp"
 #include "hidden_window.hpp"

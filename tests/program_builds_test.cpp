@@ -1,7 +1,7 @@
 // P, M and the blur radius are kernel arguments of every kernel: dragging their sliders must
 // build no program.
 // ProgramBuilder counts every build, so these tests see one happen.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "cl_test_device.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_kernel.hpp"

@@ -1,7 +1,7 @@
 // Recording: each encoder's file decodes back, with the same libraries, to the frames that went
 // in (count, size and, where the format is lossless, the pixels), and the binary's --record
 // writes what it says and refuses what it cannot write.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/panel.hpp"
 #include "app/recording.hpp"
 #include "ui/window.hpp"

@@ -3,7 +3,7 @@
 // --write-config and read back, it comes back equal; a row with a bench JSON field has it, with a
 // schema entry its value passes; a panel control edits its DemoSettings field.
 #include "config/settings_table.hpp"
-#include "app/demo_settings.hpp"
+#include "pipeline/demo_settings.hpp"
 #include "bench/bench_report.hpp"
 #include "bench/bench_schema.hpp"
 #include "config/options.hpp"

@@ -2,7 +2,7 @@
 // offsets ((W + P) x H), the pattern width changes the stereogram's size, a depth map of another
 // size replaces the scene. Modes that give OpenCL views of those textures must never use a view
 // of a texture that is gone, so after every change each picture must still equal CPU mode's.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "hidden_window.hpp"
 
 #include <gtest/gtest.h>

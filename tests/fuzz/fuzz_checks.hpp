@@ -46,7 +46,7 @@ inline Decoder decoder_named(std::string_view name) {
 // A picture of consistent size in the one form asked for, or a one-line refusal that names the file.
 // The decoder's own time budget is kept under the fuzzer's 10 s timeout, so a slow input (a 16k
 // seed under the sanitizers) must be given up on soundly, not hang.
-// RGBA8 is what patterns are decoded into, and a pattern is at most 1024 wide (app/image_roles).
+// RGBA8 is what patterns are decoded into, and a pattern is at most 1024 wide (pipeline/image_roles).
 inline bool decode_answer_is_sound(Decoder decode, std::string_view bytes, PixelTarget target) {
   DecodeBudget budget;
   budget.time = std::chrono::milliseconds(4000);

@@ -2,8 +2,8 @@
 // The demo itself: the scene (or a still depth map), the pattern, the stereogram step of the
 // current mode, the effect and the histogram, timed stage by stage. The main loop calls
 // render_frame() and present() and stays free of all of this.
-#include "app/demo_settings.hpp"
-#include "app/image_roles.hpp"
+#include "pipeline/demo_settings.hpp"
+#include "pipeline/image_roles.hpp"
 #include "config/options.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/frame_executor.hpp"

@@ -1,5 +1,5 @@
-#include "app/demo.hpp"
-#include "app/image_roles.hpp"
+#include "pipeline/engine.hpp"
+#include "pipeline/image_roles.hpp"
 
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/symmetric_params.hpp"

@@ -1,4 +1,4 @@
-#include "app/image_roles.hpp"
+#include "pipeline/image_roles.hpp"
 
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/image_decode.hpp"
