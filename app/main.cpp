@@ -1,6 +1,7 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
 // The loop below is the whole program: poll, draw, lay out, show, panel beside it, swap. The work
 // is in Demo; the panel and the keys only change its settings (applied on the next frame).
+#include "config/engine_start.hpp"
 #include "pipeline/background_image_load.hpp"
 #include "pipeline/engine.hpp"
 #include "app/picture_metadata.hpp"
@@ -473,7 +474,7 @@ int run(const Options& command_line) {
   refuse_unmatched_device(options, window.share_handles());
   ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
   say_opencl_choice(cl);
-  Demo demo(options, std::move(cl));
+  Demo demo(engine_start_of(options), std::move(cl));
   if (options.verbose) say_what_runs(demo);
   if (options.bench) return run_bench(options, demo);
   return run_window(options, window, demo);

@@ -1,6 +1,7 @@
 #include "config/presets.hpp"
 
 #include "config/config_text.hpp"
+#include "config/engine_start.hpp"
 #include "config/options.hpp"
 
 #include <algorithm>
@@ -125,7 +126,7 @@ std::optional<std::string> PresetCycle::apply_when_finished(Demo& demo) {
   if (!pending_.valid()) return std::nullopt;
   Loaded loaded = pending_.get();
   if (!loaded.look) return "Preset " + loaded.name + " not applied: " + loaded.refusal;
-  if (const Status used = demo.use_look(*loaded.look, loaded.images); !used)
+  if (const Status used = demo.use_look(look_of(*loaded.look), loaded.images); !used)
     return "Preset " + loaded.name + " not applied: " + one_line(used.error());
   current_ = loaded.name;
   fullscreen_ = loaded.look->fullscreen;

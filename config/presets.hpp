@@ -5,6 +5,7 @@
 // the same thing, checked by the same rules. Only the look is applied live: the run's options
 // (size, frames, outputs, --bench, the panel, vsync) stay as the command line set them.
 #include "pipeline/engine.hpp"
+#include "config/options.hpp"
 #include "config/preset_files.hpp"
 
 #include <future>

@@ -4,8 +4,7 @@
 namespace stereocl {
 
 struct Size {
-  int width = 0;
-  int height = 0;
+  int width = 0, height = 0;
   friend bool operator==(const Size&, const Size&) = default;
 };
 

@@ -7,6 +7,7 @@
 #include "core/depth_map.hpp"
 #include "core/model_mesh.hpp"
 #include "core/image_file.hpp"
+#include "core/input_error.hpp"
 #include "core/printable_text.hpp"
 #include "core/text_depth.hpp"
 #include "pipeline/cpu_backend.hpp"
@@ -19,7 +20,7 @@
 
 namespace stereocl {
 
-Demo::Demo(const Options& options, ClSetup cl)
+Demo::Demo(const EngineStart& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)) {
   take_look(options);
@@ -41,8 +42,8 @@ Demo::Demo(const Options& options, ClSetup cl)
   applied_ = settings_;
 }
 
-void Demo::take_start_settings(const Options& options) {
-  settings_.histogram_enabled = !options.histogram_file.empty();
+void Demo::take_start_settings(const EngineStart& options) {
+  settings_.histogram_enabled = options.histogram;
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
   settings_.interop_sync = options.interop_sync.value_or(kDefaultSyncStrategy);  // all: --bench sets each
@@ -74,7 +75,7 @@ void Demo::fit_settings_to_engines(const Options& options) {
   }
 }
 
-void Demo::load_start_files(const Options& options) {
+void Demo::load_start_files(const EngineStart& options) {
   if (!options.pattern_file.empty()) {
     if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
   }
@@ -89,7 +90,7 @@ void Demo::load_start_files(const Options& options) {
   }
 }
 
-void Demo::make_size_scene(const Options& options) {
+void Demo::make_size_scene(const EngineStart& options) {
   if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
       !fits)
     throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
@@ -99,7 +100,7 @@ void Demo::make_size_scene(const Options& options) {
 
 Demo::~Demo() = default;
 
-void Demo::take_look(const Options& look) {
+void Demo::take_look(const Look& look) {
   settings_.stereogram = look.stereogram;
   settings_.pattern_kind = look.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
   if (look.library_pattern) {
@@ -112,7 +113,7 @@ void Demo::take_look(const Options& look) {
   settings_.effect = EffectSettings{look.effect, look.effect_values};
 }
 
-Status Demo::use_look(const Options& look, const LookImages& images) {
+Status Demo::use_look(const Look& look, const LookImages& images) {
   // Both files were decoded before anything changes, so a bad one leaves the look as it was.
   const std::optional<LoadedImage>& pattern = images.pattern;
   const std::optional<LoadedImage>& depth = images.depth;
