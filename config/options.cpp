@@ -431,8 +431,8 @@ std::string config_text(const CLI::App& app) {
 
 // Atomic like every output: a full disk leaves the old file whole, and a failed write is exit 1.
 ExitRequest write_config(const CLI::App& app, const std::string& path, const Options& options) {
-  if (const std::string error = write_file_atomically(path, config_text(app), input_files(options)); !error.empty())
-    return ExitRequest{1, "stereocl: --write-config " + error};
+  if (const Status written = write_atomically(path, config_text(app), input_files(options)); !written)
+    return ExitRequest{1, "stereocl: --write-config " + written.error()};
   return ExitRequest{0, "stereocl: wrote " + path};
 }
 

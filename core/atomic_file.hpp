@@ -18,13 +18,4 @@ namespace stereocl {
 // target that is the same file (device and inode) as one of `inputs`.
 Status write_atomically(const std::string& path, std::string_view bytes, const std::vector<std::string>& inputs = {});
 
-// The older form of write_atomically(), "" on success: only for config/options.cpp and
-// bench/bench_schema_main.cpp, which are being rewritten now. It goes once they call
-// write_atomically().
-inline std::string write_file_atomically(const std::string& path, std::string_view bytes,
-                                         const std::vector<std::string>& inputs = {}) {
-  const Status written = write_atomically(path, bytes, inputs);
-  return written ? std::string() : written.error();
-}
-
 }  // namespace stereocl

@@ -59,12 +59,12 @@ void Demo::take_start_settings(const EngineStart& options) {
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)));
 }
 
-void Demo::fit_settings_to_engines(const Options& options) {
-  if (const auto why = sync_unsupported_reason(settings_.interop_sync, opencl_environment()); why && gl_sharing()) {
+void Demo::fit_settings_to_engines(const EngineStart& options) {
+  if (const Status why = sync_supported(settings_.interop_sync, opencl_environment()); !why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
     if (options.interop_sync)
       std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n",
-                   std::string(sync_strategy_name(*options.interop_sync)).c_str(), why->c_str());
+                   std::string(sync_strategy_name(*options.interop_sync)).c_str(), why.error().c_str());
     settings_.interop_sync = SyncStrategy::finish;
   }
   settings_.mode = fallback_mode(options.mode, engine_availability_);
@@ -370,7 +370,7 @@ void Demo::reconcile_mode() {
 }
 
 void Demo::reconcile_interop_sync() {
-  if (sync_unsupported_reason(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
+  if (!sync_supported(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
 }
 
 // What the back-ends said since the last frame: every line to stderr, the first the user should
@@ -458,7 +458,7 @@ Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy
   Backend* backend = backends_[static_cast<std::size_t>(mode)].get();
   if (!backend) return failure(std::string(mode_row(mode).display_name) + " has no back-end here");
   if (sync)
-    if (const auto reason = sync_unsupported_reason(*sync, opencl_environment())) return failure(*reason);
+    if (const Status supported = sync_supported(*sync, opencl_environment()); !supported) return failure(supported.error());
   return backend->handover_floor(frames, sync.value_or(settings_.interop_sync));
 }
 
