@@ -487,12 +487,13 @@ int main(int argc, char** argv) {
   // reports, rather than the process dying of SIGXFSZ with the old file half replaced.
   std::signal(SIGXFSZ, SIG_IGN);
   const auto parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
-  if (const auto* exit = std::get_if<ExitRequest>(&parsed)) {
-    std::fprintf(exit->code == 0 ? stdout : stderr, "%s\n", exit->message.c_str());
-    return exit->code;
+  if (!parsed) {
+    const ExitRequest& exit = parsed.failure();
+    std::fprintf(exit.code == 0 ? stdout : stderr, "%s\n", exit.message.c_str());
+    return exit.code;
   }
   try {
-    Options options = std::get<Options>(parsed);
+    Options options = *parsed;
     options.break_kernels = std::getenv("STEREOCL_BREAK_KERNELS") != nullptr;
     return run(options);
   } catch (const InputError& error) {

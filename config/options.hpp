@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace stereocl {
@@ -120,7 +119,9 @@ struct ExitRequest {
   std::string message;  // to print (stdout for help, stderr otherwise)
 };
 
-std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments);
+// The options, or what ends the program here: --help, --version and --write-config (code 0), a
+// refused value or file (code 2).
+Result<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments);
 
 // "1920x1080" -> Size, or a failure naming the text and the rule. Shared by --size and the tests.
 Result<Size> parse_size(const std::string& text);

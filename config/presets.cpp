@@ -100,17 +100,17 @@ std::string PresetCycle::step(int direction) {
   pending_ = std::async(std::launch::async, [file, name, position] {
     Loaded loaded{name, position, std::nullopt, {}, {}};
     auto parsed = parse_command_line({"--config", file});
-    if (const auto* refused = std::get_if<ExitRequest>(&parsed)) {
-      loaded.refusal = one_line(refused->message);
+    if (!parsed) {
+      loaded.refusal = one_line(parsed.error());
       return loaded;
     }
-    Options& look = std::get<Options>(parsed);
+    Options& look = *parsed;
     auto images = load_look_images(look.pattern_file, look.depth_file);
-    if (auto* failure = std::get_if<InputFailure>(&images)) {
-      loaded.refusal = failure->message;
+    if (!images) {
+      loaded.refusal = images.error();
       return loaded;
     }
-    loaded.images = std::move(std::get<LookImages>(images));
+    loaded.images = std::move(*images);
     loaded.look = std::move(look);
     return loaded;
   });

@@ -470,7 +470,9 @@ TEST(RecordOption, AFolderHoldingAnEarlierRecordingIsRefused) {
   EXPECT_EQ(again.exit_code, 2) << again.err;
   EXPECT_NE(again.err.find("--record " + folder + ": the folder is not empty"), std::string::npos) << again.err;
   EXPECT_TRUE(testing::read_png(folder + "/frame-000001.png").pixels == first_take.pixels);
-  EXPECT_EQ(check_record_folder(scratch_file("a-new-folder"), false), "");
+  EXPECT_TRUE(check_record_folder(scratch_file("a-new-folder"), false).ok());
+  EXPECT_FALSE(check_record_folder(folder, false).ok());
+  EXPECT_TRUE(check_record_folder(folder, true).ok()) << "--overwrite lets it replace the frames";
 }
 
 // --overwrite replaces the earlier take whole: a shorter one leaves none of the old frames behind,

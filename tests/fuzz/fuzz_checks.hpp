@@ -83,7 +83,7 @@ inline std::vector<std::string> split_arguments(std::string_view bytes) {
 // Options, or a request to exit; a refusal (code 2) must say why. Throwing fails the caller.
 inline bool command_line_answer_is_sound(std::string_view bytes) {
   const auto parsed = parse_command_line(split_arguments(bytes));
-  const auto* exit = std::get_if<ExitRequest>(&parsed);
+  const auto* exit = parsed.ok() ? nullptr : &parsed.failure();
   return !exit || exit->code == 0 || !exit->message.empty();
 }
 
@@ -101,7 +101,7 @@ inline bool config_text_answer_is_sound(std::string_view bytes) {
   const auto parsed = parse_command_line({"--config", "/proc/self/fd/" + std::to_string(fd)});
   ::close(fd);
   if (!written) return false;
-  const auto* exit = std::get_if<ExitRequest>(&parsed);
+  const auto* exit = parsed.ok() ? nullptr : &parsed.failure();
   if (!exit) return true;
   const std::string& message = exit->message;
   return exit->code == 2 && !message.empty() && message.size() < 1024 && message.find('\n') == std::string::npos &&
