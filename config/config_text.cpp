@@ -59,7 +59,8 @@ Status line_allowed(std::string_view line, bool& array_continues) {
   std::string_view name = trimmed(line.substr(0, equals));
   if (equals == std::string_view::npos) name = trimmed(name.substr(0, name.find('#')));  // a flag
   if (!is_setting_name(name))
-    return failure(printable(name) + " is not a setting's name: one word of letters, digits and '-' (see --write-config)");
+    return failure(printable(name) +
+                   " is not a setting's name: one word of letters, digits and '-' (see --write-config)");
   if (equals != std::string_view::npos) {
     std::string_view value = trimmed(line.substr(equals + 1));
     value = trimmed(value.substr(0, value.find('#')));
@@ -97,7 +98,8 @@ Status config_text_allowed(std::string_view text) {
       array_continues = content.empty() || content.back() != ']';
       continue;
     }
-    if (const Status allowed = line_allowed(content, array_continues); !allowed) return failure(where + allowed.error());
+    if (const Status allowed = line_allowed(content, array_continues); !allowed)
+      return failure(where + allowed.error());
   }
   return {};
 }

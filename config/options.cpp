@@ -347,8 +347,9 @@ Status finish_stereogram(const Options& options) {
   StereogramParams pixels = options.stereogram;
   pixels.units.reset();
   if (options.pattern_file.empty() && !validate(pixels))
-    return failure("--max-offset " + number_text(pixels.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
-                   std::to_string(pixels.pattern_width - 1) + ")");
+    return failure("--max-offset " + number_text(pixels.max_offset) +
+                   ": must be 0 or more and below --pattern-width - 1 (" + std::to_string(pixels.pattern_width - 1) +
+                   ")");
   if (const Status suits = algorithm_row(pixels.algorithm).validate(pixels); options.pattern_file.empty() && !suits)
     return failure("--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " + suits.error());
   return {};
@@ -384,7 +385,8 @@ Status finish_outputs(const CLI::App& app, Options& options) {
 }
 
 Status finish_interop_and_pipeline(const CLI::App& app, Options& options) {
-  if (!options.interop_sync && !options.bench) return failure("--interop-sync all: goes with --bench (pick one otherwise)");
+  if (!options.interop_sync && !options.bench)
+    return failure("--interop-sync all: goes with --bench (pick one otherwise)");
   if (!options.interop_batch && !options.bench)
     return failure("--interop-batch all: goes with --bench (pick one otherwise)");
   if (options.interop_batch == false) {

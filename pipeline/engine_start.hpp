@@ -5,8 +5,8 @@
 // not know the command line, only the settings it reads. The fields keep the names of the Options
 // fields they come from.
 #include "compute/stereogram/stereogram_params.hpp"
-#include "core/size.hpp"
 #include "core/pattern_library.hpp"
+#include "core/size.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode.hpp"
@@ -39,11 +39,11 @@ struct Look {
 
 // The engine's settings that no look changes.
 struct EngineSetup {
-  Size size;               // the scene's, where no depth map gives one
-  std::string model;       // a model file or a built-in model's name; empty: none
-  std::string font_file;   // the text's font; empty: DejaVu Sans Bold through fontconfig
+  Size size;                                   // the scene's, where no depth map gives one
+  std::string model;                           // a model file or a built-in model's name; empty: none
+  std::string font_file;                       // the text's font; empty: DejaVu Sans Bold through fontconfig
   double screen_dpi = PhysicalGeometry{}.dpi;  // where physical units start on the panel
-  bool histogram = false;  // every frame's histogram, not only the panel's few
+  bool histogram = false;                      // every frame's histogram, not only the panel's few
   bool vsync = true;
   bool show_panel = true;
   std::optional<SyncStrategy> interop_sync;  // nullopt: each in turn (--bench), the default at start
