@@ -1,8 +1,9 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
 // The loop below is the whole program: poll, draw, lay out, show, panel beside it, swap. The work
 // is in Demo; the panel and the keys only change its settings (applied on the next frame).
-#include "app/background_image_load.hpp"
-#include "app/demo.hpp"
+#include "config/engine_start.hpp"
+#include "pipeline/background_image_load.hpp"
+#include "pipeline/engine.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/recording.hpp"
 #include "app/still_picture.hpp"
@@ -473,7 +474,7 @@ int run(const Options& command_line) {
   refuse_unmatched_device(options, window.share_handles());
   ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
   say_opencl_choice(cl);
-  Demo demo(options, std::move(cl));
+  Demo demo(engine_start_of(options), std::move(cl));
   if (options.verbose) say_what_runs(demo);
   if (options.bench) return run_bench(options, demo);
   return run_window(options, window, demo);
@@ -486,12 +487,13 @@ int main(int argc, char** argv) {
   // reports, rather than the process dying of SIGXFSZ with the old file half replaced.
   std::signal(SIGXFSZ, SIG_IGN);
   const auto parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
-  if (const auto* exit = std::get_if<ExitRequest>(&parsed)) {
-    std::fprintf(exit->code == 0 ? stdout : stderr, "%s\n", exit->message.c_str());
-    return exit->code;
+  if (!parsed) {
+    const ExitRequest& exit = parsed.failure();
+    std::fprintf(exit.code == 0 ? stdout : stderr, "%s\n", exit.message.c_str());
+    return exit.code;
   }
   try {
-    Options options = std::get<Options>(parsed);
+    Options options = *parsed;
     options.break_kernels = std::getenv("STEREOCL_BREAK_KERNELS") != nullptr;
     return run(options);
   } catch (const InputError& error) {

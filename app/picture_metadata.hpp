@@ -2,7 +2,7 @@
 // What a saved picture says about itself: its DPI as a pHYs chunk, so it prints at the size it
 // was seen at (a stereogram's depth depends on the repeat's physical width), and the parameters
 // that made it as tEXt chunks, so it can be made again. Used by --screenshot, S and --record.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "core/png_codec.hpp"
 
 namespace stereocl {

@@ -2,7 +2,7 @@
 // Recording the final picture (no UI) frame by frame: started by --record for the whole run,
 // or by the panel's Record button until it is pressed again. The encoder comes from the path's
 // extension (record/frame_encoder.hpp); this class adds the progress line and the panel's state.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/panel.hpp"
 #include "record/frame_encoder.hpp"
 

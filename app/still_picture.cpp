@@ -1,7 +1,7 @@
 #include "app/still_picture.hpp"
 
 #include "app/headless_depth.hpp"
-#include "app/image_roles.hpp"
+#include "pipeline/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
 #include "core/depth_fit.hpp"

@@ -2,7 +2,7 @@
 // --bench: every mode that can run here, one after the other in one process, vsync off, each
 // timed over the same number of frames after a warm-up. Prints a table with each mode's fps as a
 // ratio to Scene and to CPU mode from this same run, and optionally writes JSON.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "config/options.hpp"
 
 namespace stereocl {

@@ -2,7 +2,7 @@
 // The --bench JSON: results plus everything needed to compare them with a file from another
 // machine a month later (versions, hardware, drivers, parameters, what was skipped and why).
 // Its layout is docs/bench-schema.json; bump kBenchSchemaVersion when a field changes meaning.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "config/options.hpp"
 #include "pipeline/stage_timings.hpp"
 

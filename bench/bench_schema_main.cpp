@@ -17,8 +17,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "stereocl-bench-schema: %s: not JSON\n", argv[1]);
     return 1;
   }
-  const std::string failed =
-      stereocl::write_file_atomically(argv[2], stereocl::with_table_fields(schema).dump(2) + "\n");
-  if (!failed.empty()) std::fprintf(stderr, "stereocl-bench-schema: %s\n", failed.c_str());
-  return failed.empty() ? 0 : 1;
+  const stereocl::Status written =
+      stereocl::write_atomically(argv[2], stereocl::with_table_fields(schema).dump(2) + "\n");
+  if (!written) std::fprintf(stderr, "stereocl-bench-schema: %s\n", written.error().c_str());
+  return written ? 0 : 1;
 }

@@ -2,7 +2,7 @@
 // --soak (scripts/soak.sh), a testing aid: drives a running session as a restless user would, through
 // the paths users take (the key table's apply_action, the drop function), and samples RSS once a
 // second, so that a leak in mode switches, resizes, drops or pattern changes shows as a rising curve.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/fading_message.hpp"
 #include "ui/window.hpp"
 #include "pipeline/mode.hpp"

@@ -21,19 +21,19 @@ std::string_view trimmed(std::string_view text) {
   return text;
 }
 
-// A byte that is not text: invalid UTF-8, or a control character other than tab and CR.
-std::optional<std::string> binary_byte(std::string_view line) {
+// Fails at a byte that is not text: invalid UTF-8, or a control character other than tab and CR.
+Status bytes_are_text(std::string_view line) {
   for (std::size_t i = 0; i < line.size();) {
     const auto byte = static_cast<unsigned char>(line[i]);
     const std::size_t length = utf8_sequence_length(line.substr(i));
     if (length == 0 || (byte < 0x20 && byte != '\t' && byte != '\r') || byte == 0x7F) {
       char text[64];
       std::snprintf(text, sizeof text, "byte 0x%02X at column %zu is not UTF-8 text", byte, i + 1);
-      return text;
+      return failure(text);
     }
     i += length;
   }
-  return std::nullopt;
+  return {};
 }
 
 // A setting's name as --help spells it without the dashes; CLI11 takes one pair of quotes off.
@@ -47,25 +47,26 @@ bool is_setting_name(std::string_view name) {
 }
 
 // One line outside a multi-line array: blank, a comment, `name`, `name = value` or [default].
-std::optional<std::string> line_problem(std::string_view line, bool& array_continues) {
-  if (line.empty() || line.front() == '#' || line.front() == ';') return std::nullopt;
+Status line_allowed(std::string_view line, bool& array_continues) {
+  if (line.empty() || line.front() == '#' || line.front() == ';') return {};
   if (line.front() == '[' && line.back() == ']') {
     std::string section(line.substr(1, line.size() - 2));
     std::transform(section.begin(), section.end(), section.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (section == "default" || section == "[default]") return std::nullopt;
-    return "section " + printable(line) + ": stereocl's settings are `name = value` lines without sections";
+    if (section == "default" || section == "[default]") return {};
+    return failure("section " + printable(line) + ": stereocl's settings are `name = value` lines without sections");
   }
   const std::size_t equals = line.find('=');
   std::string_view name = trimmed(line.substr(0, equals));
   if (equals == std::string_view::npos) name = trimmed(name.substr(0, name.find('#')));  // a flag
   if (!is_setting_name(name))
-    return printable(name) + " is not a setting's name: one word of letters, digits and '-' (see --write-config)";
+    return failure(printable(name) +
+                   " is not a setting's name: one word of letters, digits and '-' (see --write-config)");
   if (equals != std::string_view::npos) {
     std::string_view value = trimmed(line.substr(equals + 1));
     value = trimmed(value.substr(0, value.find('#')));
     array_continues = value.size() > 1 && value.front() == '[' && value.back() != ']';  // CLI11 reads on
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
@@ -75,9 +76,10 @@ std::string_view without_byte_order_mark(std::string_view text) {
   return text;
 }
 
-std::optional<std::string> config_text_problem(std::string_view text) {
+Status config_text_allowed(std::string_view text) {
   if (text.size() > kMaxConfigBytes)
-    return std::to_string(text.size()) + " bytes, over the " + std::to_string(kMaxConfigBytes >> 20) + " MiB a config file may have";
+    return failure(std::to_string(text.size()) + " bytes, over the " + std::to_string(kMaxConfigBytes >> 20) +
+                   " MiB a config file may have");
   text = without_byte_order_mark(text);
   bool array_continues = false;
   std::size_t number = 0;
@@ -88,16 +90,18 @@ std::optional<std::string> config_text_problem(std::string_view text) {
     ++number;
     const std::string where = "line " + std::to_string(number) + ": ";
     if (line.size() > kMaxConfigLineBytes)
-      return where + std::to_string(line.size()) + " bytes, over the " + std::to_string(kMaxConfigLineBytes) + " a line may have";
-    if (auto binary = binary_byte(line)) return where + *binary;
+      return failure(where + std::to_string(line.size()) + " bytes, over the " + std::to_string(kMaxConfigLineBytes) +
+                     " a line may have");
+    if (const Status text_only = bytes_are_text(line); !text_only) return failure(where + text_only.error());
     const std::string_view content = trimmed(line);
     if (array_continues) {
       array_continues = content.empty() || content.back() != ']';
       continue;
     }
-    if (auto problem = line_problem(content, array_continues)) return where + *problem;
+    if (const Status allowed = line_allowed(content, array_continues); !allowed)
+      return failure(where + allowed.error());
   }
-  return std::nullopt;
+  return {};
 }
 
 std::vector<CLI::ConfigItem> ConfigReader::from_config(std::istream& input) const {

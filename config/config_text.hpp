@@ -3,10 +3,11 @@
 // grows quadratically in the dotted parts of a key (a 32 KB file took 7.8 GB), drops keys of
 // over 256 parts without a word and echoes whatever bytes it met. stereocl's settings are flat
 // `name = value` lines, so anything else is refused here, naming the line.
+#include "core/result.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <istream>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,9 +17,9 @@ namespace stereocl {
 inline constexpr std::size_t kMaxConfigBytes = 1 << 20;
 inline constexpr std::size_t kMaxConfigLineBytes = 8192;  // a path is at most 4096
 
-// Why `text` is not a config file stereocl reads ("line 3: ..."), or nullopt. A UTF-8 byte
-// order mark at the start is allowed (editors on Windows write one).
-std::optional<std::string> config_text_problem(std::string_view text);
+// Fails, saying why ("line 3: ..."), where `text` is not a config file stereocl reads. A UTF-8
+// byte order mark at the start is allowed (editors on Windows write one).
+Status config_text_allowed(std::string_view text);
 
 // The text without a leading UTF-8 byte order mark.
 std::string_view without_byte_order_mark(std::string_view text);

@@ -119,26 +119,26 @@ std::vector<std::string> config_paths(const std::vector<std::string>& arguments)
 
 // CLI11 reads a --config file whole, blocking: a FIFO, /dev/zero or a huge file would hang the
 // program or fill its memory, so only a regular file of a config file's size, and text that
-// config_text_problem() accepts, is handed to it.
-std::optional<std::string> unreadable_config(const std::vector<std::string>& paths, const std::string& presets_folder) {
+// config_text_allowed() accepts, is handed to it.
+Status configs_readable(const std::vector<std::string>& paths, const std::string& presets_folder) {
   for (const std::string& path : paths) {
     struct stat status {};
     const std::string named = "--config " + printable(path, 160) + ": ";
     if (path.empty()) continue;
     if (::stat(path.c_str(), &status) != 0) {
       if (path.find('/') != std::string::npos) continue;  // a missing file is CLI11's to name
-      return named + "no such file, nor a preset of that name (" + preset_names(presets_folder) + ")";
+      return failure(named + "no such file, nor a preset of that name (" + preset_names(presets_folder) + ")");
     }
-    if (!S_ISREG(status.st_mode)) return named + "not a regular file (a folder, pipe or device)";
+    if (!S_ISREG(status.st_mode)) return failure(named + "not a regular file (a folder, pipe or device)");
     if (static_cast<unsigned long long>(status.st_size) > kMaxConfigBytes)
-      return named + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have";
+      return failure(named + std::to_string(status.st_size) + " bytes, over the 1 MiB a config file may have");
     std::ifstream file(path, std::ios::binary);
     std::string text(kMaxConfigBytes + 1, '\0');
     file.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<std::size_t>(file.gcount()));
-    if (const auto problem = config_text_problem(text)) return named + *problem;
+    if (const Status allowed = config_text_allowed(text); !allowed) return failure(named + allowed.error());
   }
-  return std::nullopt;
+  return {};
 }
 
 // A file a --config file names (a preset's depth map or pattern) is looked for in the current
@@ -337,67 +337,73 @@ Status apply_settings(const CLI::App& app, const SettingTexts& texts, Options& o
 
 // Physical units, where one of their options is given, replace P and M. Checked against --size;
 // a --depth map's width is checked when it is read.
-std::optional<std::string> finish_units(const CLI::App& app, Options& options) {
+Status finish_units(const CLI::App& app, Options& options) {
   options.dpi_given = app.count("--dpi") > 0;
-  if (!options.stereogram.units) return std::nullopt;
+  if (!options.stereogram.units) return {};
   const auto resolved = resolve_units(options.stereogram, options.size.width);
-  if (!resolved) return resolved.error();
+  if (!resolved) return failure(resolved.error());
   options.stereogram = *resolved;
-  return std::nullopt;
+  return {};
 }
 
 // P and M as pixels, before any units replace them (finish_units). A pattern file is scaled to P,
 // so it changes neither.
-std::optional<std::string> finish_stereogram(const Options& options) {
+Status finish_stereogram(const Options& options) {
   StereogramParams pixels = options.stereogram;
   pixels.units.reset();
   if (!validate(pixels))
-    return "--max-offset " + number_text(pixels.max_offset) + ": must be 0 or more and below --pattern-width - 1 (" +
-           std::to_string(pixels.pattern_width - 1) + ")";
+    return failure("--max-offset " + number_text(pixels.max_offset) +
+                   ": must be 0 or more and below --pattern-width - 1 (" + std::to_string(pixels.pattern_width - 1) +
+                   ")");
   if (const Status suits = algorithm_row(pixels.algorithm).validate(pixels); !suits)
-    return "--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " + suits.error();
-  return std::nullopt;
+    return failure("--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " + suits.error());
+  return {};
 }
 
 // "-" is standard input once: two inputs cannot both be read from it.
-std::optional<std::string> finish_standard_input(const Options& options) {
+Status finish_standard_input(const Options& options) {
   if (options.depth_file == kStandardStream && options.pattern_file == kStandardStream)
-    return "--depth - and --pattern -: only one input can come from stdin";
-  return std::nullopt;
+    return failure("--depth - and --pattern -: only one input can come from stdin");
+  return {};
 }
 
 // --output: one still, which runs nothing else. A source GL draws (a model, the ball's scene)
 // needs a headless EGL context, which only running can find (app/headless_depth.hpp).
-std::optional<std::string> finish_still(const Options& options) {
-  if (options.output_file.empty()) return std::nullopt;
+Status finish_still(const Options& options) {
+  if (options.output_file.empty()) return {};
   const bool window_outputs = !options.screenshot_file.empty() || !options.screenshot_window_file.empty() ||
                               !options.histogram_file.empty() || !options.record_path.empty();
   if (options.bench || window_outputs || options.soak_seconds > 0)
-    return "--output makes one picture without a window and exits; it goes with neither --bench, --soak nor the "
-           "window's outputs (--screenshot, --screenshot-window, --histogram, --record)";
-  return std::nullopt;
+    return failure(
+        "--output makes one picture without a window and exits; it goes with neither --bench, --soak nor the "
+        "window's outputs (--screenshot, --screenshot-window, --histogram, --record)");
+  return {};
 }
 
 // --json, which has a meaning only with --bench or --list-devices, and a soak, which needs its CSV.
-std::optional<std::string> finish_outputs(const CLI::App& app, Options& options) {
+Status finish_outputs(const CLI::App& app, Options& options) {
   if (options.soak_seconds > 0 && options.soak_csv.empty())
-    return "--soak: name the --soak-csv FILE.csv for its RSS samples";
-  if (auto problem = finish_still(options)) return problem;
-  if (app.count("--json") && !options.bench && !options.list_devices) return "--json goes with --bench or --list-devices";
-  if (app.count("--json") && options.bench && options.json_file.empty()) return "--json: with --bench, name the FILE.json to write";
+    return failure("--soak: name the --soak-csv FILE.csv for its RSS samples");
+  if (Status still = finish_still(options); !still) return still;
+  if (app.count("--json") && !options.bench && !options.list_devices)
+    return failure("--json goes with --bench or --list-devices");
+  if (app.count("--json") && options.bench && options.json_file.empty())
+    return failure("--json: with --bench, name the FILE.json to write");
   options.list_devices_as_json = options.list_devices && app.count("--json") > 0;
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> finish_interop_and_pipeline(const CLI::App& app, Options& options) {
-  if (!options.interop_sync && !options.bench) return "--interop-sync all: goes with --bench (pick one otherwise)";
-  if (!options.interop_batch && !options.bench) return "--interop-batch all: goes with --bench (pick one otherwise)";
+Status finish_interop_and_pipeline(const CLI::App& app, Options& options) {
+  if (!options.interop_sync && !options.bench)
+    return failure("--interop-sync all: goes with --bench (pick one otherwise)");
+  if (!options.interop_batch && !options.bench)
+    return failure("--interop-batch all: goes with --bench (pick one otherwise)");
   if (options.interop_batch == false) {
     if (app.count("--pipeline"))
-      return "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)";
+      return failure("--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)");
     options.pipeline = false;  // step by step hands over more than once a frame: nothing to pipeline
   }
-  return std::nullopt;
+  return {};
 }
 
 // --list-devices and --bench show nothing; --bench has sizes and lengths of its own.
@@ -412,16 +418,17 @@ void finish_bench(const CLI::App& app, Options& options) {
   }
 }
 
-// The rules that involve more than one value, once every row has set its own; nullopt when all
-// hold. The steps run in this order, so the user is told the first problem of the command line.
-std::optional<std::string> finish_options(const CLI::App& app, Options& options) {
+// The rules that involve more than one value, once every row has set its own; fails with the
+// first that does not hold. The steps run in this order, so the user is told the first problem of
+// the command line.
+Status finish_options(const CLI::App& app, Options& options) {
   if ((options.library_pattern = find_library_pattern(options.pattern_file))) options.pattern_file.clear();
   options.mode_given = app.count("--mode") > 0;
   options.size_given = app.count("--size") > 0;
-  if (auto problem = finish_stereogram(options)) return problem;
-  if (auto problem = finish_standard_input(options)) return problem;
-  if (auto problem = finish_outputs(app, options)) return problem;
-  if (auto problem = finish_interop_and_pipeline(app, options)) return problem;
+  if (Status stereogram = finish_stereogram(options); !stereogram) return stereogram;
+  if (Status standard_input = finish_standard_input(options); !standard_input) return standard_input;
+  if (Status outputs = finish_outputs(app, options); !outputs) return outputs;
+  if (Status interop = finish_interop_and_pipeline(app, options); !interop) return interop;
   finish_bench(app, options);
   return finish_units(app, options);
 }
@@ -442,8 +449,8 @@ std::string config_text(const CLI::App& app) {
 
 // Atomic like every output: a full disk leaves the old file whole, and a failed write is exit 1.
 ExitRequest write_config(const CLI::App& app, const std::string& path, const Options& options) {
-  if (const std::string error = write_file_atomically(path, config_text(app), input_files(options)); !error.empty())
-    return ExitRequest{1, "stereocl: --write-config " + error};
+  if (const Status written = write_atomically(path, config_text(app), input_files(options)); !written)
+    return ExitRequest{1, "stereocl: --write-config " + written.error()};
   return ExitRequest{0, "stereocl: wrote " + path};
 }
 
@@ -459,7 +466,7 @@ bool same_file(const std::string& a, const std::string& b) {
 
 // Two outputs of one run naming one file would overwrite each other, and an output naming an
 // input would destroy it: both are refused before anything runs.
-std::optional<std::string> clashing_output(const Options& options, const std::string& write_config) {
+Status outputs_apart(const Options& options, const std::string& write_config) {
   const std::pair<const char*, std::string> outputs[] = {{"--screenshot", options.screenshot_file},
                                                          {"--screenshot-window", options.screenshot_window_file},
                                                          {"--output", options.output_file},
@@ -476,16 +483,18 @@ std::optional<std::string> clashing_output(const Options& options, const std::st
     const auto& [option, path] = outputs[i];
     for (const auto& [input, input_path] : inputs)
       if (path != kStandardStream && same_file(path, input_path))  // stdout is no input, even one read from stdin
-        return std::string(option) + " " + path + ": that is the " + input + " file; an output never replaces an input";
+        return failure(std::string(option) + " " + path + ": that is the " + input +
+                       " file; an output never replaces an input");
     // A device or pipe (/dev/null, /dev/stdout) is written in place, not replaced: two outputs
     // may share one.
     std::error_code error;
     const bool replaced = !std::filesystem::exists(path, error) || std::filesystem::is_regular_file(path, error);
     for (std::size_t j = 0; j < i && replaced; ++j)
       if (same_file(path, outputs[j].second))
-        return std::string(option) + " " + path + ": " + outputs[j].first + " writes that file too; give each output its own";
+        return failure(std::string(option) + " " + path + ": " + outputs[j].first +
+                       " writes that file too; give each output its own");
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
@@ -548,9 +557,9 @@ void declare_options(CLI::App& app, SettingTexts& texts, std::string& write_conf
     if (option->get_default_str().empty()) option->run_callback_for_default(false);
 }
 
-// What ends the program at parsing (--help, --version, a refused option or config); nullopt when
-// the values were read.
-std::optional<ExitRequest> parse_exit(CLI::App& app, const std::vector<std::string>& arguments) {
+// Reads the values, or says what ends the program at parsing (--help, --version, a refused
+// option or config).
+Result<void, ExitRequest> parse_arguments(CLI::App& app, const std::vector<std::string>& arguments) {
   std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
   try {
     app.parse(reversed);
@@ -565,26 +574,29 @@ std::optional<ExitRequest> parse_exit(CLI::App& app, const std::vector<std::stri
   } catch (const CLI::ParseError& error) {
     return ExitRequest{2, std::string("stereocl: ") + error.what() + " (see --help)"};
   }
-  return std::nullopt;
+  return {};
 }
 
-std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::string>& given) {
+Result<Options, ExitRequest> parsed_command_line(const std::vector<std::string>& given) {
   std::string presets_folder;
   const std::vector<std::string> arguments = with_preset_paths(given, presets_folder);
   const std::vector<std::string> configs = config_paths(arguments);
-  if (const auto problem = unreadable_config(configs, presets_folder)) return ExitRequest{2, "stereocl: " + *problem};
+  if (const Status readable = configs_readable(configs, presets_folder); !readable)
+    return ExitRequest{2, "stereocl: " + readable.error()};
   SettingTexts texts;
   std::string write_config_path;
   CLI::App app{"stereocl: live autostereograms with OpenGL and OpenCL", "stereocl"};
   declare_options(app, texts, write_config_path, configs);
-  if (auto exit = parse_exit(app, arguments)) return *std::move(exit);
+  if (Result<void, ExitRequest> parsed = parse_arguments(app, arguments); !parsed) return parsed.failure();
   Options options;
   options.config_files = configs;
   if (const Status set = apply_settings(app, texts, options); !set) return ExitRequest{2, "stereocl: " + set.error()};
-  if (const auto problem = finish_options(app, options)) return ExitRequest{2, "stereocl: " + *problem};
-  if (const auto clash = clashing_output(options, write_config_path)) return ExitRequest{2, "stereocl: " + *clash};
-  if (const std::string folder = check_record_folder(options.record_path, options.overwrite); !folder.empty())
-    return ExitRequest{2, "stereocl: " + folder};
+  if (const Status finished = finish_options(app, options); !finished)
+    return ExitRequest{2, "stereocl: " + finished.error()};
+  if (const Status apart = outputs_apart(options, write_config_path); !apart)
+    return ExitRequest{2, "stereocl: " + apart.error()};
+  if (const Status folder = check_record_folder(options.record_path, options.overwrite); !folder)
+    return ExitRequest{2, "stereocl: " + folder.error()};
   if (!write_config_path.empty()) return write_config(app, write_config_path, options);
   return options;
 }
@@ -593,9 +605,13 @@ std::variant<Options, ExitRequest> parsed_command_line(const std::vector<std::st
 
 // Refusals echo what they were given; a hostile value (a megabyte, control bytes) must still
 // make one short line.
-std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments) {
+Result<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments) {
   auto parsed = parsed_command_line(arguments);
-  if (auto* exit = std::get_if<ExitRequest>(&parsed); exit && exit->code != 0) exit->message = printable_words(exit->message);
+  if (!parsed && parsed.failure().code != 0) {
+    ExitRequest exit = parsed.failure();
+    exit.message = printable_words(exit.message);
+    return exit;
+  }
   return parsed;
 }
 

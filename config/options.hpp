@@ -3,8 +3,10 @@
 // trust these values.
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/depth_fit.hpp"
+#include "core/input_error.hpp"
 #include "core/pattern_library.hpp"
 #include "core/result.hpp"
+#include "core/size.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode.hpp"
@@ -14,18 +16,10 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace stereocl {
-
-struct Size {
-  int width = 0;
-  int height = 0;
-  friend bool operator==(const Size&, const Size&) = default;
-};
 
 // The settings of the settings table (config/settings_table.cpp) start from their rows' defaults,
 // which Options() sets; the fields here without one are not settings of their own (what was
@@ -127,7 +121,9 @@ struct ExitRequest {
   std::string message;  // to print (stdout for help, stderr otherwise)
 };
 
-std::variant<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments);
+// The options, or what ends the program here: --help, --version and --write-config (code 0), a
+// refused value or file (code 2).
+Result<Options, ExitRequest> parse_command_line(const std::vector<std::string>& arguments);
 
 // "1920x1080" -> Size, or a failure naming the text and the rule. Shared by --size and the tests.
 Result<Size> parse_size(const std::string& text);
@@ -135,10 +131,5 @@ Result<Size> parse_size(const std::string& text);
 inline constexpr int kMaxImageSide = 16384;
 inline constexpr float kMinUiScale = 0.5f;
 inline constexpr float kMaxUiScale = 4.0f;
-
-// A problem with what the user gave us (a file, a value): the program reports it and exits 2.
-struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 }  // namespace stereocl

@@ -1,6 +1,7 @@
 #include "config/presets.hpp"
 
 #include "config/config_text.hpp"
+#include "config/engine_start.hpp"
 #include "config/options.hpp"
 
 #include <algorithm>
@@ -99,17 +100,17 @@ std::string PresetCycle::step(int direction) {
   pending_ = std::async(std::launch::async, [file, name, position] {
     Loaded loaded{name, position, std::nullopt, {}, {}};
     auto parsed = parse_command_line({"--config", file});
-    if (const auto* refused = std::get_if<ExitRequest>(&parsed)) {
-      loaded.refusal = one_line(refused->message);
+    if (!parsed) {
+      loaded.refusal = one_line(parsed.error());
       return loaded;
     }
-    Options& look = std::get<Options>(parsed);
+    Options& look = *parsed;
     auto images = load_look_images(look.pattern_file, look.depth_file);
-    if (auto* failure = std::get_if<InputFailure>(&images)) {
-      loaded.refusal = failure->message;
+    if (!images) {
+      loaded.refusal = images.error();
       return loaded;
     }
-    loaded.images = std::move(std::get<LookImages>(images));
+    loaded.images = std::move(*images);
     loaded.look = std::move(look);
     return loaded;
   });
@@ -125,7 +126,7 @@ std::optional<std::string> PresetCycle::apply_when_finished(Demo& demo) {
   if (!pending_.valid()) return std::nullopt;
   Loaded loaded = pending_.get();
   if (!loaded.look) return "Preset " + loaded.name + " not applied: " + loaded.refusal;
-  if (const Status used = demo.use_look(*loaded.look, loaded.images); !used)
+  if (const Status used = demo.use_look(look_of(*loaded.look), loaded.images); !used)
     return "Preset " + loaded.name + " not applied: " + one_line(used.error());
   current_ = loaded.name;
   fullscreen_ = loaded.look->fullscreen;

@@ -4,7 +4,8 @@
 // parser itself (parse_command_line on `--config FILE`), so a preset file and a --config file are
 // the same thing, checked by the same rules. Only the look is applied live: the run's options
 // (size, frames, outputs, --bench, the panel, vsync) stay as the command line set them.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
+#include "config/options.hpp"
 #include "config/preset_files.hpp"
 
 #include <future>

@@ -2,7 +2,7 @@
 // How a row of the settings table reaches its field: made from the path to the field
 // (&Options::stereogram, &StereogramParams::pattern_width), so a row names its field and the
 // conversion from and to text comes with the field's type. The same for the panel's DemoSettings.
-#include "app/demo_settings.hpp"
+#include "pipeline/demo_settings.hpp"
 #include "config/options.hpp"
 #include "config/setting.hpp"
 

@@ -22,13 +22,4 @@ Status write_atomically(const std::string& path, std::string_view bytes, const s
 // Standard output: the bytes written to descriptor 1, every write checked, nothing renamed.
 Status write_standard_output(std::string_view bytes);
 
-// The older form of write_atomically(), "" on success: only for config/options.cpp and
-// bench/bench_schema_main.cpp, which are being rewritten now. It goes once they call
-// write_atomically().
-inline std::string write_file_atomically(const std::string& path, std::string_view bytes,
-                                         const std::vector<std::string>& inputs = {}) {
-  const Status written = write_atomically(path, bytes, inputs);
-  return written ? std::string() : written.error();
-}
-
 }  // namespace stereocl

@@ -121,10 +121,8 @@ Result<std::optional<Histogram256>> ExternalMemoryBackend::run(std::span<const P
 bool ExternalMemoryBackend::buffer_kernel_ready(const StereogramParams& params) {
   if (unbuildable_.count(params.algorithm)) return false;
   try {
-    stereograms_[params.algorithm].prepare(params);
-    return true;
-  } catch (const std::invalid_argument&) {
-    return false;  // the texture path says what is wrong with the parameters
+    // Parameters the kernel cannot take go to the texture path, which says what is wrong with them.
+    return stereograms_[params.algorithm].prepare(params).ok();
   } catch (const KernelBuildError& error) {
     notices_.say(std::string("GPU (external memory): the ") + stereogram_algorithm_name(params.algorithm) +
                  " buffer kernel does not build (" + error.what() + "); using the texture path");

@@ -28,12 +28,4 @@ std::optional<SyncStrategy> parse_sync_strategy(std::string_view text);
 // Whether `environment` can run `strategy` in GPU mode; if not, why (for the skip line).
 Status sync_supported(SyncStrategy strategy, const ClEnvironment* environment);
 
-// The older form of sync_supported(), nullopt where it is ok: only for the callers being
-// rewritten now (app/demo.cpp, ui/panel_measure.cpp). It goes once they call sync_supported().
-inline std::optional<std::string> sync_unsupported_reason(SyncStrategy strategy, const ClEnvironment* environment) {
-  const Status supported = sync_supported(strategy, environment);
-  if (supported) return std::nullopt;
-  return supported.error();
-}
-
 }  // namespace stereocl

@@ -24,15 +24,16 @@ std::string check_record_path(const std::string& path) {
   return format ? std::string() : format.error();
 }
 
-std::string check_record_folder(const std::string& path, bool overwrite) {
+Status check_record_folder(const std::string& path, bool overwrite) {
   if (path.empty() || overwrite) return {};
   const Result<RecordFormat> format = record_format_for(path);
   if (!format || *format != RecordFormat::png_frames) return {};
   // Frames written over an earlier recording's would splice the two (new 1-2, old 3-6).
   std::error_code error;
   if (std::filesystem::is_directory(path, error) && !std::filesystem::is_empty(path, error))
-    return "--record " + path + ": the folder is not empty, and frames written there would mix with what it holds; "
-           "name a new or empty folder, or add --overwrite to replace its frames";
+    return failure("--record " + path +
+                   ": the folder is not empty, and frames written there would mix with what it holds; "
+                   "name a new or empty folder, or add --overwrite to replace its frames");
   return {};
 }
 

@@ -17,7 +17,7 @@ Result<RecordFormat> record_format_for(const std::string& path);
 std::string check_record_path(const std::string& path);
 
 // A folder of frames must be new or empty, unless `overwrite` lets the recording replace the
-// frames an earlier one left there: empty when fine, else the reason.
-std::string check_record_folder(const std::string& path, bool overwrite);
+// frames an earlier one left there: fails, saying why, otherwise.
+Status check_record_folder(const std::string& path, bool overwrite);
 
 }  // namespace stereocl

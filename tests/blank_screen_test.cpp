@@ -1,5 +1,6 @@
 // B and '.' (a clicker's "blank"): the window goes black and comes back with the current picture.
-#include "app/demo.hpp"
+#include "config/engine_start.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/key_bindings.hpp"
 #include "hidden_window.hpp"
 #include "render/pixel_transfer.hpp"
@@ -23,7 +24,7 @@ TEST(BlankScreen, TheBlankKeyBlacksTheWindowOutAndBack) {
   Options options;
   options.size = Size{200, 150};
   options.mode = Mode::cpu;
-  Demo demo(options, open_opencl(window->share_handles(), ""));
+  Demo demo(engine_start_of(options), open_opencl(window->share_handles(), ""));
   int width = 0, height = 0;
   window->framebuffer_size(width, height);
   const auto shown = [&](int key) {

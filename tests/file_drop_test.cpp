@@ -1,7 +1,8 @@
 // Dropping files onto the window, through handle_dropped_file(): the function the GLFW drop
 // callback calls, driven here with a hidden window and a real Demo.
-#include "app/background_image_load.hpp"
-#include "app/demo.hpp"
+#include "config/engine_start.hpp"
+#include "pipeline/background_image_load.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/file_drop.hpp"
 #include "ui/window.hpp"
 #include "core/image_file.hpp"
@@ -48,7 +49,7 @@ class FileDrop : public ::testing::Test {
     options_.size = Size{96, 64};
     options_.mode = Mode::cpu;
     options_.stereogram.algorithm = StereogramAlgorithm::lookup;  // a picture P wider than the depth
-    demo_ = std::make_unique<Demo>(options_, open_opencl(window_->share_handles(), ""));
+    demo_ = std::make_unique<Demo>(engine_start_of(options_), open_opencl(window_->share_handles(), ""));
     ASSERT_TRUE(demo_->render_frame(1.0 / 60.0).ok());
   }
   // A frame after the drop, as the main loop would draw it: must not throw or crash.

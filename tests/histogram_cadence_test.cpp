@@ -1,6 +1,7 @@
 // The panel's live histogram is computed on one frame in kPanelHistogramEvery, and its time is
 // its own stage; --histogram still gets every frame's.
-#include "app/demo.hpp"
+#include "config/engine_start.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/window.hpp"
 
 #include <gtest/gtest.h>
@@ -23,7 +24,7 @@ class HistogramCadence : public ::testing::Test {
     options.size = Size{97, 31};
     options.mode = Mode::cpu;
     options.histogram_file = histogram_file;
-    return std::make_unique<Demo>(options, open_opencl(window_->share_handles(), ""));
+    return std::make_unique<Demo>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
   }
   // Frames whose histogram differs from the one before: each is a recomputation, as the ball moves.
   static int recomputations(Demo& demo, int frames) {

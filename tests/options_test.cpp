@@ -17,12 +17,12 @@
 namespace stereocl {
 namespace {
 
-std::variant<Options, ExitRequest> parse(std::vector<std::string> arguments) { return parse_command_line(arguments); }
+Result<Options, ExitRequest> parse(std::vector<std::string> arguments) { return parse_command_line(arguments); }
 
 void expect_refused(std::vector<std::string> arguments, const std::string& mentions) {
   const auto result = parse(arguments);
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result)) << "accepted: " << arguments.back();
-  const auto& exit = std::get<ExitRequest>(result);
+  ASSERT_FALSE(result.ok()) << "accepted: " << arguments.back();
+  const auto& exit = result.failure();
   EXPECT_EQ(exit.code, 2);
   EXPECT_NE(exit.message.find(mentions), std::string::npos) << exit.message;
   EXPECT_EQ(exit.message.find('\n'), std::string::npos) << "one line please: " << exit.message;
@@ -30,8 +30,8 @@ void expect_refused(std::vector<std::string> arguments, const std::string& menti
 
 TEST(Options, DefaultsAreTheDocumentedOnes) {
   const auto result = parse({});
-  ASSERT_TRUE(std::holds_alternative<Options>(result));
-  const auto& options = std::get<Options>(result);
+  ASSERT_TRUE(result.ok());
+  const auto& options = result.value();
   EXPECT_EQ(options.size, (Size{1280, 720}));
   EXPECT_EQ(options.stereogram.pattern_width, 85);
   EXPECT_EQ(options.stereogram.max_offset, 30.f);
@@ -48,8 +48,8 @@ TEST(Options, ParsesEveryMode) {
   for (const ModeRow& row : mode_table()) {
     const Mode mode = row.mode;
     const auto result = parse({"--mode", std::string(mode_cli_name(mode))});
-    ASSERT_TRUE(std::holds_alternative<Options>(result));
-    EXPECT_EQ(std::get<Options>(result).mode, mode);
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result.value().mode, mode);
   }
 }
 
@@ -91,20 +91,20 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
 
 TEST(Options, UnitsAnyOfThemSetsPAndMOverThePixelOptions) {
   const auto result = parse({"--pattern-width", "40", "--max-offset", "7", "--dpi", "72"});
-  ASSERT_TRUE(std::holds_alternative<Options>(result));
-  const Options& options = std::get<Options>(result);
+  ASSERT_TRUE(result.ok());
+  const Options& options = result.value();
   ASSERT_TRUE(options.stereogram.units);
   EXPECT_EQ(*options.stereogram.units, (PhysicalGeometry{72.0, 2.5 * 25.4, 1.0 / 3.0}));  // 63.5 mm and 1/3 are the defaults
   EXPECT_TRUE(options.dpi_given);
   EXPECT_EQ(options.stereogram.pattern_width, 90);
   EXPECT_FLOAT_EQ(options.stereogram.max_offset, 18.f);
   const auto eyes_only = parse({"--eye-separation", "60"});
-  ASSERT_TRUE(std::holds_alternative<Options>(eyes_only));
-  EXPECT_FALSE(std::get<Options>(eyes_only).dpi_given);  // main() asks the monitor
+  ASSERT_TRUE(eyes_only.ok());
+  EXPECT_FALSE(eyes_only.value().dpi_given);  // main() asks the monitor
   const auto none = parse({});
-  ASSERT_TRUE(std::holds_alternative<Options>(none));
-  EXPECT_FALSE(std::get<Options>(none).stereogram.units);
-  EXPECT_EQ(std::get<Options>(none).stereogram.pattern_width, 85);
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none.value().stereogram.units);
+  EXPECT_EQ(none.value().stereogram.pattern_width, 85);
 }
 
 TEST(Options, UnitsBadValuesAndCombinationsAreRefusedInOneLine) {
@@ -123,8 +123,8 @@ TEST(Options, UnitsBadValuesAndCombinationsAreRefusedInOneLine) {
 TEST(Options, UnitsGoWithAPatternFile) {
   const std::string pattern = std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png";
   const auto parsed = parse({"--pattern", pattern, "--dpi", "72", "--size", "800x600"});
-  ASSERT_TRUE(std::holds_alternative<Options>(parsed)) << std::get<ExitRequest>(parsed).message;
-  const Options& options = std::get<Options>(parsed);
+  ASSERT_TRUE(parsed.ok()) << parsed.failure().message;
+  const Options& options = parsed.value();
   EXPECT_EQ(options.pattern_file, pattern);
   ASSERT_TRUE(options.stereogram.units);
   StereogramParams by_units;
@@ -137,7 +137,7 @@ TEST(Options, UnitsGoWithAPatternFile) {
 
 // --help as one line of words: it is wrapped to the terminal, so a phrase may span two lines.
 std::string help_words() {
-  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  const std::string help = parse({"--help"}).failure().message;
   return std::regex_replace(help, std::regex("\\s+"), " ");
 }
 
@@ -152,8 +152,8 @@ TEST(Options, TheSeedIsAUint32AndSaysSo) {
   expect_refused({"--seed", "4294967296"}, "--seed: Value 4294967296 not in range 0 to 4294967295");
   expect_refused({"--seed", "one"}, "--seed: Value one not in range 0 to 4294967295");
   const auto result = parse({"--seed", "4294967295"});
-  ASSERT_TRUE(std::holds_alternative<Options>(result));
-  EXPECT_EQ(std::get<Options>(result).seed, 4294967295u);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result.value().seed, 4294967295u);
 }
 
 TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
@@ -168,10 +168,10 @@ TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
 // Unless named, each mode pipelines where that measured faster; step by step has
 // nothing to pipeline, so it turns pipelining off and refuses only a --pipeline asked for by name.
 TEST(Options, PipelineIsEachModesOwnUnlessNamedAndGivesWayToStepByStep) {
-  EXPECT_EQ(std::get<Options>(parse({})).pipeline, std::nullopt);
-  EXPECT_EQ(std::get<Options>(parse({"--pipeline"})).pipeline, true);
-  EXPECT_EQ(std::get<Options>(parse({"--no-pipeline"})).pipeline, false);
-  EXPECT_EQ(std::get<Options>(parse({"--interop-batch", "off"})).pipeline, false);
+  EXPECT_EQ(parse({}).value().pipeline, std::nullopt);
+  EXPECT_EQ(parse({"--pipeline"}).value().pipeline, true);
+  EXPECT_EQ(parse({"--no-pipeline"}).value().pipeline, false);
+  EXPECT_EQ(parse({"--interop-batch", "off"}).value().pipeline, false);
   EXPECT_TRUE(mode_row(Mode::gpu).pipelines_by_default);
   EXPECT_TRUE(mode_row(Mode::cpu_readback).pipelines_by_default);
   EXPECT_FALSE(mode_row(Mode::gpu_extmem).pipelines_by_default);  // GL and OpenCL take turns there
@@ -195,8 +195,8 @@ TEST(Options, InputFilesMustExist) {
 // Refusals echo values; a hostile one (a megabyte, control bytes) still makes one short line.
 TEST(Options, AHugeOrBinaryValueIsEchoedShortAndPrintable) {
   const auto result = parse({"--effect", std::string(1 << 20, 'x') + "\x01\n"});
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
-  const std::string& message = std::get<ExitRequest>(result).message;
+  ASSERT_FALSE(result.ok());
+  const std::string& message = result.failure().message;
   EXPECT_LT(message.size(), 400u) << message.size();
   EXPECT_NE(message.find("(1048578 bytes)"), std::string::npos) << message;
   EXPECT_NE(message.find("\\x0A"), std::string::npos) << message;
@@ -205,29 +205,29 @@ TEST(Options, AHugeOrBinaryValueIsEchoedShortAndPrintable) {
 
 TEST(Options, ListDevicesTakesJsonWithOrWithoutAFile) {
   const auto bare = parse({"--list-devices", "--json"});
-  ASSERT_TRUE(std::holds_alternative<Options>(bare));
-  EXPECT_TRUE(std::get<Options>(bare).list_devices_as_json);
-  EXPECT_TRUE(std::get<Options>(bare).json_file.empty());
+  ASSERT_TRUE(bare.ok());
+  EXPECT_TRUE(bare.value().list_devices_as_json);
+  EXPECT_TRUE(bare.value().json_file.empty());
   const auto plain = parse({"--list-devices"});
-  ASSERT_TRUE(std::holds_alternative<Options>(plain));
-  EXPECT_FALSE(std::get<Options>(plain).list_devices_as_json);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_FALSE(plain.value().list_devices_as_json);
 }
 
 TEST(Options, MaxOffsetJustBelowTheLimitIsAccepted) {
   const auto result = parse({"--algorithm", "lookup", "--pattern-width", "40", "--max-offset", "38.5"});  // the lookup's rule
-  ASSERT_TRUE(std::holds_alternative<Options>(result));
-  EXPECT_EQ(std::get<Options>(result).stereogram.max_offset, 38.5f);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result.value().stereogram.max_offset, 38.5f);
 }
 
 TEST(Options, HelpExitsZeroAndListsTheOptions) {
   const auto result = parse({"--help"});
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
-  EXPECT_EQ(std::get<ExitRequest>(result).code, 0);
-  EXPECT_NE(std::get<ExitRequest>(result).message.find("--max-offset"), std::string::npos);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.failure().code, 0);
+  EXPECT_NE(result.failure().message.find("--max-offset"), std::string::npos);
 }
 
 TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
-  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  const std::string help = parse({"--help"}).failure().message;
   for (const char* shown :
        {"--size WxH", "--pattern NAME|FILE", "--depth FILE", "--max-offset PIXELS", "--screenshot FILE.png",
         "--cl-device DEVICE", "--config FILE.toml", "--write-config FILE.toml", "--version", "-o, --output FILE.png",
@@ -248,7 +248,7 @@ TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
 // ranges in words, and none of the parser's notation.
 TEST(Options, HelpIsGroupedWrappedAndFreeOfParserNotation) {
   ::setenv("COLUMNS", "80", 1);
-  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  const std::string help = parse({"--help"}).failure().message;
   std::size_t previous = 0;
   for (const char* group : {"\nGeneral:\n", "\nPicture:\n", "\nShow:\n", "\nOutput:\n", "\nDevices and modes:\n",
                             "\nMeasure:\n", "\nKeys in the window:\n"}) {
@@ -267,13 +267,13 @@ TEST(Options, HelpIsGroupedWrappedAndFreeOfParserNotation) {
 
 TEST(Options, ShortOptionsWhereConventional) {
   const auto parsed = parse({"-v", "-o", "out.png", "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png"});
-  ASSERT_TRUE(std::holds_alternative<Options>(parsed)) << std::get<ExitRequest>(parsed).message;
-  EXPECT_TRUE(std::get<Options>(parsed).verbose);
-  EXPECT_EQ(std::get<Options>(parsed).output_file, "out.png");
+  ASSERT_TRUE(parsed.ok()) << parsed.failure().message;
+  EXPECT_TRUE(parsed.value().verbose);
+  EXPECT_EQ(parsed.value().output_file, "out.png");
 }
 
 TEST(Options, HelpEndsWithEveryKeyTheWindowBinds) {
-  const std::string help = std::get<ExitRequest>(parse({"--help"})).message;
+  const std::string help = parse({"--help"}).failure().message;
   const auto keys = help.find("Keys in the window:");
   ASSERT_NE(keys, std::string::npos) << help;
   for (const KeyBinding& binding : key_bindings()) {
@@ -286,8 +286,8 @@ TEST(Options, HelpEndsWithEveryKeyTheWindowBinds) {
 
 TEST(Options, VersionIsTheProjectsAndTheCommitsWhereThereIsOne) {
   const auto result = parse({"--version"});
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(result));
-  const auto& exit = std::get<ExitRequest>(result);
+  ASSERT_FALSE(result.ok());
+  const auto& exit = result.failure();
   EXPECT_EQ(exit.code, 0);
   EXPECT_EQ(exit.message.find('\n'), std::string::npos) << exit.message;
   const std::filesystem::path source = std::filesystem::path(STEREOCL_ASSETS_DIR).parent_path();
@@ -304,8 +304,8 @@ TEST(Options, VersionIsTheProjectsAndTheCommitsWhereThereIsOne) {
 
 TEST(Options, BenchDefaultsToFullHdFiveHundredFramesNoVsync) {
   const auto result = parse({"--bench"});
-  ASSERT_TRUE(std::holds_alternative<Options>(result));
-  const auto& options = std::get<Options>(result);
+  ASSERT_TRUE(result.ok());
+  const auto& options = result.value();
   EXPECT_EQ(options.size, (Size{1920, 1080}));
   EXPECT_EQ(options.frames, 500);
   EXPECT_FALSE(options.vsync);
@@ -320,8 +320,8 @@ namespace {
 
 TEST(SoakOptions, TakeSecondsACsvAndModes) {
   const auto result = parse({"--soak", "20", "--soak-csv", testing::scratch_file("soak.csv"), "--soak-modes", "cpu-readback,cpu"});
-  ASSERT_TRUE(std::holds_alternative<Options>(result)) << std::get<ExitRequest>(result).message;
-  const auto& options = std::get<Options>(result);
+  ASSERT_TRUE(result.ok()) << result.failure().message;
+  const auto& options = result.value();
   EXPECT_EQ(options.soak_seconds, 20.0);
   EXPECT_EQ(options.soak_modes, (std::vector<Mode>{Mode::cpu_readback, Mode::cpu}));
 }
@@ -342,8 +342,8 @@ namespace {
 
 TEST(StageOptions, FitFullscreenOnANamedMonitorAndAUiScale) {
   const auto result = parse({"--fit", "--fullscreen", "HDMI", "--ui-scale", "1.5"});
-  ASSERT_TRUE(std::holds_alternative<Options>(result)) << std::get<ExitRequest>(result).message;
-  const auto& options = std::get<Options>(result);
+  ASSERT_TRUE(result.ok()) << result.failure().message;
+  const auto& options = result.value();
   EXPECT_TRUE(options.fit);
   EXPECT_TRUE(options.fullscreen);
   EXPECT_EQ(options.monitor, "HDMI");
@@ -352,10 +352,10 @@ TEST(StageOptions, FitFullscreenOnANamedMonitorAndAUiScale) {
 
 TEST(StageOptions, FullscreenWithoutAMonitorMeansThePrimaryOne) {
   const auto result = parse({"--fullscreen", "--fit"});
-  ASSERT_TRUE(std::holds_alternative<Options>(result)) << std::get<ExitRequest>(result).message;
-  EXPECT_TRUE(std::get<Options>(result).fullscreen);
-  EXPECT_EQ(std::get<Options>(result).monitor, "");
-  EXPECT_FALSE(std::get<Options>(parse({})).fullscreen);
+  ASSERT_TRUE(result.ok()) << result.failure().message;
+  EXPECT_TRUE(result.value().fullscreen);
+  EXPECT_EQ(result.value().monitor, "");
+  EXPECT_FALSE(parse({}).value().fullscreen);
 }
 
 TEST(StageOptions, FitAndFullscreenDoNotGoWithTheBench) {
@@ -366,9 +366,9 @@ TEST(StageOptions, FitAndFullscreenDoNotGoWithTheBench) {
 TEST(StageOptions, AUiScaleOutsideItsRangeIsRefusedInOneLine) {
   for (const char* scale : {"0.2", "9", "x"}) {
     const auto result = parse({"--ui-scale", scale});
-    ASSERT_TRUE(std::holds_alternative<ExitRequest>(result)) << scale;
-    const std::string& message = std::get<ExitRequest>(result).message;
-    EXPECT_EQ(std::get<ExitRequest>(result).code, 2);
+    ASSERT_FALSE(result.ok()) << scale;
+    const std::string& message = result.failure().message;
+    EXPECT_EQ(result.failure().code, 2);
     EXPECT_NE(message.find("--ui-scale"), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
@@ -376,8 +376,8 @@ TEST(StageOptions, AUiScaleOutsideItsRangeIsRefusedInOneLine) {
 
 TEST(Options, TextIsADepthSourceBesideTheSceneAndItsFontAnInput) {
   const auto parsed = parse({"--text", "HELLO 3D"});
-  ASSERT_TRUE(std::holds_alternative<Options>(parsed));
-  EXPECT_EQ(std::get<Options>(parsed).text, "HELLO 3D");
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed.value().text, "HELLO 3D");
   expect_refused({"--text", "A", "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png"},
                  "--depth excludes --text");
   expect_refused({"--text", "A", "--font", "/nonexistent/font.ttf"}, "--font");
@@ -387,14 +387,14 @@ TEST(Options, TextIsADepthSourceBesideTheSceneAndItsFontAnInput) {
 
 TEST(Options, PatternTakesALibraryNameOrAFile) {
   const auto parsed = parse({"--pattern", "marble", "--dpi", "96"});  // drawn at P: units may set P
-  ASSERT_TRUE(std::holds_alternative<Options>(parsed));
-  const Options& options = std::get<Options>(parsed);
+  ASSERT_TRUE(parsed.ok());
+  const Options& options = parsed.value();
   EXPECT_EQ(options.library_pattern, find_library_pattern("marble"));
   EXPECT_TRUE(options.pattern_file.empty());
   expect_refused({"--pattern", "plaid"}, "File does not exist: plaid (and not a pattern name: noise, marble");
   const auto file = parse({"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png"});
-  ASSERT_TRUE(std::holds_alternative<Options>(file));
-  EXPECT_EQ(std::get<Options>(file).library_pattern, nullptr);
+  ASSERT_TRUE(file.ok());
+  EXPECT_EQ(file.value().library_pattern, nullptr);
 }
 
 }  // namespace

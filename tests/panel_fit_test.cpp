@@ -3,7 +3,8 @@
 // shows (a benchmark result, a recording's name, a long file path, a message). ImGui records how
 // far right the items reach, clipped or not (the window's CursorMaxPos); that must stay inside
 // the room the window gives its items (WorkRect).
-#include "app/demo.hpp"
+#include "config/engine_start.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"
 #include "ui/stage_layout.hpp"
@@ -49,7 +50,7 @@ TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleWidthOrTab) {
   Options options;
   options.size = Size{160, 120};
   options.mode = Mode::cpu;
-  Demo demo(options, ClSetup{});
+  Demo demo(engine_start_of(options), ClSetup{});
   for (const float scale : {0.75f, 1.0f, 1.5f, 2.0f, 3.0f}) {
     Notices notices;
     ImGuiLayer layer(window->handle(), scale, notices);

@@ -1,6 +1,7 @@
 // The window as users see it, through the program's own --screenshot-window under Xvfb screens
 // of several sizes: the panel sits beside the picture and never covers it, and the picture in
 // the window is the --screenshot image pixel for pixel (1:1), or said to be resampled.
+#include "config/options.hpp"
 #include "ui/panel.hpp"
 #include "run_program.hpp"
 

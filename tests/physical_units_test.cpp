@@ -62,16 +62,16 @@ TEST(PhysicalUnits, AbsurdSeparationsAreRefusedNamingTheUnits) {
   EXPECT_EQ(reason(kPaper, 91), "");
 }
 
-std::variant<Options, ExitRequest> parse(std::vector<std::string> arguments) { return parse_command_line(arguments); }
+Result<Options, ExitRequest> parse(std::vector<std::string> arguments) { return parse_command_line(arguments); }
 
 TEST(ScreenDpi, TheMonitorsDpiReplacesTheDefaultOnlyWithoutDpiGiven) {
-  Options options = std::get<Options>(parse({"--eye-separation", "63.5"}));
+  Options options = parse({"--eye-separation", "63.5"}).value();
   const Options at_72 = with_screen_dpi(options, 72.0).value();
   EXPECT_EQ(at_72.screen_dpi, 72.0);
   EXPECT_EQ(at_72.stereogram.pattern_width, 90);
-  options = std::get<Options>(parse({"--dpi", "96"}));
+  options = parse({"--dpi", "96"}).value();
   EXPECT_EQ(with_screen_dpi(options, 72.0)->stereogram.units->dpi, 96.0);
-  options = std::get<Options>(parse({"--size", "100x50", "--eye-separation", "20"}));  // 37.8 px far at 96 dpi
+  options = parse({"--size", "100x50", "--eye-separation", "20"}).value();  // 37.8 px far at 96 dpi
   const Result<Options> refused = with_screen_dpi(options, 300.0);                     // 118 px: wider than the picture
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().rfind("at the monitor's 300 dpi (no --dpi given), ", 0), 0u) << refused.error();

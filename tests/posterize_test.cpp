@@ -47,16 +47,16 @@ TEST(Posterize, EveryLevelCountKeepsExactlyThatManyValuesAndIsIdempotent) {
 
 TEST(Posterize, TheLevelsComeFromTheCommandLineThroughTheRowAndTheKeyIsO) {
   const auto parsed = parse_command_line({"--effect", "posterize", "--posterize-levels", "3"});
-  ASSERT_TRUE(std::holds_alternative<Options>(parsed));
-  const Options& options = std::get<Options>(parsed);
+  ASSERT_TRUE(parsed.ok());
+  const Options& options = parsed.value();
   EXPECT_EQ(options.effect, &posterize_row());
   const RgbaImage image = testing::random_rgba(33, 9, 5u);
   EXPECT_EQ(posterize_row().cpu(image, EffectSettings{options.effect, options.effect_values}, 1).pixels,
             posterize_reference(image, 3).pixels);
   EXPECT_EQ(posterize_row().key, 'O');
   const auto refused = parse_command_line({"--posterize-levels", "17"});
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused));
-  EXPECT_NE(std::get<ExitRequest>(refused).message.find("--posterize-levels"), std::string::npos);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.failure().message.find("--posterize-levels"), std::string::npos);
 }
 
 TEST(Posterize, DeviceMatchesReferenceOnRandomImagesOfAwkwardSizes) {

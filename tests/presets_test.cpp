@@ -1,7 +1,8 @@
 // Presets: PageDown / PageUp step through a folder of --config files in name order, wrapping;
 // each is applied live to a Demo, a bad one is refused in one line and changes nothing, and the
 // shipped presets all apply.
-#include "app/demo.hpp"
+#include "config/engine_start.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/key_bindings.hpp"
 #include "config/presets.hpp"
 #include "hidden_window.hpp"
@@ -52,8 +53,7 @@ TEST(Presets, EveryShippedPresetParses) {
   ASSERT_GE(files.size(), 6u);  // benchmark, colour-dots, depth-shapes, gpu-symmetric, presenter, scene-lookup
   for (const std::string& file : files) {
     const auto parsed = parse_command_line({"--config", file});
-    const auto* refused = std::get_if<ExitRequest>(&parsed);
-    EXPECT_EQ(refused, nullptr) << file << ": " << (refused ? refused->message : "");
+    EXPECT_TRUE(parsed.ok()) << file << ": " << (parsed ? "" : parsed.error());
   }
 }
 
@@ -66,21 +66,21 @@ TEST(Presets, TheStageCycleSkipsBenchmarkPresetsSoTheFirstIsVisible) {
   EXPECT_EQ(stage.size() + 1, list_presets(folder).size()) << "only the benchmark preset is left out";
   for (const std::string& file : stage) EXPECT_NE(preset_name(file), "benchmark");
   const auto first = parse_command_line({"--config", stage.front()});
-  ASSERT_TRUE(std::holds_alternative<Options>(first));
-  EXPECT_FALSE(std::get<Options>(first).bench);
+  ASSERT_TRUE(first.ok());
+  EXPECT_FALSE(first.value().bench);
 }
 
 TEST(Presets, ArePickedByNameAndAMissingNameListsTheOnesThereAre) {
   const auto presenter = parse_command_line({"--config", "presenter"});
-  ASSERT_TRUE(std::holds_alternative<Options>(presenter));
-  EXPECT_TRUE(std::get<Options>(presenter).fullscreen) << "the presenter preset fills the screen";
-  EXPECT_TRUE(std::get<Options>(presenter).fit);
+  ASSERT_TRUE(presenter.ok());
+  EXPECT_TRUE(presenter.value().fullscreen) << "the presenter preset fills the screen";
+  EXPECT_TRUE(presenter.value().fit);
   const auto in_folder = parse_command_line({"--presets", preset_folder(), "--config", "a-colour"});
-  ASSERT_TRUE(std::holds_alternative<Options>(in_folder));
-  EXPECT_EQ(std::get<Options>(in_folder).seed, 7u);
+  ASSERT_TRUE(in_folder.ok());
+  EXPECT_EQ(in_folder.value().seed, 7u);
   const auto missing = parse_command_line({"--presets", preset_folder(), "--config", "presentr"});
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(missing));
-  const std::string said = std::get<ExitRequest>(missing).message;
+  ASSERT_FALSE(missing.ok());
+  const std::string said = missing.failure().message;
   EXPECT_NE(said.find("--config presentr: no such file, nor a preset of that name"), std::string::npos) << said;
   EXPECT_NE(said.find("a-colour, b-symmetric, c-broken"), std::string::npos) << said;
 }
@@ -94,12 +94,12 @@ TEST(Presets, AConfigFileMaySayFullscreenOrNot) {
   const auto on = parse_command_line({"--config", (folder / "on.toml").string()});
   const auto off = parse_command_line({"--config", (folder / "off.toml").string()});
   const auto named = parse_command_line({"--config", (folder / "named.toml").string()});
-  ASSERT_TRUE(std::holds_alternative<Options>(on) && std::holds_alternative<Options>(off) && std::holds_alternative<Options>(named));
-  EXPECT_TRUE(std::get<Options>(on).fullscreen);
-  EXPECT_EQ(std::get<Options>(on).monitor, "");
-  EXPECT_FALSE(std::get<Options>(off).fullscreen);
-  EXPECT_TRUE(std::get<Options>(named).fullscreen);
-  EXPECT_EQ(std::get<Options>(named).monitor, "HDMI");
+  ASSERT_TRUE(on.ok() && off.ok() && named.ok());
+  EXPECT_TRUE(on.value().fullscreen);
+  EXPECT_EQ(on.value().monitor, "");
+  EXPECT_FALSE(off.value().fullscreen);
+  EXPECT_TRUE(named.value().fullscreen);
+  EXPECT_EQ(named.value().monitor, "HDMI");
 }
 
 class PresetsLive : public ::testing::Test {
@@ -111,7 +111,7 @@ class PresetsLive : public ::testing::Test {
     Options options;
     options.size = Size{96, 64};
     options.mode = Mode::cpu;
-    demo_.emplace(options, open_opencl(window_->share_handles(), ""));
+    demo_.emplace(engine_start_of(options), open_opencl(window_->share_handles(), ""));
   }
 
   // As main.cpp's key callback does it: the key table names the step, the cycle applies it.

@@ -1,7 +1,8 @@
 // Recording: each encoder's file decodes back, with the same libraries, to the frames that went
 // in (count, size and, where the format is lossless, the pixels), and the binary's --record
 // writes what it says and refuses what it cannot write.
-#include "app/demo.hpp"
+#include "config/engine_start.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/panel.hpp"
 #include "app/recording.hpp"
 #include "ui/window.hpp"
@@ -414,7 +415,7 @@ TEST(Recording, RecordButtonStartsAndStopsATimestampedFile) {
   Options options;
   options.size = Size{96, 64};
   options.mode = Mode::cpu;
-  Demo demo(options, open_opencl(window.share_handles(), ""));
+  Demo demo(engine_start_of(options), open_opencl(window.share_handles(), ""));
   // The button's file goes to the working directory, as screenshots do.
   const auto previous_directory = std::filesystem::current_path();
   const auto directory = testing::scratch_dir() / "record-button";
@@ -469,7 +470,9 @@ TEST(RecordOption, AFolderHoldingAnEarlierRecordingIsRefused) {
   EXPECT_EQ(again.exit_code, 2) << again.err;
   EXPECT_NE(again.err.find("--record " + folder + ": the folder is not empty"), std::string::npos) << again.err;
   EXPECT_TRUE(testing::read_png(folder + "/frame-000001.png").pixels == first_take.pixels);
-  EXPECT_EQ(check_record_folder(scratch_file("a-new-folder"), false), "");
+  EXPECT_TRUE(check_record_folder(scratch_file("a-new-folder"), false).ok());
+  EXPECT_FALSE(check_record_folder(folder, false).ok());
+  EXPECT_TRUE(check_record_folder(folder, true).ok()) << "--overwrite lets it replace the frames";
 }
 
 // --overwrite replaces the earlier take whole: a shorter one leaves none of the old frames behind,

@@ -3,7 +3,7 @@
 // --write-config and read back, it comes back equal; a row with a bench JSON field has it, with a
 // schema entry its value passes; a panel control edits its DemoSettings field.
 #include "config/settings_table.hpp"
-#include "app/demo_settings.hpp"
+#include "pipeline/demo_settings.hpp"
 #include "bench/bench_report.hpp"
 #include "bench/bench_schema.hpp"
 #include "config/options.hpp"
@@ -83,11 +83,11 @@ std::vector<std::string> example_of(const Setting& row) {
 
 Options parsed(const std::vector<std::string>& arguments) {
   const auto result = parse_command_line(arguments);
-  if (const auto* refused = std::get_if<ExitRequest>(&result)) {
-    ADD_FAILURE() << "refused: " << refused->message;
+  if (!result) {
+    ADD_FAILURE() << "refused: " << result.error();
     return {};
   }
-  return std::get<Options>(result);
+  return result.value();
 }
 
 TEST(SettingsTable, NamesOptionsAndFieldsAreEachTheirRowsAlone) {
@@ -114,12 +114,12 @@ TEST(SettingsTable, OptionsStartFromEachRowsDefaultWhichItsRuleAccepts) {
     EXPECT_EQ(row.access.text(row, defaults), start) << row.name;
     if (row.initial.empty() || row.kind == SettingKind::flag) continue;
     const auto given = parse_command_line({row.cli_name(), row.initial});
-    EXPECT_TRUE(std::holds_alternative<Options>(given)) << row.name << " " << row.initial;
+    EXPECT_TRUE(given.ok()) << row.name << " " << row.initial;
   }
 }
 
 TEST(SettingsTable, HelpListsEveryRowWithItsValueName) {
-  const std::string help = std::get<ExitRequest>(parse_command_line({"--help"})).message;
+  const std::string help = parse_command_line({"--help"}).failure().message;
   for (const Setting& row : settings_table()) {
     const std::string entry = row.cli_name() + (row.value_name.empty() ? "" : " " + std::string(row.value_name));
     EXPECT_NE(help.find(entry), std::string::npos) << entry;
@@ -134,8 +134,8 @@ void expect_round_trip(const Setting& row, const std::vector<std::string>& argum
   std::vector<std::string> writing = arguments;
   writing.insert(writing.end(), {"--write-config", config});
   const auto written = parse_command_line(writing);
-  ASSERT_TRUE(std::holds_alternative<ExitRequest>(written)) << row.name;
-  ASSERT_EQ(std::get<ExitRequest>(written).code, 0) << std::get<ExitRequest>(written).message;
+  ASSERT_FALSE(written.ok()) << row.name;
+  ASSERT_EQ(written.failure().code, 0) << written.failure().message;
   const std::string text = testing::read_text(config);
   EXPECT_NE(text.find("\n" + row.config_key() + "="), std::string::npos) << row.config_key() << " in\n" << text;
   Options read = parsed({"--config", config});
@@ -160,9 +160,9 @@ TEST(SettingsTable, ARowWithoutAConfigKeyIsAnOptionOnly) {
     const std::string key = row.cli_name().substr(2);
     const std::string config = testing::write_bytes(std::string(row.name) + "-key.toml", key + " = 1\n");
     const auto refused = parse_command_line({"--config", config});
-    ASSERT_TRUE(std::holds_alternative<ExitRequest>(refused)) << row.name;
-    EXPECT_NE(std::get<ExitRequest>(refused).message.find(key), std::string::npos)
-        << std::get<ExitRequest>(refused).message;
+    ASSERT_FALSE(refused.ok()) << row.name;
+    EXPECT_NE(refused.failure().message.find(key), std::string::npos)
+        << refused.failure().message;
   }
 }
 

@@ -4,6 +4,7 @@
 // imported memory, so this runs on any device (PoCL here).
 #include "cl_test_device.hpp"
 #include "compute/stereogram/symmetric_cpu.hpp"
+#include "compute/stereogram/symmetric_engines.hpp"
 #include "compute/stereogram/symmetric_kernel.hpp"
 #include "compute/stereogram/symmetric_kernel_slot.hpp"
 #include "depth_scenes.hpp"
@@ -106,6 +107,24 @@ TEST(SymmetricBufferKernelCalls, TheSlotBuildsOnceWhateverPAndM) {
   const SymmetricStereogramKernel& physical = slot.for_params(params);
   EXPECT_EQ(physical.plan().separations, make_symmetric_plan(symmetric_params_of(params)).separations);
   EXPECT_EQ(cl->programs.builds(), after_first);
+}
+
+// GPU (external memory) mode asks its engine to prepare before each frame: parameters the kernel
+// cannot take are a failure naming the rule, with nothing built, and good ones build once.
+TEST(SymmetricBufferKernelCalls, PrepareRefusesWhatTheKernelCannotTakeAndBuildsNothing) {
+  auto cl = testing::open_cl_test_device();
+  if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
+  SymmetricCl engine(cl->programs, StereogramStorage::buffers);
+  const std::size_t before = cl->programs.builds();
+  StereogramParams params{.algorithm = StereogramAlgorithm::symmetric};
+  params.oversample = 0;
+  const Status refused = engine.prepare(params);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(), "symmetric stereogram: --oversample 0: must be 1.." + std::to_string(kMaxOversample));
+  EXPECT_EQ(cl->programs.builds(), before);
+  params.oversample = 1;
+  EXPECT_TRUE(engine.prepare(params).ok());
+  EXPECT_GT(cl->programs.builds(), before);
 }
 
 }  // namespace

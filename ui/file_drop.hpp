@@ -1,7 +1,7 @@
 #pragma once
 // A PNG dropped onto the window: a grey one becomes the depth map, a colour one the pattern. The
 // GLFW drop callback and the tests both come through here, so the tests cover what users get.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "core/image_file.hpp"
 
 #include <optional>
@@ -26,7 +26,7 @@ struct DropResult {
 DropResult handle_dropped_file(Demo& demo, const std::string& path);
 
 // The second half of handle_dropped_file(), for an image loaded elsewhere (on a worker thread,
-// app/background_image_load.hpp): a grey one becomes the depth map, a colour one the pattern.
+// pipeline/background_image_load.hpp): a grey one becomes the depth map, a colour one the pattern.
 DropResult use_dropped_image(Demo& demo, const std::string& path, const ImageLoad& loaded);
 
 // Loads `file` again in its other role and, once that worked, undoes the old one (the ball comes

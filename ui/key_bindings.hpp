@@ -3,7 +3,7 @@
 // key_bindings() lists them (the mode keys from the mode table, the effect keys from the effect
 // table), action_for_key() maps a key to an Action, apply_action() carries out the ones that only
 // change settings. Quitting, fullscreen and screenshots need the window, so the main loop does those.
-#include "app/demo_settings.hpp"
+#include "pipeline/demo_settings.hpp"
 #include "pipeline/effects.hpp"
 #include "pipeline/mode.hpp"
 #include "ui/quit_guard.hpp"

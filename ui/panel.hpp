@@ -4,7 +4,7 @@
 // presets, recording, fullscreen, the keys); "Measure" holds what a developer compares (the
 // modes' hand-over and passes, stage times, the benchmark, the device). It edits
 // Demo::settings() directly; the Demo applies the changes at the start of its next frame.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/fading_message.hpp"
 #include "ui/file_drop.hpp"
 

@@ -38,11 +38,11 @@ void draw_interop_sync(Demo& demo) {
   for (SyncStrategy strategy : kAllSyncStrategies) {
     const std::string name(sync_strategy_name(strategy));
     same_line_if_fits(checkbox_width(name.c_str()));
-    const auto reason = sync_unsupported_reason(strategy, demo.opencl_environment());
-    ImGui::BeginDisabled(reason.has_value());
+    const Status supported = sync_supported(strategy, demo.opencl_environment());
+    ImGui::BeginDisabled(!supported);
     if (ImGui::RadioButton(name.c_str(), demo.settings().interop_sync == strategy)) demo.settings().interop_sync = strategy;
     ImGui::EndDisabled();
-    if (reason) tooltip_when_hovered(reason->c_str());
+    if (!supported) tooltip_when_hovered(supported.error().c_str());
   }
 }
 

@@ -2,7 +2,7 @@
 // A setting's plain control on the panel, drawn from its row of the settings table
 // (config/settings_table.hpp): the row gives the kind (slider, checkbox, combo), the label, the
 // range or words, the tooltip and the DemoSettings field it edits; the panel says where it goes.
-#include "app/demo_settings.hpp"
+#include "pipeline/demo_settings.hpp"
 #include "config/setting.hpp"
 
 namespace stereocl {

@@ -1,6 +1,6 @@
 #pragma once
 // The two tabs of the panel (ui/panel.hpp), drawn inside its window.
-#include "app/demo.hpp"
+#include "pipeline/engine.hpp"
 #include "ui/panel.hpp"
 
 namespace stereocl {

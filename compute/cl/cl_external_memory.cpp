@@ -71,7 +71,7 @@ ClImportedSemaphore::~ClImportedSemaphore() {
 }
 
 // Enqueue failures are cl::Error, like every other OpenCL call made while a frame is drawn, so the
-// demo's one handler for a failing mode takes them (app/demo.cpp, render_frame).
+// demo's one handler for a failing mode takes them (pipeline/engine.cpp, render_frame).
 void ClImportedSemaphore::wait(cl::CommandQueue& queue) const {
   const cl_int status = calls_.wait_semaphores(queue(), 1, &semaphore_, nullptr, 0, nullptr, nullptr);
   if (status != CL_SUCCESS) throw cl::Error(status, "clEnqueueWaitSemaphoresKHR");

@@ -17,7 +17,7 @@ class LookupCl final : public ClStereogram {
   // Builds its kernel now: throws KernelBuildError if that fails.
   LookupCl(ProgramBuilder& programs, StereogramKernelKind kind, StereogramStorage storage)
       : kernel_(programs, kind, storage) {}
-  void prepare(const StereogramParams&) override {}
+  Status prepare(const StereogramParams&) override { return {}; }
   Result<cl::Event> enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& out, int width, int height,
                             const StereogramParams& params, const std::vector<cl::Event>* wait) override;
   Result<cl::Event> enqueue(cl::CommandQueue& queue, const cl::Buffer& depth, const cl::Buffer& out, int width,

@@ -27,9 +27,9 @@ class CpuStereogram {
 class ClStereogram {
  public:
   virtual ~ClStereogram() = default;
-  // Builds what params need, if anything is left to build. Throws std::invalid_argument for
-  // parameters the kernel cannot take, KernelBuildError if its build fails.
-  virtual void prepare(const StereogramParams& params) = 0;
+  // Builds what params need, if anything is left to build. Fails, naming the rule, for parameters
+  // the kernel cannot take; throws KernelBuildError if its build fails (a device object).
+  virtual Status prepare(const StereogramParams& params) = 0;
   // GL-shared images must already be acquired. Fails, naming why, where the kernel cannot take
   // the parameters or does not build; throws cl::Error for what the device refuses.
   virtual Result<cl::Event> enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& out, int width,

@@ -15,6 +15,14 @@ Status SymmetricCpu::run(const DepthImage& depth, const StereogramParams& params
   return {};
 }
 
+// Checked before the slot is asked: the kernel's plan would throw for what validate() refuses.
+Status SymmetricCl::prepare(const StereogramParams& params) {
+  if (const Status valid = validate(symmetric_params_of(params)); !valid)
+    return failure("symmetric stereogram: " + valid.error());
+  slot_.for_params(params);
+  return {};
+}
+
 Result<cl::Event> SymmetricCl::enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& out, int width,
                                        int height, const StereogramParams& params, const std::vector<cl::Event>* wait) {
   return launch_or_failure("symmetric stereogram", [&] { return slot_.for_params(params).enqueue(queue, depth, out, width, height, wait); });

@@ -24,7 +24,7 @@ class SymmetricCpu final : public CpuStereogram {
 class SymmetricCl final : public ClStereogram {
  public:
   SymmetricCl(ProgramBuilder& programs, StereogramStorage storage) : slot_(programs, storage) {}
-  void prepare(const StereogramParams& params) override { slot_.for_params(params); }
+  Status prepare(const StereogramParams& params) override;
   Result<cl::Event> enqueue(cl::CommandQueue& queue, const cl::Image& depth, const cl::Image& out, int width, int height,
                             const StereogramParams& params, const std::vector<cl::Event>* wait) override;
   Result<cl::Event> enqueue(cl::CommandQueue& queue, const cl::Buffer& depth, const cl::Buffer& out, int width,

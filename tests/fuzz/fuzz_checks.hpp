@@ -46,7 +46,7 @@ inline Decoder decoder_named(std::string_view name) {
 // A picture of consistent size in the one form asked for, or a one-line refusal that names the file.
 // The decoder's own time budget is kept under the fuzzer's 10 s timeout, so a slow input (a 16k
 // seed under the sanitizers) must be given up on soundly, not hang.
-// RGBA8 is what patterns are decoded into, and a pattern is at most 1024 wide (app/image_roles).
+// RGBA8 is what patterns are decoded into, and a pattern is at most 1024 wide (pipeline/image_roles).
 inline bool decode_answer_is_sound(Decoder decode, std::string_view bytes, PixelTarget target) {
   DecodeBudget budget;
   budget.time = std::chrono::milliseconds(4000);
@@ -83,7 +83,7 @@ inline std::vector<std::string> split_arguments(std::string_view bytes) {
 // Options, or a request to exit; a refusal (code 2) must say why. Throwing fails the caller.
 inline bool command_line_answer_is_sound(std::string_view bytes) {
   const auto parsed = parse_command_line(split_arguments(bytes));
-  const auto* exit = std::get_if<ExitRequest>(&parsed);
+  const auto* exit = parsed.ok() ? nullptr : &parsed.failure();
   return !exit || exit->code == 0 || !exit->message.empty();
 }
 
@@ -101,7 +101,7 @@ inline bool config_text_answer_is_sound(std::string_view bytes) {
   const auto parsed = parse_command_line({"--config", "/proc/self/fd/" + std::to_string(fd)});
   ::close(fd);
   if (!written) return false;
-  const auto* exit = std::get_if<ExitRequest>(&parsed);
+  const auto* exit = parsed.ok() ? nullptr : &parsed.failure();
   if (!exit) return true;
   const std::string& message = exit->message;
   return exit->code == 2 && !message.empty() && message.size() < 1024 && message.find('\n') == std::string::npos &&

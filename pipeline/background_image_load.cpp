@@ -1,6 +1,6 @@
-#include "app/background_image_load.hpp"
+#include "pipeline/background_image_load.hpp"
 
-#include "app/image_roles.hpp"
+#include "pipeline/image_roles.hpp"
 
 #include <chrono>
 #include <filesystem>

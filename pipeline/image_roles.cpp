@@ -1,4 +1,4 @@
-#include "app/image_roles.hpp"
+#include "pipeline/image_roles.hpp"
 
 #include "core/image_decode.hpp"
 #include "core/memory_budget.hpp"
@@ -48,7 +48,7 @@ ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& bud
   return decode_image(file, path, PixelTarget::rgba8, pattern_budget(budget.decode));
 }
 
-std::variant<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file) {
+Result<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file) {
   LookImages images;
   for (auto [path, image, load] : {std::tuple{&pattern_file, &images.pattern, &load_pattern},
                                    std::tuple{&depth_file, &images.depth, &load_depth_map}}) {

@@ -2,9 +2,9 @@
 // The demo itself: the scene (or a still depth map), the pattern, the stereogram step of the
 // current mode, the effect and the histogram, timed stage by stage. The main loop calls
 // render_frame() and present() and stays free of all of this.
-#include "app/demo_settings.hpp"
-#include "app/image_roles.hpp"
-#include "config/options.hpp"
+#include "pipeline/demo_settings.hpp"
+#include "pipeline/engine_start.hpp"
+#include "pipeline/image_roles.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/frame_executor.hpp"
 #include "pipeline/image_limit.hpp"
@@ -37,10 +37,10 @@ inline constexpr std::uint64_t kPanelHistogramEvery = 4;
 
 class Demo {
  public:
-  // Throws std::runtime_error for problems the demo cannot start with (a bad --depth or
-  // --pattern file): the caller prints it and exits 2.
+  // Throws InputError for problems the demo cannot start with (a bad --depth or --pattern file):
+  // the caller prints it and exits 2. `options` come from the command line (config/engine_start.hpp).
   // `cl` is what open_opencl() found; modes it cannot serve are disabled with the reason.
-  Demo(const Options& options, ClSetup cl);
+  Demo(const EngineStart& options, ClSetup cl);
   ~Demo();
 
   DemoSettings& settings() { return settings_; }
@@ -110,7 +110,7 @@ class Demo {
   // algorithm, P and M, pattern, depth map, hidden text or scene, seed, inversion and effect, as the command
   // line sets them at start. On failure (a file it names cannot be used) no setting changes.
   // `images` are the look's files, decoded beforehand (load_look_images, off the main thread).
-  Status use_look(const Options& look, const LookImages& images);
+  Status use_look(const Look& look, const LookImages& images);
   bool has_depth_image() const { return still_depth_.has_value(); }
   // Whether the scene has a size of its own that a depth map is fitted to (--size, --fit).
   bool scene_sized() const { return scene_sized_; }
@@ -121,10 +121,10 @@ class Demo {
 
  private:
   // The constructor's steps beyond a look; the last two throw InputError.
-  void take_start_settings(const Options& options);
-  void fit_settings_to_engines(const Options& options);  // --interop-sync and --mode where OpenCL cannot serve them
-  void load_start_files(const Options& options);         // --pattern and --depth
-  void make_size_scene(const Options& options);          // where no --depth map made the scene
+  void take_start_settings(const EngineStart& options);
+  void fit_settings_to_engines(const EngineStart& options);  // --interop-sync and --mode where OpenCL cannot serve them
+  void load_start_files(const EngineStart& options);         // --pattern and --depth
+  void make_size_scene(const EngineStart& options);          // where no --depth map made the scene
   void apply_settings();
   // apply_settings()'s groups: each keeps applied_'s value where the new one cannot be used and
   // acts on what changed since.
@@ -132,7 +132,7 @@ class Demo {
   void reconcile_pattern();
   void reconcile_mode();
   void reconcile_interop_sync();
-  void take_look(const Options& look);  // the settings of a look that need no file
+  void take_look(const Look& look);  // the settings of a look that need no file
   // Fails unless a (width + strip) x height stereogram fits the driver's textures.
   Status check_fits_textures(int width, int height, int strip_width) const;
   int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
@@ -161,7 +161,7 @@ class Demo {
   // First, so that it goes last: what the back-ends say while they are torn down still reaches stderr.
   Notices notices_;
   GlDebugOutput gl_debug_output_{notices_};
-  Options options_;
+  EngineStart options_;  // what it started with; the size follows resize_scene()
   DemoSettings settings_;
   DemoSettings applied_;
   ModeAvailability engine_availability_;  // what the engines allow at any size

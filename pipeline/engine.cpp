@@ -1,5 +1,5 @@
-#include "app/demo.hpp"
-#include "app/image_roles.hpp"
+#include "pipeline/engine.hpp"
+#include "pipeline/image_roles.hpp"
 
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
@@ -9,6 +9,7 @@
 #include "core/model_mesh.hpp"
 #include "core/image_file.hpp"
 #include "core/image_resample.hpp"
+#include "core/input_error.hpp"
 #include "core/printable_text.hpp"
 #include "core/text_depth.hpp"
 #include "pipeline/cpu_backend.hpp"
@@ -22,7 +23,7 @@
 
 namespace stereocl {
 
-Demo::Demo(const Options& options, ClSetup cl)
+Demo::Demo(const EngineStart& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)) {
   take_look(options);
@@ -45,8 +46,8 @@ Demo::Demo(const Options& options, ClSetup cl)
   applied_ = settings_;
 }
 
-void Demo::take_start_settings(const Options& options) {
-  settings_.histogram_enabled = !options.histogram_file.empty();
+void Demo::take_start_settings(const EngineStart& options) {
+  settings_.histogram_enabled = options.histogram;
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
   settings_.interop_sync = options.interop_sync.value_or(kDefaultSyncStrategy);  // all: --bench sets each
@@ -62,12 +63,12 @@ void Demo::take_start_settings(const Options& options) {
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)));
 }
 
-void Demo::fit_settings_to_engines(const Options& options) {
-  if (const auto why = sync_unsupported_reason(settings_.interop_sync, opencl_environment()); why && gl_sharing()) {
+void Demo::fit_settings_to_engines(const EngineStart& options) {
+  if (const Status why = sync_supported(settings_.interop_sync, opencl_environment()); !why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
     if (options.interop_sync)
       std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n",
-                   std::string(sync_strategy_name(*options.interop_sync)).c_str(), why->c_str());
+                   std::string(sync_strategy_name(*options.interop_sync)).c_str(), why.error().c_str());
     settings_.interop_sync = SyncStrategy::finish;
   }
   settings_.mode = fallback_mode(options.mode, engine_availability_);
@@ -78,7 +79,7 @@ void Demo::fit_settings_to_engines(const Options& options) {
   }
 }
 
-void Demo::load_start_files(const Options& options) {
+void Demo::load_start_files(const EngineStart& options) {
   if (!options.pattern_file.empty()) {
     if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
   }
@@ -93,7 +94,7 @@ void Demo::load_start_files(const Options& options) {
   }
 }
 
-void Demo::make_size_scene(const Options& options) {
+void Demo::make_size_scene(const EngineStart& options) {
   if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
       !fits)
     throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
@@ -103,7 +104,7 @@ void Demo::make_size_scene(const Options& options) {
 
 Demo::~Demo() = default;
 
-void Demo::take_look(const Options& look) {
+void Demo::take_look(const Look& look) {
   settings_.stereogram = look.stereogram;
   settings_.pattern_kind = look.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
   if (look.library_pattern) {
@@ -117,7 +118,7 @@ void Demo::take_look(const Options& look) {
   settings_.effect = EffectSettings{look.effect, look.effect_values};
 }
 
-Status Demo::use_look(const Options& look, const LookImages& images) {
+Status Demo::use_look(const Look& look, const LookImages& images) {
   // Both files were decoded before anything changes, so a bad one leaves the look as it was.
   const std::optional<LoadedImage>& pattern = images.pattern;
   const std::optional<LoadedImage>& depth = images.depth;
@@ -322,17 +323,23 @@ void Demo::rebuild_pattern() {
   }
 }
 
+namespace {
+// Random dots stay put around the moving ball; a picture runs on without seams (GroupColour).
+// The scene's colours are anchored too: a group shows the window's column its root stands on.
+GroupColour group_colour_for(const DemoSettings& settings) {
+  const bool random_dots =
+      settings.pattern_kind == PatternKind::random_grey || settings.pattern_kind == PatternKind::random_colour;
+  const bool from_scene = settings.pattern_kind == PatternKind::library && settings.library_pattern->from_scene();
+  return random_dots || from_scene ? GroupColour::anchored : GroupColour::flowing;
+}
+}  // namespace
+
 void Demo::apply_settings() {
   reconcile_stereogram();
   if (settings_.pattern_kind == PatternKind::image && pattern_image_.empty())
     settings_.pattern_kind = applied_.pattern_kind;
-  // Random dots stay put around the moving ball; a picture runs on without seams (GroupColour).
   // Set once the pattern kind is final, so no frame takes the other kind's colours.
-  // The scene's colours are anchored too: a group shows the window's column its root stands on.
-  const bool random_dots =
-      settings_.pattern_kind == PatternKind::random_grey || settings_.pattern_kind == PatternKind::random_colour;
-  const bool from_scene = settings_.pattern_kind == PatternKind::library && settings_.library_pattern->from_scene();
-  settings_.stereogram.group_colour = random_dots || from_scene ? GroupColour::anchored : GroupColour::flowing;
+  settings_.stereogram.group_colour = group_colour_for(settings_);
   if ((settings_.depth_source == DepthSource::image && !still_depth_) ||
       (settings_.depth_source == DepthSource::model && !model_))
     settings_.depth_source = DepthSource::scene;
@@ -383,7 +390,7 @@ void Demo::reconcile_mode() {
 }
 
 void Demo::reconcile_interop_sync() {
-  if (sync_unsupported_reason(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
+  if (!sync_supported(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
 }
 
 // What the back-ends said since the last frame: every line to stderr, the first the user should
@@ -478,7 +485,7 @@ Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy
   Backend* backend = backends_[static_cast<std::size_t>(mode)].get();
   if (!backend) return failure(std::string(mode_row(mode).display_name) + " has no back-end here");
   if (sync)
-    if (const auto reason = sync_unsupported_reason(*sync, opencl_environment())) return failure(*reason);
+    if (const Status supported = sync_supported(*sync, opencl_environment()); !supported) return failure(supported.error());
   return backend->handover_floor(frames, sync.value_or(settings_.interop_sync));
 }
 

@@ -7,7 +7,6 @@
 
 #include <optional>
 #include <string>
-#include <variant>
 
 namespace stereocl {
 
@@ -24,8 +23,7 @@ struct LookImages {
   std::optional<LoadedImage> depth;
 };
 
-// Each file that is named (not empty), or the first one's refusal. A variant rather than a
-// Result only for config/presets.cpp, which is being rewritten now.
-std::variant<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file);
+// Each file that is named (not empty), or the first one's refusal.
+Result<LookImages, InputFailure> load_look_images(const std::string& pattern_file, const std::string& depth_file);
 
 }  // namespace stereocl

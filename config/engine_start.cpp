@@ -1,0 +1,44 @@
+#include "config/engine_start.hpp"
+
+namespace stereocl {
+
+Look look_of(const Options& options) {
+  return {.mode = options.mode,
+          .mode_given = options.mode_given,
+          .stereogram = options.stereogram,
+          .colour_pattern = options.colour_pattern,
+          .dot_size = options.dot_size,
+          .library_pattern = options.library_pattern,
+          .seed = options.seed,
+          .invert_depth = options.invert_depth,
+          .depth_fit = options.depth_fit,
+          .effect = options.effect,
+          .effect_values = options.effect_values,
+          .pattern_file = options.pattern_file,
+          .depth_file = options.depth_file,
+          .text = options.text};
+}
+
+EngineStart engine_start_of(const Options& options) {
+  return {look_of(options),
+          EngineSetup{.size = options.size,
+                      .size_given = options.size_given,
+                      .fit = options.fit,
+                      .model = options.model,
+                      .font_file = options.font_file,
+                      .screen_dpi = options.screen_dpi,
+                      .histogram = !options.histogram_file.empty(),  // --histogram writes the last frame's
+                      .vsync = options.vsync,
+                      .show_panel = options.show_panel,
+                      .interop_sync = options.interop_sync,
+                      .interop_batch = options.interop_batch,
+                      .pipeline = options.pipeline,
+                      .depth_pass = options.depth_pass,
+                      .compose = options.compose,
+                      .cpu_threads = options.cpu_threads,
+                      .fast_stereogram_kernel = options.fast_stereogram_kernel,
+                      .break_kernels = options.break_kernels,
+                      .guide_dots = options.guide_dots}};
+}
+
+}  // namespace stereocl
