@@ -94,7 +94,7 @@ TEST_F(FileDrop, AColourPngBecomesThePattern) {
 // With a size of its own the scene keeps it, and a map of another size is fitted to it.
 TEST_F(FileDrop, ADepthMapIsFittedToASceneWithASizeOfItsOwn) {
   options_.size_given = true;
-  demo_ = std::make_unique<Demo>(options_, open_opencl(window_->share_handles(), ""));
+  demo_ = std::make_unique<Demo>(engine_start_of(options_), open_opencl(window_->share_handles(), ""));
   const DropResult result = handle_dropped_file(*demo_, write_png("ramp.png", grey_ramp(120, 50)));
   ASSERT_TRUE(result.loaded) << result.message;
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
