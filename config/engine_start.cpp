@@ -34,6 +34,7 @@ EngineStart engine_start_of(const Options& options) {
                       .interop_batch = options.interop_batch,
                       .pipeline = options.pipeline,
                       .depth_pass = options.depth_pass,
+                      .debug_view = options.debug_view,
                       .compose = options.compose,
                       .cpu_threads = options.cpu_threads,
                       .fast_stereogram_kernel = options.fast_stereogram_kernel,

@@ -8,6 +8,7 @@
 #include "core/result.hpp"
 #include "core/size.hpp"
 #include "pipeline/effects.hpp"
+#include "pipeline/frame_plan.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode.hpp"
 #include "record/frame_encoder.hpp"
@@ -79,6 +80,7 @@ struct Options {
   // nullopt: both, one --bench run each (--interop-batch all).
   std::optional<bool> interop_batch;
   DepthPass depth_pass{};  // how the stereogram modes draw depth
+  DebugView debug_view{};  // what the window shows at start instead of the picture
   ComposePass compose{};   // how GL draws the picture from the offsets
   // Whether GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N.
   // nullopt: each mode's default, which is where that measured faster (GPU and CPU-readback; not

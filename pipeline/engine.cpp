@@ -54,6 +54,7 @@ void Demo::take_start_settings(const EngineStart& options) {
   settings_.interop_batch = options.interop_batch.value_or(true);
   settings_.pipeline = options.pipeline;  // --bench sets it for each run: those modes run with and without
   settings_.depth_pass = options.depth_pass;
+  settings_.debug_view = options.debug_view;
   if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
     std::fprintf(stderr, "stereocl: --depth-pass z-only: needs GL 4.3 compute shaders, this context is %s; using shaded\n",
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)));

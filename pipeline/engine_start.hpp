@@ -9,6 +9,7 @@
 #include "core/pattern_library.hpp"
 #include "core/size.hpp"
 #include "pipeline/effects.hpp"
+#include "pipeline/frame_plan.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode.hpp"
 #include "render/scene_renderer.hpp"
@@ -54,6 +55,7 @@ struct EngineSetup {
   std::optional<bool> interop_batch;         // nullopt: both (--bench), one hand-over a frame at start
   std::optional<bool> pipeline;              // nullopt: each mode's own default
   DepthPass depth_pass = DepthPass::z_only;
+  DebugView debug_view = DebugView::none;  // the depth or offsets shown instead of the picture
   ComposePass compose = ComposePass::compute;
   int cpu_threads = 0;  // 0: all hardware threads
   bool fast_stereogram_kernel = false;
