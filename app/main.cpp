@@ -220,14 +220,18 @@ void refuse_unmatched_device(const Options& options, const GlShareHandles& gl) {
     throw InputError(matched.error());
 }
 
-// A frame the mode could not make is said on stderr and the panel, and so is a mode the demo had to
-// leave (a size past the OpenCL image limit); the loop goes on.
+// A frame the mode could not make is said on stderr and the panel, and so is what the engine said
+// (a mode it had to leave: a size past the OpenCL image limit); the loop goes on.
 void render(Demo& demo, PanelState& panel, double seconds) {
   if (const Status drawn = demo.render_frame(seconds); !drawn) {
     std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
     panel.message = drawn.error();
   }
-  if (std::string notice = demo.take_notice(); !notice.empty()) panel.message = std::move(notice);
+  bool shown = false;  // the first line for the audience, as the frame's failure was
+  for (const Notices::Line& line : demo.take_notices()) {
+    std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
+    if (line.for_the_audience && !std::exchange(shown, true)) panel.message = line.text;
+  }
 }
 
 // --fit and F: the scene follows the window, so the stereogram fills it at 1:1; otherwise it is

@@ -56,27 +56,26 @@ void Demo::take_start_settings(const EngineStart& options) {
   settings_.depth_pass = options.depth_pass;
   settings_.debug_view = options.debug_view;
   if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
-    std::fprintf(stderr, "stereocl: --depth-pass z-only: needs GL 4.3 compute shaders, this context is %s; using shaded\n",
-                 reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+    notices_.log(std::string("--depth-pass z-only: needs GL 4.3 compute shaders, this context is ") +
+                 reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using shaded");
   settings_.compose_pass = options.compose;
   if (settings_.compose_pass == ComposePass::compute && !StereogramCompositor::compute_available())
-    std::fprintf(stderr, "stereocl: --compose compute: needs GL 4.3 compute shaders, this context is %s; using fragment\n",
-                 reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+    notices_.log(std::string("--compose compute: needs GL 4.3 compute shaders, this context is ") +
+                 reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using fragment");
 }
 
 void Demo::fit_settings_to_engines(const EngineStart& options) {
   if (const Status why = sync_supported(settings_.interop_sync, opencl_environment()); !why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
     if (options.interop_sync)
-      std::fprintf(stderr, "stereocl: --interop-sync %s: %s; using finish\n",
-                   std::string(sync_strategy_name(*options.interop_sync)).c_str(), why.error().c_str());
+      notices_.log("--interop-sync " + std::string(sync_strategy_name(*options.interop_sync)) + ": " + why.error() +
+                   "; using finish");
     settings_.interop_sync = SyncStrategy::finish;
   }
   settings_.mode = fallback_mode(options.mode, engine_availability_);
   if (settings_.mode != options.mode && options.mode_given) {  // on stderr, and on the panel as a notice
-    notice_ = request_mode(options.mode, engine_availability_).error() + "; running " +
-              std::string(mode_display_name(settings_.mode)) + " mode instead";
-    std::fprintf(stderr, "stereocl: %s\n", notice_.c_str());
+    notices_.say(request_mode(options.mode, engine_availability_).error() + "; running " +
+                 std::string(mode_display_name(settings_.mode)) + " mode instead");
   }
 }
 
@@ -136,8 +135,8 @@ Status Demo::use_look(const Look& look, const LookImages& images) {
   if (look.mode_given) {
     settings_.mode = fallback_mode(look.mode, availability_);
     if (settings_.mode != look.mode)
-      notice_ = request_mode(look.mode, availability_).error() + "; running " +
-                std::string(mode_display_name(settings_.mode)) + " mode instead";
+      notices_.say(request_mode(look.mode, availability_).error() + "; running " +
+                   std::string(mode_display_name(settings_.mode)) + " mode instead");
   }
   return {};
 }
@@ -154,7 +153,7 @@ void Demo::set_up_opencl(ClSetup cl) {
       engines.cl = &environment;
       engines.kernels = &*kernels_;
     } catch (const KernelBuildError& error) {
-      std::fprintf(stderr, "stereocl: %s\n", error.what());
+      notices_.log(error.what());
       engines.no_opencl_reason = "OpenCL kernel " + error.file() + " failed to build on " + environment.device_name +
                                  " (the build log is on stderr)";
     } catch (const std::exception& error) {
@@ -174,14 +173,13 @@ void Demo::fit_mode_to_size() {
                                        {scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)});
   if (availability_.available(settings_.mode)) return;
   const Mode wanted = settings_.mode;
-  leave_mode(wanted, fallback_mode(wanted, availability_), request_mode(wanted, availability_).error());
-  std::fprintf(stderr, "stereocl: %s\n", notice_.c_str());
+  notices_.say(leave_mode(wanted, fallback_mode(wanted, availability_), request_mode(wanted, availability_).error()));
 }
 
-void Demo::leave_mode(Mode mode, Mode replacement, const std::string& why) {
+std::string Demo::leave_mode(Mode mode, Mode replacement, const std::string& why) {
   settings_.mode = replacement;
   if (applied_.mode == mode) applied_.mode = replacement;
-  notice_ = why + "; running " + std::string(mode_display_name(replacement)) + " mode instead";
+  return why + "; running " + std::string(mode_display_name(replacement)) + " mode instead";
 }
 
 std::string Demo::opencl_description() const {
@@ -396,18 +394,10 @@ void Demo::reconcile_interop_sync() {
 
 // What the back-ends said since the last frame: every line to stderr, the first the user should
 // know about on the panel.
-void Demo::pass_on_notices() {
-  for (const Notices::Line& line : notices_.take()) {
-    std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
-    if (line.for_the_audience && notice_.empty()) notice_ = line.text;
-  }
-}
-
 // An OpenCL call that fails mid-frame (out of device memory, a limit the driver did not report)
 // must not end the program: the error is named, and the frame loop goes on in the last mode that
 // worked, or in CPU mode, which needs no OpenCL.
 Status Demo::render_frame(double seconds) {
-  pass_on_notices();
   try {
     Status drawn = render_frame_unguarded(seconds);
     if (drawn) last_good_mode_ = settings_.mode;
@@ -418,15 +408,13 @@ Status Demo::render_frame(double seconds) {
       // Scene mode used OpenCL only for its effect and histogram (a picture over the device's
       // limits, say): it stays, and the CPU runs those from now on.
       backends_[static_cast<std::size_t>(failed)] = std::make_unique<CpuBackend>(options_.cpu_threads);
-      notice_ = std::string(mode_display_name(failed)) + " mode's effects and histogram failed in OpenCL: " + error.what() +
-                " returned " + cl_error_name(error.err()) + "; the CPU runs them from now on";
-      return failure(take_notice());
+      return failure(std::string(mode_display_name(failed)) + " mode's effects and histogram failed in OpenCL: " +
+                     error.what() + " returned " + cl_error_name(error.err()) + "; the CPU runs them from now on");
     }
     const Mode replacement = last_good_mode_ != failed ? last_good_mode_ : Mode::cpu;
     const std::string why = std::string(mode_display_name(failed)) + " mode failed: " + error.what() + " returned " +
                             cl_error_name(error.err());
-    leave_mode(failed, replacement, why);
-    return failure(take_notice());  // the caller shows it
+    return failure(leave_mode(failed, replacement, why));  // the caller shows it
   }
 }
 

@@ -106,7 +106,7 @@ class Demo {
   // (core/text_depth.hpp); on failure changes nothing.
   Status use_text(const std::string& text);
   const std::string& text() const { return text_; }  // the last text used, "" before one
-  // A preset's look: its mode (where it runs, else the best that does, said by take_notice()),
+  // A preset's look: its mode (where it runs, else the best that does, said by take_notices()),
   // algorithm, P and M, pattern, depth map, hidden text or scene, seed, inversion and effect, as the command
   // line sets them at start. On failure (a file it names cannot be used) no setting changes.
   // `images` are the look's files, decoded beforehand (load_look_images, off the main thread).
@@ -115,9 +115,11 @@ class Demo {
   // Whether the scene has a size of its own that a depth map is fitted to (--size, --fit).
   bool scene_sized() const { return scene_sized_; }
   bool has_pattern_image() const { return !pattern_image_.empty(); }
-  // Why the mode changed by itself since the last call (a size its images cannot hold, an OpenCL
-  // error), for the panel; empty when it did not.
-  std::string take_notice() { return std::exchange(notice_, {}); }
+  // What the engine has to say since the last call, oldest first (core/notices.hpp): a mode it
+  // left and why (a size its images cannot hold), a fallback it took, a clean-up that failed. The
+  // engine prints nothing: the app prints every line and shows those for the audience on the
+  // panel. Lines nobody takes are printed when the engine goes.
+  std::vector<Notices::Line> take_notices() { return notices_.take(); }
 
  private:
   // The constructor's steps beyond a look; the last two throw InputError.
@@ -144,7 +146,7 @@ class Demo {
   // Greys the modes whose device images cannot hold the current size, and leaves one of them
   // for the best mode that can, saying why.
   void fit_mode_to_size();
-  void leave_mode(Mode mode, Mode replacement, const std::string& why);
+  std::string leave_mode(Mode mode, Mode replacement, const std::string& why);  // returns what to say
   Status render_frame_unguarded(double seconds);
   // What the executor and the back-end need to know to plan this frame; also sets
   // showing_stereogram_ and paces the panel's histogram.
@@ -156,7 +158,6 @@ class Demo {
   const StereogramCompositor& compositor() const { return executor_.compositor(); }
   PatternSampling pattern_sampling() const;
   bool scene_pattern() const;  // --pattern scene, in a mode that makes a stereogram
-  void pass_on_notices();
 
   // First, so that it goes last: what the back-ends say while they are torn down still reaches stderr.
   Notices notices_;
@@ -168,7 +169,6 @@ class Demo {
   ModeAvailability availability_;         // ... and at the current size
   ImageLimit image_limit_;
   Mode last_good_mode_ = Mode::cpu;  // the mode of the last frame that worked
-  std::string notice_;
   BallPhysics physics_;
   SceneRenderer scene_renderer_;
   std::optional<ModelRenderer> model_;  // the last model loaded: the model source draws it
