@@ -8,6 +8,8 @@ namespace stereocl {
 
 Result<RecordFormat> record_format_for(const std::string& path) {
   if (path.empty()) return failure("--record needs a folder, NAME.gif or NAME.mp4");
+  // Elsewhere "-" is stdout; a recording is many files or an indexed one, which a pipe cannot hold.
+  if (path == "-") return failure("--record -: a recording goes to a folder, NAME.gif or NAME.mp4, not stdout");
   const std::filesystem::path target(path);
   std::error_code ignored;
   if (std::filesystem::is_directory(target, ignored) || !target.has_extension()) return RecordFormat::png_frames;

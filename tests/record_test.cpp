@@ -206,6 +206,17 @@ TEST(RecordFormat, UnknownExtensionIsRefusedWithTheRule) {
 
 // --- GIF ---------------------------------------------------------------------------------
 
+// "-" is stdout for every other output; a recording cannot go there, and no folder is named "-".
+TEST(RecordFormat, StandardOutputIsRefusedBeforeAnythingIsMade) {
+  const Result<RecordFormat> format = record_format_for("-");
+  ASSERT_FALSE(format);
+  EXPECT_NE(format.error().find("--record -: a recording goes to a folder"), std::string::npos) << format.error();
+  const auto refused = run_stereocl({"--hidden", "--mode", "cpu", "--size", "64x48", "--frames", "1", "--record", "-"});
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("not stdout"), std::string::npos) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists("-")) << "no folder named -";
+}
+
 TEST(GifPalette, ColourCubeIsWithinHalfAStepOfEveryColour) {
   const RgbaImage colour = random_opaque_colour(1921, 3, 7);
   ASSERT_EQ(palette_for(colour), GifPalette::colour_cube);
