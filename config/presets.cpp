@@ -3,6 +3,7 @@
 #include "config/config_text.hpp"
 #include "config/engine_start.hpp"
 #include "config/options.hpp"
+#include "core/input_file.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -105,6 +106,11 @@ std::string PresetCycle::step(int direction) {
       return loaded;
     }
     Options& look = *parsed;
+    // The command line's "-" is stdin, read once at start; a preset read again would find it spent.
+    if (look.depth_file == kStandardStream || look.pattern_file == kStandardStream) {
+      loaded.refusal = "\"-\" is stdin, which only the command line reads (once); a preset names a file";
+      return loaded;
+    }
     auto images = load_look_images(look.pattern_file, look.depth_file);
     if (!images) {
       loaded.refusal = images.error();

@@ -207,6 +207,19 @@ TEST_F(PresetsLive, APresetFindsItsDepthMapBesideItselfAndABadFileChangesNothing
   }
 }
 
+TEST_F(PresetsLive, APresetNamingStdinIsRefusedAndChangesNothing) {
+  const fs::path folder = testing::scratch_dir() / "presets-stdin";
+  fs::create_directories(folder);
+  write_file(folder / "a-stdin.toml", "depth = \"-\"\nmax-offset = 20\n");
+  PresetCycle presets(folder.string());
+  const DemoSettings before = demo_->settings();
+  const std::string refused = press(presets, GLFW_KEY_PAGE_DOWN);
+  EXPECT_NE(refused.find("not applied"), std::string::npos) << refused;
+  EXPECT_NE(refused.find("only the command line reads"), std::string::npos) << refused;
+  EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
+  EXPECT_EQ(demo_->settings().stereogram, before.stereogram);
+}
+
 TEST_F(PresetsLive, EveryShippedPresetApplies) {
   PresetCycle presets(std::string(STEREOCL_ASSETS_DIR) + "/presets");
   bool fullscreen_asked = false;
