@@ -12,7 +12,7 @@ set -euo pipefail
 tools=(build-essential cmake pkg-config python3-glad help2man file)
 # Headers and libraries the program is compiled and linked against.
 build=(
-  libglfw3-dev libxrandr-dev libgl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
+  libglfw3-dev libxrandr-dev libgl-dev libopengl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   libglm-dev libimgui-dev libspng-dev libcli11-dev nlohmann-json3-dev
   libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
   libvulkan-dev libegl-dev libfreetype-dev libfontconfig-dev libturbojpeg0-dev libwebp-dev libtiff-dev
