@@ -11,7 +11,12 @@ namespace {
 // too, first as Scene mode draws (colour and depth into the target), then into the buffer if any.
 template <typename Render>
 void draw_passes(const DepthDraw& draw, Render render) {
-  if (!draw.colour || !draw.depth_only) return render(draw.depth_only, draw.depth_buffer);
+  if (!draw.colour || !draw.depth_only) {
+    // Depth alone into a shared buffer: the target keeps no colour (a depth-only draw into the
+    // target frees it itself).
+    if (draw.depth_only && draw.depth_buffer) draw.target.want_colour(false);
+    return render(draw.depth_only, draw.depth_buffer);
+  }
   render(std::nullopt, 0);
   if (draw.depth_buffer) render(draw.depth_only, draw.depth_buffer);
 }

@@ -82,7 +82,9 @@ GLuint ScenePasses::begin(SceneTarget& target, const SceneCamera& camera, bool i
                           std::optional<DepthPass> depth_only, GLuint depth_buffer) {
   if (depth_only == DepthPass::z_only && !z_only_available()) depth_only = DepthPass::shaded;
   pass_ = Pass{&target, camera, invert_depth, depth_only == DepthPass::z_only, depth_buffer};
-  target.want_colour(!depth_only);
+  // A draw into a shared depth buffer leaves the target's colour alone: a lit draw may have just
+  // made it for the same frame (draw_passes in pipeline/depth_sources.cpp).
+  if (!depth_buffer) target.want_colour(!depth_only);
   glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
   glViewport(0, 0, target.width(), target.height());
   // The z-only pass draws into the depth buffer as ever: only its linearising writes the buffer.
