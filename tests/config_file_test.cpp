@@ -1,6 +1,7 @@
 // --config and --write-config: what is written reads back as the same Options, and the shipped
 // presets say what their comments promise.
 #include "config/options.hpp"
+#include "parsed_options.hpp"
 #include "render/convergence_dots.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
@@ -16,14 +17,7 @@
 namespace stereocl {
 namespace {
 
-Options parsed(const std::vector<std::string>& arguments) {
-  const auto result = parse_command_line(arguments);
-  if (!result) {
-    ADD_FAILURE() << "refused: " << result.error();
-    return {};
-  }
-  return result.value();
-}
+using testing::parsed;
 
 // Writes the options of `arguments` with --write-config and reads them back with --config.
 Options round_trip(std::vector<std::string> arguments, const std::string& name) {

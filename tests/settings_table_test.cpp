@@ -7,6 +7,7 @@
 #include "bench/bench_report.hpp"
 #include "bench/bench_schema.hpp"
 #include "config/options.hpp"
+#include "parsed_options.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 
@@ -81,14 +82,7 @@ std::vector<std::string> example_of(const Setting& row) {
   return {};
 }
 
-Options parsed(const std::vector<std::string>& arguments) {
-  const auto result = parse_command_line(arguments);
-  if (!result) {
-    ADD_FAILURE() << "refused: " << result.error();
-    return {};
-  }
-  return result.value();
-}
+using testing::parsed;
 
 TEST(SettingsTable, NamesOptionsAndFieldsAreEachTheirRowsAlone) {
   std::set<std::string> names, fields;
