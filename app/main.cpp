@@ -229,7 +229,7 @@ void render(Demo& demo, PanelState& panel, double seconds) {
   }
   bool shown = false;  // the first line for the audience, as the frame's failure was
   for (const Notices::Line& line : demo.take_notices()) {
-    std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
+    Notices::print(line);
     if (line.for_the_audience && !std::exchange(shown, true)) panel.message = line.text;
   }
 }

@@ -46,7 +46,7 @@ Status run_frames(Demo& demo, long long count, const Progress* progress = nullpt
   for (long long i = 0; i < count; ++i) {
     glfwPollEvents();
     if (Status drawn = demo.render_frame(1.0 / 60.0); !drawn) return drawn;
-    for (const Notices::Line& line : demo.take_notices()) std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
+    for (const Notices::Line& line : demo.take_notices()) Notices::print(line);
     glFinish();
     demo.end_frame(clock.lap());
     if (progress) progress->update(i + 1);

@@ -17,14 +17,17 @@ class Notices {
   Notices() = default;
   Notices(const Notices&) = delete;
   Notices& operator=(const Notices&) = delete;
-  ~Notices() {
-    for (const Line& line : lines_) std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
-  }
-
   struct Line {
     std::string text;
     bool for_the_audience;  // a fallback or a failure the panel shows too; else a log line
   };
+
+  // How a line reads on stderr, wherever it is printed: by the app, or here when nobody took it.
+  static void print(const Line& line) { std::fprintf(stderr, "stereocl: %s\n", line.text.c_str()); }
+
+  ~Notices() {
+    for (const Line& line : lines_) print(line);
+  }
 
   // Something the user should know now: the app shows it on the panel as well.
   void say(std::string text) { lines_.push_back({std::move(text), true}); }
