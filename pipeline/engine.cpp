@@ -347,8 +347,7 @@ void Demo::apply_settings() {
   reconcile_mode();
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   compositor().set_pass(settings_.compose_pass);
-  if (settings_.invert_depth != applied_.invert_depth || settings_.depth_fit != applied_.depth_fit ||
-      mode_row(settings_.mode).makes_stereogram != mode_row(applied_.mode).makes_stereogram)
+  if (settings_.invert_depth != applied_.invert_depth || settings_.depth_fit != applied_.depth_fit)
     upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
