@@ -33,6 +33,13 @@ struct Image {
   Pixel* row(int y) { return pixels.data() + static_cast<std::size_t>(y) * width; }
   const Pixel* row(int y) const { return pixels.data() + static_cast<std::size_t>(y) * width; }
   bool empty() const { return width <= 0 || height <= 0; }
+  // New dimensions, keeping the allocation where it is large enough: a loop over bands of an
+  // image reuses one buffer, the last, shorter band included. Pixels are left as they were.
+  void reshape(int w, int h) {
+    width = w;
+    height = h;
+    pixels.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  }
   std::size_t size_bytes() const { return pixels.size() * sizeof(Pixel); }
 };
 

@@ -4,16 +4,52 @@
 #include "core/thread_count.hpp"
 #include "compute/effects/histogram_cpu.hpp"
 #include "compute/effects/luma_cpu.hpp"
+#include "compute/stereogram/compose_cpu.hpp"
+#include "pipeline/host_bands.hpp"
 
 #include <algorithm>
+#include <memory>
 
 namespace stereocl {
-namespace {
 
-// A band of the picture on the host at a time: a few MiB, whatever the size.
-constexpr int kHistogramBandPixels = 1 << 20;
+const RgbaImage& CpuBackend::host_pattern(const gl::Texture& pattern) {
+  std::shared_ptr<void>& slot = pattern.view(this, 0);
+  if (!slot) slot = std::make_shared<RgbaImage>(read_texture_rgba(pattern));
+  return *static_cast<const RgbaImage*>(slot.get());
+}
 
-}  // namespace
+Result<std::optional<Histogram256>> CpuBackend::chain(std::span<const Pass> passes, const SpanIo& io,
+                                                      StageTimings& timings) {
+  if (passes.size() != 2 || !has_pass(passes, Pass::stereogram) || !has_pass(passes, Pass::compose))
+    return PassBackend::chain(passes, io, timings);
+  const SceneTarget& scene = io.scene;
+  const int width = scene.width(), height = scene.height();
+  const int out_width = width + stereogram_strip_width(io.params);
+  const RgbaImage& pattern = host_pattern(io.pattern);
+  const int band = band_rows(out_width, height);
+  double transfer = 0, stereogram = 0, compose = 0;
+  Stopwatch clock;
+  for (int y = 0; y < height; y += band) {
+    const int rows = std::min(band, height - y);
+    depth_.reshape(width, rows);
+    offsets_.reshape(out_width, rows);  // the size the engine makes, so it keeps the allocation
+    read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, y, width, rows,
+                float_rows(static_cast<std::size_t>(width) * sizeof(float)), depth_.pixels.data());
+    transfer += clock.lap();
+    if (Status run = stereograms_[io.params.algorithm].run(depth_, io.params, threads_, offsets_); !run)
+      return failure(run.error());
+    stereogram += clock.lap();
+    compose_rows(offsets_, pattern, io.sampling, y, threads_, picture_);
+    compose += clock.lap();
+    upload_rows(io.picture.get(), y, out_width, rows, rgba8_rows(static_cast<std::size_t>(out_width) * 4),
+                picture_.pixels.data());
+    transfer += clock.lap();
+  }
+  timings.add(Stage::transfer, transfer);
+  timings.add(Stage::stereogram, stereogram);
+  timings.add(Stage::compose, compose);
+  return std::optional<Histogram256>{};
+}
 
 Status CpuBackend::offsets(const SpanIo& io, StageTimings& timings) {
   const SceneTarget& scene = io.scene;
@@ -50,7 +86,7 @@ Histogram256 CpuBackend::histogram(const SpanIo& io, StageTimings& timings) {
   Stopwatch clock;
   const int threads = resolve_thread_count(threads_);
   // Band by band: the counts add up the same, and the picture is never on the host whole.
-  const int band = std::clamp(kHistogramBandPixels / std::max(image.width, 1), 1, std::max(image.height, 1));
+  const int band = band_rows(image.width, image.height);
   RgbaImage rows(image.width, band);
   Histogram256 bins{};
   for (int y = 0; y < image.height; y += band) {

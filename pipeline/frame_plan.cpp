@@ -55,6 +55,16 @@ FramePlan step_by_step_plan(const FrameRequest& request) {
   return plan;
 }
 
+FramePlan host_compose_plan(const FrameRequest& request) {
+  if (!request.stereogram || request.debug_view != DebugView::none) return step_by_step_plan(request);
+  FramePlan plan;
+  plan.steps.reserve(kMostSteps);
+  if (request.animated) plan.steps.push_back({StepKind::draw_depth});
+  plan.steps.push_back(on_engine({Pass::stereogram, Pass::compose}));
+  add_effect_and_histogram(request, plan);
+  return plan;
+}
+
 FramePlan one_handover_plan(const FrameRequest& request) {
   if (!request.stereogram || request.debug_view != DebugView::none || !request.one_handover)
     return step_by_step_plan(request);

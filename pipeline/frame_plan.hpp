@@ -58,9 +58,14 @@ struct FrameRequest {
   bool continues = false;
 };
 
-// The plan of an engine that runs each pass in its own span, with GL between them: CPU mode, and
-// any mode whose frame a debug view interrupts.
+// The plan of an engine that runs each pass in its own span, with GL between them: any mode whose
+// frame a debug view interrupts.
 FramePlan step_by_step_plan(const FrameRequest& request);
+// CPU mode's: the stereogram and its compose in one span, so that the host makes the picture band
+// by band and neither the offsets nor the whole depth is ever on the host or in GL whole; the
+// effect and the histogram each in their own span. Step by step where a debug view needs GL
+// between the passes (the offsets view shows GL's offsets texture).
+FramePlan host_compose_plan(const FrameRequest& request);
 // All of a stereogram frame's device work behind one hand-over (stereogram, compose, effect,
 // histogram), depth one frame ahead where pipelining; step by step where a debug view needs GL
 // between the passes or the request is not a stereogram.

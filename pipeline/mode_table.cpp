@@ -56,7 +56,7 @@ constexpr ModeRow kModes[] = {
      .uses_device_images = false, .pipelines_by_default = false, .kernels_on_cpu = false, .can_pipeline = false,
      .interop_choices = false, .handover_floor = false, .runs_with = always_runs, .make_backend = make_best},
     {.mode = Mode::cpu, .cli_name = "cpu", .display_name = "CPU", .key = '2',
-     .timing_sources = "GL timer queries for render and compose, CPU clock for the rest", .makes_stereogram = true,
+     .timing_sources = "GL timer queries for render, CPU clock for the rest", .makes_stereogram = true,
      .uses_device_images = false, .pipelines_by_default = false, .kernels_on_cpu = true, .can_pipeline = false,
      .interop_choices = false, .handover_floor = false, .runs_with = always_runs, .make_backend = make_cpu},
     {.mode = Mode::cpu_readback, .cli_name = "cpu-readback", .display_name = "CPU-readback", .key = '3',

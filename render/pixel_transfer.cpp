@@ -63,10 +63,14 @@ void read_pixels(GLuint framebuffer, GLenum attachment, int first_row, int width
 }
 
 void upload_pixels(GLuint texture, int width, int height, const PixelRows& rows, const void* data) {
+  upload_rows(texture, 0, width, height, rows, data);
+}
+
+void upload_rows(GLuint texture, int first_row, int width, int height, const PixelRows& rows, const void* data) {
   glBindTexture(GL_TEXTURE_2D, texture);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(rows.row_pitch / rows.pixel_bytes));
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, rows.format, rows.type, data);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, first_row, width, height, rows.format, rows.type, data);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glBindTexture(GL_TEXTURE_2D, 0);
 }

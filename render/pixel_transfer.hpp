@@ -39,6 +39,8 @@ void read_pixels(GLuint framebuffer, GLenum attachment, int first_row, int width
                  void* out);
 // `data`, `width` x `height` laid out as `rows` says, into the whole of `texture`.
 void upload_pixels(GLuint texture, int width, int height, const PixelRows& rows, const void* data);
+// The same into rows `first_row` .. `first_row` + `height` of a texture that tall or taller.
+void upload_rows(GLuint texture, int first_row, int width, int height, const PixelRows& rows, const void* data);
 // A whole GL_RGBA8 texture, at the size it has.
 RgbaImage read_texture_rgba(const gl::Texture& texture);
 void upload_texture(GLuint texture, const DepthImage& image);

@@ -17,6 +17,22 @@ TEST(FramePlan, StepByStepRunsEachPassBetweenGlSteps) {
             "draw_depth, on_engine[stereogram], compose, on_engine[effect], on_engine[histogram]");
 }
 
+TEST(FramePlan, CpuModeComposesOnTheHostWithItsStereogramAndCountsApart) {
+  FrameRequest request = stereogram_frame();
+  request.effect = true;
+  request.histogram = true;
+  request.pipelining = true;  // CPU mode has no next frame to overlap with: its engine is the host
+  const FramePlan plan = host_compose_plan(request);
+  EXPECT_EQ(describe(plan), "draw_depth, on_engine[stereogram, compose], on_engine[effect], on_engine[histogram]");
+  EXPECT_FALSE(pipelines(plan));
+  EXPECT_TRUE(makes_picture(plan));
+  request.debug_view = DebugView::offsets;  // shown from GL's offsets texture, so GL composes
+  EXPECT_EQ(host_compose_plan(request), step_by_step_plan(request));
+  request.debug_view = DebugView::none;
+  request.stereogram = false;
+  EXPECT_EQ(host_compose_plan(request), step_by_step_plan(request));
+}
+
 TEST(FramePlan, AStillDepthMapIsNotDrawn) {
   FrameRequest request = stereogram_frame();
   request.animated = false;

@@ -1,5 +1,7 @@
 #include "compute/stereogram/compose_cpu.hpp"
 
+#include "core/thread_count.hpp"
+
 #include <cmath>
 
 namespace stereocl {
@@ -39,12 +41,23 @@ Rgba8 linear_pixel(float coordinate, int row, const RgbaImage& pattern) {
 }  // namespace
 
 RgbaImage compose_reference(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling) {
-  RgbaImage picture(offsets.width, offsets.height);
-  for (int y = 0; y < offsets.height; ++y)
-    for (int x = 0; x < offsets.width; ++x)
-      picture.at(x, y) = sampling == PatternSampling::whole_pixels ? whole_pixel(offsets.at(x, y), y, pattern)
-                                                                   : linear_pixel(offsets.at(x, y), y, pattern);
+  RgbaImage picture;
+  compose_rows(offsets, pattern, sampling, 0, 1, picture);
   return picture;
+}
+
+void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
+                  int threads, RgbaImage& out) {
+  out.reshape(offsets.width, offsets.height);
+#pragma omp parallel for num_threads(resolve_thread_count(threads)) schedule(static)
+  for (int y = 0; y < offsets.height; ++y) {
+    const float* coordinates = offsets.row(y);
+    Rgba8* pixels = out.row(y);
+    const int row = first_row + y;
+    for (int x = 0; x < offsets.width; ++x)
+      pixels[x] = sampling == PatternSampling::whole_pixels ? whole_pixel(coordinates[x], row, pattern)
+                                                            : linear_pixel(coordinates[x], row, pattern);
+  }
 }
 
 }  // namespace stereocl

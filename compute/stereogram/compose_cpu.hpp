@@ -12,4 +12,9 @@ namespace stereocl {
 // weights have fewer bits, so a device may differ from this by one level per channel.
 RgbaImage compose_reference(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling);
 
+// The same for a band: `offsets` holds the picture's rows first_row .. first_row + height, and
+// `out` gets those rows (reshaped to the band), on `threads` cores (0: all). What CPU mode shows.
+void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
+                  int threads, RgbaImage& out);
+
 }  // namespace stereocl
