@@ -4,21 +4,26 @@
 #include "compute/cl/cl_profiling.hpp"
 #include "compute/cl/cl_sizes.hpp"
 #include "pipeline/frame_chain.hpp"
+#include "pipeline/host_bands.hpp"
 
 namespace stereocl {
 
 cl::Image2D& ClReadbackBackend::upload(const DisplayImage& source, GLenum attachment, DeviceImage& slot, bool depth) {
-  const int width = source.width, height = source.height;
-  cl::Image2D& image = device_image(slot, depth ? kFloatImageFormat : kRgbaImageFormat, width, height);
+  cl::Image2D& image = device_image(slot, depth ? kFloatImageFormat : kRgbaImageFormat, source.width, source.height);
+  read_rows(source, attachment, image, 0, source.height, depth);
+  return image;
+}
+
+void ClReadbackBackend::read_rows(const DisplayImage& source, GLenum attachment, const cl::Image2D& image,
+                                  int first_row, int rows, bool depth) {
   // Mapped, the device image is where GL reads into: no pixel buffer and no host copy beside it,
   // each as large as the image (docs/performance.md, "Memory a pixel by mode").
   cl::size_type row_pitch = 0;
   void* mapped = cl_.queue.enqueueMapImage(image, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, {0, 0, 0},
-                                           image_region(width, height), &row_pitch, nullptr);
-  read_pixels(source.framebuffer, attachment, 0, width, height, depth ? float_rows(row_pitch) : rgba8_rows(row_pitch),
-              mapped);
+                                           image_region(source.width, rows), &row_pitch, nullptr);
+  read_pixels(source.framebuffer, attachment, first_row, source.width, rows,
+              depth ? float_rows(row_pitch) : rgba8_rows(row_pitch), mapped);
   cl_.queue.enqueueUnmapMemObject(image, mapped);
-  return image;
 }
 
 void ClReadbackBackend::download(const cl::Image& image, GLuint texture, int width, int height, bool floats) {
@@ -81,9 +86,23 @@ void ClReadbackBackend::effect(const SpanIo& io, StageTimings& timings) {
 
 Histogram256 ClReadbackBackend::histogram(const SpanIo& io, StageTimings& timings) {
   const DisplayImage& image = io.source;
-  cl::Image2D& in = upload_rgba(image, rgba_in_, timings);
-  timings.add(Stage::histogram, profiled_span_ms(kernels_.effects().histogram(cl_.queue, in, image.width, image.height)));
-  return kernels_.effects().read_histogram(cl_.queue);
+  // Band by band: the counts add up the same, and the picture is never on the device whole.
+  const int band = band_rows(image.width, image.height);
+  const cl::Image2D& rows_image = device_image(histogram_rows_, kRgbaImageFormat, image.width, band);
+  Histogram256 bins{};
+  double transfer = 0, counting = 0;
+  for (int y = 0; y < image.height; y += band) {
+    const int rows = std::min(band, image.height - y);
+    Stopwatch clock;
+    read_rows(image, GL_COLOR_ATTACHMENT0, rows_image, y, rows, false);
+    transfer += clock.lap();
+    counting += profiled_span_ms(kernels_.effects().histogram(cl_.queue, rows_image, image.width, rows));
+    const Histogram256 part = kernels_.effects().read_histogram(cl_.queue);
+    for (std::size_t i = 0; i < bins.size(); ++i) bins[i] += part[i];
+  }
+  timings.add(Stage::transfer, transfer);
+  timings.add(Stage::histogram, counting);
+  return bins;
 }
 
 Result<std::optional<Histogram256>> ClReadbackBackend::chain(std::span<const Pass> passes, const SpanIo& io,

@@ -39,11 +39,15 @@ class ClReadbackBackend final : public PassBackend {
   // A GL attachment read into a device image of its size (R32F where `depth`, else RGBA8), and a
   // device image uploaded into a GL texture: each through the image's mapping.
   cl::Image2D& upload(const DisplayImage& source, GLenum attachment, DeviceImage& slot, bool depth);
+  // Rows first_row .. first_row + rows of the attachment into the top of `image`, through its mapping.
+  void read_rows(const DisplayImage& source, GLenum attachment, const cl::Image2D& image, int first_row, int rows,
+                 bool depth);
   void download(const cl::Image& image, GLuint texture, int width, int height, bool floats);
 
   ClEnvironment& cl_;
   ClKernels& kernels_;
   DeviceImage depth_image_, offsets_image_, rgba_in_, rgba_out_, picture_;
+  DeviceImage histogram_rows_;  // a band of the picture whose histogram is counted
 };
 
 }  // namespace stereocl
