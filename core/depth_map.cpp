@@ -7,7 +7,7 @@ namespace stereocl {
 DepthImage depth_from_grey(const Image<std::uint16_t>& grey) {
   DepthImage depth(grey.width, grey.height);
   for (std::size_t i = 0; i < grey.pixels.size(); ++i) {
-    depth.pixels[i] = 1.0f - static_cast<float>(grey.pixels[i]) / 65535.0f;
+    depth.pixels[i] = depth_of_grey(grey.pixels[i]);
   }
   return depth;
 }

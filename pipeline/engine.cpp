@@ -13,6 +13,7 @@
 #include "core/printable_text.hpp"
 #include "core/text_depth.hpp"
 #include "pipeline/cpu_backend.hpp"
+#include "pipeline/still_depth_upload.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
 #include "render/reveal_blend.hpp"
@@ -213,7 +214,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
   if (const Status fits = check_fits_textures(scene.width, scene.height, stereogram_strip_width(settings_.stereogram));
       !fits)
     return failure(name + ": as a depth map, " + fits.error());
-  still_depth_ = depth_from_grey(image.grey16);
+  still_depth_ = image.grey16;
   depth_name_ = name;
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
@@ -274,25 +275,13 @@ void Demo::use_depth_source() {
   const int width = map_size ? still_depth_->width : options_.size.width;
   const int height = map_size ? still_depth_->height : options_.size.height;
   if (!scene_ || scene_->width() != width || scene_->height() != height)
-    scene_.emplace(width, height, !mode_row(settings_.mode).makes_stereogram);
+    scene_.emplace(width, height, !mode_row(settings_.mode).makes_stereogram, !from_image);
   if (from_image) upload_still_depth();
 }
 
 void Demo::upload_still_depth() {
   if (!still_depth_ || !scene_ || settings_.depth_source != DepthSource::image) return;
-  // Fitted before the inversion: the bars are what the map's own black is.
-  DepthImage depth = fit_depth(*still_depth_, scene_->width(), scene_->height(), settings_.depth_fit);
-  if (settings_.invert_depth)
-    for (float& d : depth.pixels) d = 1.0f - d;
-  // The depth map's picture: what Scene mode shows, and the grey that --pattern scene and the
-  // reveal show in the stereogram modes (a still map has no lit colour of its own).
-  scene_->want_colour(true);
-  RgbaImage picture = visualise_depth(depth);
-  flip_rows(picture);
-  upload_texture(scene_->colour_texture().get(), picture);
-  flip_rows(depth);  // files are top row first, GL textures bottom row first
-  upload_texture(scene_->depth_texture().get(), depth);
-  scene_->subject_x = 0.5f;  // --pattern scene cuts the depth's grey around the centre
+  stereocl::upload_still_depth(*still_depth_, settings_.depth_fit, settings_.invert_depth, *scene_);
 }
 
 void Demo::rebuild_pattern() {

@@ -175,7 +175,9 @@ class Demo {
   float model_angle_ = 0;
   std::string model_name_;
   std::optional<SceneTarget> scene_;  // remade when a depth file of another size arrives
-  std::optional<DepthImage> still_depth_;  // top row first, as loaded, before it is fitted to the scene
+  // 16-bit grey, top row first, as loaded, before it is fitted to the scene: half the bytes of
+  // the float depth it stands for, which only the scene target holds whole.
+  std::optional<Image<std::uint16_t>> still_depth_;
   // Whether the scene has a size of its own (--size, --fit) that a depth map is fitted to; if not,
   // a map makes the scene its size.
   bool scene_sized_ = options_.size_given || options_.fit;

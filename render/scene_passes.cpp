@@ -85,6 +85,7 @@ GLuint ScenePasses::begin(SceneTarget& target, const SceneCamera& camera, bool i
   // A draw into a shared depth buffer leaves the target's colour alone: a lit draw may have just
   // made it for the same frame (draw_passes in pipeline/depth_sources.cpp).
   if (!depth_buffer) target.want_colour(!depth_only);
+  target.want_depth_buffer(true);  // a target that showed a still depth map has none
   glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
   glViewport(0, 0, target.width(), target.height());
   // The z-only pass draws into the depth buffer as ever: only its linearising writes the buffer.

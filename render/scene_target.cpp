@@ -4,19 +4,27 @@
 
 namespace stereocl {
 
-SceneTarget::SceneTarget(int width, int height, bool colour)
+SceneTarget::SceneTarget(int width, int height, bool colour, bool depth_buffer)
     : width_(width),
       height_(height),
       linear_depth_(gl::make_texture_2d(GL_R32F, width, height, GL_RED, GL_FLOAT)),
-      window_depth_(gl::make_texture_2d(GL_DEPTH_COMPONENT32F, width, height, GL_DEPTH_COMPONENT, GL_FLOAT)),
       framebuffer_(gl::make_framebuffer()) {
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, linear_depth_.get(), 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  want_depth_buffer(depth_buffer);
+  want_colour(colour);
+}
+
+void SceneTarget::want_depth_buffer(bool wanted) {
+  if (wanted == has_depth_buffer()) return;
   // A float depth texture, not a renderbuffer: the z-only pass's compute half reads it
   // (linear_depth.comp.glsl). GL_DEPTH_COMPONENT32F is a required texture format since GL 3.0.
+  window_depth_ = wanted ? gl::make_texture_2d(GL_DEPTH_COMPONENT32F, width_, height_, GL_DEPTH_COMPONENT, GL_FLOAT)
+                         : gl::Texture{};
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, window_depth_.get(), 0);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  want_colour(colour);
 }
 
 void SceneTarget::want_colour(bool wanted) {

@@ -11,8 +11,9 @@ namespace stereocl {
 
 class SceneTarget {
  public:
-  // throws std::runtime_error if the FBO is incomplete; `colour`: as want_colour() takes it.
-  SceneTarget(int width, int height, bool colour = true);
+  // throws std::runtime_error if the FBO is incomplete; `colour` and `depth_buffer`: as
+  // want_colour() and want_depth_buffer() take them.
+  SceneTarget(int width, int height, bool colour = true, bool depth_buffer = true);
 
   int width() const { return width_; }
   int height() const { return height_; }
@@ -28,6 +29,10 @@ class SceneTarget {
   const gl::Texture& depth_texture() const { return linear_depth_; }
   // The depth buffer itself (window z, GL_DEPTH_COMPONENT32F): only the z-only pass reads it.
   const gl::Texture& window_depth_texture() const { return window_depth_; }
+  // The depth buffer is a draw's need: 4 bytes a pixel that a target showing a still depth map
+  // never uses. Attaches one where `wanted` and there is none, frees it where not.
+  void want_depth_buffer(bool wanted);
+  bool has_depth_buffer() const { return static_cast<bool>(window_depth_); }
   // Where the source drawn last stands across the picture (0 left, 1 right): --pattern scene cuts
   // its pattern around it, from the colour drawn with this target's depth.
   float subject_x = 0.5f;
