@@ -1,0 +1,186 @@
+// GL compute mode: the symmetric stereogram as a GL compute shader (render/symmetric_compute_pass),
+// against the CPU reference bit for bit on random and stepped depth at awkward sizes, both ways of
+// holding a row (shared memory, scratch buffer), anchored and flowing colours, oversampling and
+// physical units.
+#include "compute/stereogram/symmetric_cpu.hpp"
+#include "depth_scenes.hpp"
+#include "hidden_window.hpp"
+#include "pipeline/gl_compute_backend.hpp"
+#include "random_images.hpp"
+#include "render/pixel_transfer.hpp"
+#include "render/symmetric_compute_pass.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace stereocl {
+namespace {
+
+// A current GL 4.3 context for the shader tests, or why there is none.
+class ShaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why_not;
+    window_ = testing::open_hidden_window(why_not);
+    if (!window_) GTEST_SKIP() << "no GL window: " << why_not;
+    if (!SymmetricComputePass::available()) GTEST_SKIP() << "this GL context has no compute shaders";
+  }
+  std::unique_ptr<Window> window_;
+};
+
+// The shader's coordinates of `depth` into `coordinates` (rows as they are: the algorithm is row by
+// row), whatever the run says.
+Status run_shader(SymmetricComputePass& pass, const DepthImage& depth, OffsetImage& coordinates) {
+  const gl::Texture in = gl::make_texture_2d(GL_R32F, depth.width, depth.height, GL_RED, GL_FLOAT);
+  upload_texture(in.get(), depth);
+  const gl::Texture out = gl::make_texture_2d(GL_R32F, depth.width, depth.height, GL_RED, GL_FLOAT);
+  const Status ran = pass.run(in.get(), out.get(), depth.width, depth.height);
+  coordinates = OffsetImage(depth.width, depth.height, -7.f);
+  glBindTexture(GL_TEXTURE_2D, out.get());
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, coordinates.pixels.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return ran;
+}
+
+OffsetImage on_shader(SymmetricComputePass& pass, const DepthImage& depth) {
+  OffsetImage coordinates;
+  const Status ran = run_shader(pass, depth, coordinates);
+  EXPECT_TRUE(ran) << ran.error();
+  return coordinates;
+}
+
+// Bit-exact: the first differing pixel, if any, with both values.
+::testing::AssertionResult same_bits(const OffsetImage& expected, const OffsetImage& actual) {
+  if (expected.width != actual.width || expected.height != actual.height)
+    return ::testing::AssertionFailure() << "sizes differ";
+  for (int y = 0; y < expected.height; ++y)
+    for (int x = 0; x < expected.width; ++x)
+      if (std::memcmp(&expected.at(x, y), &actual.at(x, y), sizeof(float)) != 0)
+        return ::testing::AssertionFailure() << "first difference at (" << x << ", " << y << "): expected "
+                                             << expected.at(x, y) << ", got " << actual.at(x, y);
+  return ::testing::AssertionSuccess();
+}
+
+SymmetricParams with_colours(SymmetricParams params, GroupColour colours) {
+  params.group_colour = colours;
+  return params;
+}
+
+SymmetricParams physical(double dpi, int oversample, int pattern_columns) {
+  SymmetricParams params;
+  params.geometry = PhysicalGeometry{dpi, 63.5, 1.0 / 3.0};
+  params.oversample = oversample;
+  params.pattern_columns = pattern_columns;
+  return params;
+}
+
+struct ShaderCase {
+  const char* name;
+  SymmetricParams params;
+  ShaderRowMemory rows;
+};
+
+void PrintTo(const ShaderCase& test, std::ostream* out) { *out << test.name; }
+
+class ShaderMatchesReference : public ShaderTest, public ::testing::WithParamInterface<ShaderCase> {};
+
+TEST_P(ShaderMatchesReference, BitForBit) {
+  const ShaderCase& test = GetParam();
+  const SymmetricPlan plan = make_symmetric_plan(test.params);
+  SymmetricComputePass pass(test.rows);
+  pass.use(shader_plan_of(plan));
+  struct Size {
+    int width, height;
+  };
+  for (const auto [width, height] : {Size{1, 1}, Size{7, 3}, Size{257, 61}, Size{1000, 3}}) {
+    SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
+    const auto seed = static_cast<unsigned>(width * 31 + height);
+    for (const DepthImage& depth :
+         {testing::random_depth(width, height, seed), testing::stepped_depth(width, height, seed)})
+      ASSERT_TRUE(same_bits(symmetric_coordinates_reference(depth, plan), on_shader(pass, depth)));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    ParamsAndRowMemory, ShaderMatchesReference,
+    ::testing::Values(
+        ShaderCase{"P85_M30", symmetric_params_from_pixels(85, 30.f, 1), ShaderRowMemory::automatic},
+        ShaderCase{"P85_M30_scratch", symmetric_params_from_pixels(85, 30.f, 1), ShaderRowMemory::scratch},
+        ShaderCase{"P85_M30_flowing", with_colours(symmetric_params_from_pixels(85, 30.f, 1), GroupColour::flowing),
+                   ShaderRowMemory::automatic},
+        ShaderCase{"P85_M30_flowing_scratch",
+                   with_colours(symmetric_params_from_pixels(85, 30.f, 1), GroupColour::flowing),
+                   ShaderRowMemory::scratch},
+        ShaderCase{"P4_M2", symmetric_params_from_pixels(4, 2.f, 1), ShaderRowMemory::automatic},
+        ShaderCase{"P200_M150_x3_flowing",
+                   with_colours(symmetric_params_from_pixels(200, 150.f, 3), GroupColour::flowing),
+                   ShaderRowMemory::automatic},
+        ShaderCase{"physical_72dpi_x2", physical(72.0, 2, 128), ShaderRowMemory::automatic}),
+    [](const auto& test) { return std::string(test.param.name); });
+
+// Depth outside [0, 1] clamps the same way on both sides instead of indexing out.
+TEST_F(ShaderTest, ClampsDepthOutsideTheRangeLikeTheReference) {
+  const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f, 1));
+  SymmetricComputePass pass;
+  pass.use(shader_plan_of(plan));
+  DepthImage depth = testing::random_depth(300, 3, 2u);
+  for (int x = 0; x < 300; x += 5) depth.at(x, 1) = (x % 2) ? -3.f : 7.f;
+  depth.at(5, 2) = INFINITY;
+  depth.at(9, 2) = -INFINITY;
+  EXPECT_TRUE(same_bits(symmetric_coordinates_reference(depth, plan), on_shader(pass, depth)));
+}
+
+// P and M change the table only; the picture follows them, and a new oversampling builds anew.
+TEST_F(ShaderTest, NewParametersGiveTheirOwnPicture) {
+  SymmetricComputePass pass;
+  const DepthImage depth = testing::sphere_on_ramp_depth(301, 17);
+  for (const SymmetricParams& params :
+       {symmetric_params_from_pixels(85, 30.f, 1), symmetric_params_from_pixels(60, 20.f, 1),
+        symmetric_params_from_pixels(60, 20.f, 2),
+        with_colours(symmetric_params_from_pixels(60, 20.f, 2), GroupColour::flowing)}) {
+    const SymmetricPlan plan = make_symmetric_plan(params);
+    pass.use(shader_plan_of(plan));
+    EXPECT_TRUE(same_bits(symmetric_coordinates_reference(depth, plan), on_shader(pass, depth)));
+  }
+}
+
+// Mesa's llvmpipe ends a work-group's loops early once they have run 65535 times, silently: there
+// the pass refuses a picture that would be wrong (P 1024 at 8x oversampling makes rays long enough
+// to spend the budget in a row 8192 wide). Anywhere else it is the reference's.
+TEST_F(ShaderTest, LoopsCutShortAreRefusedNotShown) {
+  const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(1024, 1000.f, 8));
+  SymmetricComputePass pass;
+  pass.use(shader_plan_of(plan));
+  const DepthImage depth = testing::sphere_on_ramp_depth(8192, 2);
+  OffsetImage coordinates;
+  const Status ran = run_shader(pass, depth, coordinates);
+  const OffsetImage expected = symmetric_coordinates_reference(depth, plan);
+  if (ran) {
+    EXPECT_TRUE(same_bits(expected, coordinates));
+    return;
+  }
+  const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  EXPECT_NE(renderer.find("llvmpipe"), std::string::npos) << renderer << ": " << ran.error();
+  EXPECT_NE(ran.error().find("rows 8192 wide at --oversample 8 would be wrong"), std::string::npos) << ran.error();
+  EXPECT_FALSE(same_bits(expected, coordinates)) << "refused a picture that was right";
+  // The flag is cleared: a row within the budget runs again.
+  const DepthImage narrow = testing::sphere_on_ramp_depth(64, 2);
+  EXPECT_TRUE(same_bits(symmetric_coordinates_reference(narrow, plan), on_shader(pass, narrow)));
+}
+
+TEST_F(ShaderTest, RefusesARunBeforeAPlanAndSizesBelowOnePixel) {
+  SymmetricComputePass pass;
+  EXPECT_THROW((void)pass.run(0, 0, 4, 4), std::invalid_argument);
+  EXPECT_THROW(pass.use(SymmetricShaderPlan{}), std::invalid_argument);
+  pass.use(shader_plan_of(make_symmetric_plan(symmetric_params_from_pixels(85, 30.f, 1))));
+  EXPECT_THROW((void)pass.run(0, 0, 0, 4), std::invalid_argument);
+  EXPECT_THROW((void)pass.run(0, 0, 4, 0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace stereocl
