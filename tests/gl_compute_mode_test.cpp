@@ -1,7 +1,7 @@
 // GL compute mode: the symmetric stereogram as a GL compute shader (render/symmetric_compute_pass),
 // against the CPU reference bit for bit on random and stepped depth at awkward sizes, both ways of
 // holding a row (shared memory, scratch buffer), anchored and flowing colours, oversampling and
-// physical units.
+// physical units; and the mode's screenshot against CPU mode's, pixel for pixel.
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "depth_scenes.hpp"
 #include "hidden_window.hpp"
@@ -9,6 +9,8 @@
 #include "random_images.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/symmetric_compute_pass.hpp"
+#include "run_program.hpp"
+#include "test_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +21,10 @@
 
 namespace stereocl {
 namespace {
+
+using testing::ProgramResult;
+using testing::run_stereocl;
+using testing::scratch_file;
 
 // A current GL 4.3 context for the shader tests, or why there is none.
 class ShaderTest : public ::testing::Test {
@@ -180,6 +186,59 @@ TEST_F(ShaderTest, RefusesARunBeforeAPlanAndSizesBelowOnePixel) {
   pass.use(shader_plan_of(make_symmetric_plan(symmetric_params_from_pixels(85, 30.f, 1))));
   EXPECT_THROW((void)pass.run(0, 0, 0, 4), std::invalid_argument);
   EXPECT_THROW((void)pass.run(0, 0, 4, 0), std::invalid_argument);
+}
+
+// The mode as a user runs it: its screenshot against CPU mode's symmetric one, whatever
+// --algorithm says; empty where GL compute mode cannot run here, with the reason in `why_not`.
+RgbaImage screenshot(const std::string& mode, const std::string& name, std::vector<std::string> arguments,
+                     std::string* why_not = nullptr) {
+  const std::string out = scratch_file("gl-compute-" + name + "-" + mode + ".png");
+  arguments.insert(arguments.end(), {"--hidden", "--mode", mode, "--screenshot", out});
+  const ProgramResult result = run_stereocl(arguments);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  if (result.err.find("unavailable") != std::string::npos) {
+    if (why_not) *why_not = result.err;
+    return {};
+  }
+  return testing::read_png(out);
+}
+
+// `arguments` for both modes, with --algorithm `algorithm` for GL compute mode and symmetric for CPU mode.
+void expect_same_as_cpu(const std::string& name, std::vector<std::string> arguments,
+                        const std::string& algorithm = "symmetric") {
+  std::string why_not;
+  arguments.insert(arguments.end(), {"--algorithm", algorithm});
+  const RgbaImage shader = screenshot("gl-compute", name, arguments, &why_not);
+  if (shader.empty()) GTEST_SKIP() << "GL compute mode cannot run here: " << why_not;
+  arguments.back() = "symmetric";
+  const RgbaImage cpu = screenshot("cpu", name, arguments);
+  ASSERT_EQ(shader.width, cpu.width);
+  ASSERT_EQ(shader.height, cpu.height);
+  long differing = 0;
+  for (std::size_t i = 0; i < cpu.pixels.size(); ++i) differing += cpu.pixels[i] == shader.pixels[i] ? 0 : 1;
+  EXPECT_EQ(differing, 0) << name;
+}
+
+TEST(GlComputeMode, AnimatedSceneEqualsCpuModePixelForPixel) {
+  expect_same_as_cpu("scene", {"--size", "300x170", "--frames", "5"});
+}
+
+TEST(GlComputeMode, PatternImageAtThreefoldOversamplingEqualsCpuMode) {
+  // A picture's colours flow from the centre: the phase links, on rows too wide for llvmpipe's shared memory.
+  expect_same_as_cpu("flowing", {"--size", "1000x90", "--oversample", "3", "--pattern",
+                                 std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", "--frames", "2"});
+}
+
+TEST(GlComputeMode, RunsTheSymmetricAlgorithmWhateverAlgorithmSaysAndSaysSo) {
+  const std::string out = scratch_file("gl-compute-lookup.png");
+  const ProgramResult result = run_stereocl({"--hidden", "--mode", "gl-compute", "--algorithm", "lookup", "--size",
+                                             "200x80", "--frames", "2", "--screenshot", out});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  if (result.err.find("unavailable") != std::string::npos) GTEST_SKIP() << result.err;
+  EXPECT_NE(result.err.find("GL compute mode runs the symmetric algorithm only; lookup comes back when you leave it"),
+            std::string::npos)
+      << result.err;
+  expect_same_as_cpu("lookup", {"--size", "200x80", "--frames", "2"}, "lookup");
 }
 
 }  // namespace
