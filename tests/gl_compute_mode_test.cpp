@@ -10,12 +10,12 @@
 #include "render/pixel_transfer.hpp"
 #include "render/symmetric_compute_pass.hpp"
 #include "run_program.hpp"
+#include "same_bits.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -24,6 +24,7 @@ namespace {
 
 using testing::ProgramResult;
 using testing::run_stereocl;
+using testing::same_bits;
 using testing::scratch_file;
 
 // A current GL 4.3 context for the shader tests, or why there is none.
@@ -58,18 +59,6 @@ OffsetImage on_shader(SymmetricComputePass& pass, const DepthImage& depth) {
   const Status ran = run_shader(pass, depth, coordinates);
   EXPECT_TRUE(ran) << ran.error();
   return coordinates;
-}
-
-// Bit-exact: the first differing pixel, if any, with both values.
-::testing::AssertionResult same_bits(const OffsetImage& expected, const OffsetImage& actual) {
-  if (expected.width != actual.width || expected.height != actual.height)
-    return ::testing::AssertionFailure() << "sizes differ";
-  for (int y = 0; y < expected.height; ++y)
-    for (int x = 0; x < expected.width; ++x)
-      if (std::memcmp(&expected.at(x, y), &actual.at(x, y), sizeof(float)) != 0)
-        return ::testing::AssertionFailure() << "first difference at (" << x << ", " << y << "): expected "
-                                             << expected.at(x, y) << ", got " << actual.at(x, y);
-  return ::testing::AssertionSuccess();
 }
 
 SymmetricParams with_colours(SymmetricParams params, GroupColour colours) {
