@@ -74,11 +74,20 @@ bool SymmetricComputePass::runs_in_shared_memory(int width) const {
   return (row_ints(width, plan_) + kSharedFlagInts) * static_cast<long long>(sizeof(GLint)) <= shared_bytes_;
 }
 
-GLuint SymmetricComputePass::program_for(long long shared_ints) {
+GLuint SymmetricComputePass::program_for(int width) {
+  const bool shared = runs_in_shared_memory(width);
   const bool loop_budget = loops_have_a_budget();
-  std::string wanted = defines(plan_, shared_ints, loop_budget);
+  std::string wanted = defines(plan_, shared ? row_ints(width, plan_) : 0, loop_budget);
   if (!program_ || wanted != program_defines_) {
-    program_ = gl::link_compute_program(kShaderFile, wanted);
+    try {
+      program_ = gl::link_compute_program(kShaderFile, wanted);
+    } catch (const std::runtime_error&) {
+      if (!shared) throw;
+      // A driver may keep some of its shared memory for itself: rows this wide take the scratch
+      // buffer from now on, which gives the same picture.
+      shared_bytes_ = static_cast<int>((row_ints(width, plan_) + kSharedFlagInts) * sizeof(GLint)) - 1;
+      return program_for(width);
+    }
     program_defines_ = std::move(wanted);
   }
   if (loop_budget && !loop_budget_cut_) {
@@ -127,10 +136,9 @@ Status SymmetricComputePass::run(GLuint depth, GLuint coordinates, int width, in
   if (width < 1 || height < 1)
     throw std::invalid_argument("stereogram size " + std::to_string(width) + "x" + std::to_string(height) +
                                 " must be at least 1x1");
-  const bool shared = runs_in_shared_memory(width);
-  glUseProgram(program_for(shared ? row_ints(width, plan_) : 0));
+  glUseProgram(program_for(width));
   set_uniforms(program_.get(), width, height);
-  const GLuint groups = shared ? static_cast<GLuint>(height) : bind_scratch(width, height);
+  const GLuint groups = runs_in_shared_memory(width) ? static_cast<GLuint>(height) : bind_scratch(width, height);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, table_.get());
   if (loop_budget_cut_) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, loop_budget_cut_.get());
   glActiveTexture(GL_TEXTURE0);

@@ -51,9 +51,10 @@ class SymmetricComputePass {
   bool runs_in_shared_memory(int width) const;
 
  private:
-  // The program for this row memory (0 ints: the scratch buffer), built where its defines are not
-  // the last program's.
-  GLuint program_for(long long shared_ints);
+  // The program for rows this wide (in shared memory or the scratch buffer), built where its
+  // defines are not the last program's; a shared variant the driver will not link falls back to
+  // the scratch buffer.
+  GLuint program_for(int width);
   // Binds the scratch buffer, grown where it is too small; returns the work-groups it holds rows for.
   GLuint bind_scratch(int width, int height);
   void set_uniforms(GLuint program, int width, int height) const;
@@ -66,8 +67,9 @@ class SymmetricComputePass {
   std::string program_defines_;
   gl::Buffer scratch_;
   long long scratch_ints_ = 0;
-  gl::Buffer loop_budget_cut_;     // one int, only where loops have a budget (llvmpipe)
-  mutable int shared_bytes_ = -1;  // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, asked once
+  gl::Buffer loop_budget_cut_;  // one int, only where loops have a budget (llvmpipe)
+  // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, asked once; lowered where a shared variant did not link.
+  mutable int shared_bytes_ = -1;
 };
 
 }  // namespace stereocl

@@ -230,7 +230,7 @@ void write_row(int y, int columns_from) {
   for (int x = lane; x < width; x += LANES) {
     const int middle = ROW(buffer_at[columns_from] + x * OVERSAMPLE + OVERSAMPLE / 2);
     const int column = anchored ? middle / OVERSAMPLE % pattern_columns : middle >> PHASE_BITS;
-    const float coordinate = float(column) * inverse_pattern_columns;
+    precise float coordinate = float(column) * inverse_pattern_columns;
     imageStore(coordinates, ivec2(x, y), vec4(coordinate, 0.0, 0.0, 1.0));
   }
   row_barrier();  // the next row reuses the memory
