@@ -1,13 +1,18 @@
 // GL compute mode: the symmetric stereogram as a GL compute shader (render/symmetric_compute_pass),
 // against the CPU reference bit for bit on random and stepped depth at awkward sizes, both ways of
 // holding a row (shared memory, scratch buffer), anchored and flowing colours, oversampling and
-// physical units; and the mode's screenshot against CPU mode's, pixel for pixel.
+// physical units; the mode's back-end (its plans, its refusals, its GL timing); and the mode's
+// screenshot against CPU mode's, pixel for pixel.
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "depth_scenes.hpp"
 #include "hidden_window.hpp"
+#include "pipeline/cpu_backend.hpp"
 #include "pipeline/gl_compute_backend.hpp"
 #include "random_images.hpp"
+#include "render/colour_target.hpp"
+#include "render/gl_stage_timer.hpp"
 #include "render/pixel_transfer.hpp"
+#include "render/scene_target.hpp"
 #include "render/symmetric_compute_pass.hpp"
 #include "run_program.hpp"
 #include "same_bits.hpp"
@@ -15,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -27,7 +33,7 @@ using testing::run_stereocl;
 using testing::same_bits;
 using testing::scratch_file;
 
-// A current GL 4.3 context for the shader tests, or why there is none.
+// A current GL 4.3 context for the shader and back-end tests, or why there is none.
 class ShaderTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -175,6 +181,75 @@ TEST_F(ShaderTest, RefusesARunBeforeAPlanAndSizesBelowOnePixel) {
   pass.use(shader_plan_of(make_symmetric_plan(symmetric_params_from_pixels(85, 30.f, 1))));
   EXPECT_THROW((void)pass.run(0, 0, 0, 4), std::invalid_argument);
   EXPECT_THROW((void)pass.run(0, 0, 4, 0), std::invalid_argument);
+}
+
+// What a span of the mode's back-end reads and writes, on a 16 x 8 scene.
+struct BackendFixture {
+  SceneTarget scene{16, 8, false};
+  gl::Texture offsets = gl::make_texture_2d(GL_R32F, 16, 8, GL_RED, GL_FLOAT);
+  gl::Texture pattern = gl::make_texture_2d(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE);
+  ColourTarget picture{16, 8};
+  EffectSettings no_effect;
+  GlStageTimer timer;
+  StageTimings timings{0};
+
+  SpanIo io(const StereogramParams& params) {
+    return {scene,
+            params,
+            PatternSampling::whole_pixels,
+            offsets,
+            pattern,
+            picture.texture(),
+            picture.display(),
+            no_effect,
+            nullptr,
+            SyncStrategy::finish,
+            nullptr,
+            {},
+            &timer};
+  }
+};
+
+// Each pass in a span of its own, whatever the request: nothing is handed over or pipelined.
+TEST_F(ShaderTest, TheBackEndPlansEachPassOnItsOwn) {
+  GlComputeBackend backend(std::make_unique<CpuBackend>(1));
+  BackendFixture gl;
+  for (const bool one_handover : {true, false})
+    for (const bool effect : {true, false}) {
+      const FrameRequest request{.effect = effect, .histogram = true, .one_handover = one_handover, .pipelining = true};
+      const FramePlan plan = backend.plan(request, gl.scene, StereogramParams{});
+      EXPECT_EQ(plan, step_by_step_plan(request)) << describe(plan);
+      EXPECT_FALSE(pipelines(plan) || has_chain(plan) || plan.shared_buffers) << describe(plan);
+    }
+}
+
+// The stereogram in GL, timed by GL's timer as the stereogram stage; what it cannot run refused
+// with the reason; the histogram on the back-end it was given.
+TEST_F(ShaderTest, TheBackEndRunsTheStereogramInGlAndHandsTheRestOn) {
+  GlComputeBackend backend(std::make_unique<CpuBackend>(1));
+  BackendFixture gl;
+  const std::array stereogram{Pass::stereogram};
+  StereogramParams params;
+  params.algorithm = StereogramAlgorithm::lookup;
+  EXPECT_EQ(backend.run(stereogram, gl.io(params), gl.timings).error(),
+            "GL compute mode runs the symmetric algorithm only, not lookup");
+  params.algorithm = StereogramAlgorithm::symmetric;
+  params.max_offset = 83.5f;  // the lookup takes it; the symmetric algorithm's nearest separation is 1.5 px
+  EXPECT_EQ(backend.run(stereogram, gl.io(params), gl.timings).error(),
+            "symmetric stereogram: the nearest separation 1.5 px must be at least 2 px (raise --dpi or lower "
+            "--depth-of-field)");
+  params.max_offset = 30.f;
+  ASSERT_TRUE(backend.run(stereogram, gl.io(params), gl.timings));
+  glFinish();
+  std::vector<int> timed;
+  gl.timer.collect([&](int stage, double) { timed.push_back(stage); });
+  EXPECT_EQ(timed, std::vector<int>{static_cast<int>(Stage::stereogram)});
+  const Result<std::optional<Histogram256>> counted =
+      backend.run(std::array{Pass::histogram}, gl.io(params), gl.timings);
+  ASSERT_TRUE(counted && *counted);
+  long long pixels = 0;
+  for (const auto bin : **counted) pixels += static_cast<long long>(bin);
+  EXPECT_EQ(pixels, 16 * 8);
 }
 
 // The mode as a user runs it: its screenshot against CPU mode's symmetric one, whatever
