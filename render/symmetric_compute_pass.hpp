@@ -36,9 +36,10 @@ class SymmetricComputePass {
   // Whether this context runs compute shaders (GL 4.3).
   static bool available();
 
-  // Takes the plan for the next runs: uploads its table, and builds the shader again only where
-  // the oversampling (compiled in) changed. Throws std::invalid_argument for a plan with no table
-  // or an oversampling below 1.
+  // Takes the plan for the next runs and uploads its table where it changed: P and M build
+  // nothing. The next run builds the shader again only where what it compiles in changed (the
+  // oversampling, and a shared-memory row's size). Throws std::invalid_argument for a plan with no
+  // table, or an oversampling or pattern width below 1.
   void use(SymmetricShaderPlan plan);
   const SymmetricShaderPlan& plan() const { return plan_; }
 
