@@ -87,6 +87,7 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
     progress.finish(result.run_fps.back());
     const auto& samples = demo.timings().frames();
     result.frame_ms.insert(result.frame_ms.end(), samples.begin(), samples.end());
+    result.algorithm = demo.settings().stereogram.algorithm;  // GL compute mode's own, once its frames ran
     auto& stages = run_stages.emplace_back();
     for (std::size_t i = 0; i < kStageCount; ++i) stages[i] = demo.timings().stage_median(kAllStages[i]);
   }

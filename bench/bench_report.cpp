@@ -1,5 +1,6 @@
 #include "bench/bench_report.hpp"
 
+#include "compute/stereogram/algorithm_table.hpp"
 #include "config/settings_table.hpp"
 #include "core/thread_count.hpp"
 #include "pipeline/mode_table.hpp"
@@ -115,6 +116,8 @@ Options as_run(const Options& options, const Demo& demo) {
   const DemoSettings& settings = demo.settings();
   run.size = Size{demo.scene_width(), demo.scene_height()};
   run.stereogram = settings.stereogram;
+  // --algorithm's, though the last mode measured may have run one of its own (its entry says so).
+  run.stereogram.algorithm = options.stereogram.algorithm;
   run.effect = settings.effect.effect;
   run.effect_values = settings.effect.values;
   run.cpu_threads = resolve_thread_count(options.cpu_threads);
@@ -202,6 +205,7 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps, const
               {"gpu_work_ms", gpu_work},
               {"cpu_side_ms", cpu_side},
               {"gpu_idle_ms", gpu_idle}};
+  if (mode_row(r.mode).makes_stereogram) entry["algorithm"] = stereogram_algorithm_name(r.algorithm);
   if (floor) {
     entry["handover_floor"] = bench_label(floor->mode, floor->sync);
     entry["gpu_idle_above_floor_ms"] = gpu_idle - floor->floor->floor_ms();

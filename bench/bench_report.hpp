@@ -23,6 +23,8 @@ struct BenchModeResult {
   std::optional<SyncStrategy> sync;  // GPU mode only
   std::optional<bool> batch;         // GPU mode only: one GL<->CL hand-over a frame (--interop-batch)
   std::optional<bool> pipeline;      // GPU mode only: --pipeline
+  // The algorithm its frames ran: --algorithm's, but in a mode that runs one of its own (GL compute).
+  StereogramAlgorithm algorithm = StereogramAlgorithm::symmetric;
   std::vector<double> run_fps;       // one per repeat
   std::vector<double> frame_ms;      // every timed frame of every repeat
   std::array<double, kStageCount> stage_median_ms{};  // median over the repeats of each run's median

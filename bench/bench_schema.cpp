@@ -1,5 +1,6 @@
 #include "bench/bench_schema.hpp"
 
+#include "compute/stereogram/algorithm_table.hpp"
 #include "config/settings_table.hpp"
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/mode_table.hpp"
@@ -105,6 +106,7 @@ json with_table_fields(json schema) {
     item["mode"] = {{"enum", mode_names(std::string_view(list) == "handover_floors")}};
     item["interop_sync"] = {{"enum", mode_syncs}};
   }
+  properties["modes"]["items"]["properties"]["algorithm"]["enum"] = json(algorithm_names());
   return schema;
 }
 

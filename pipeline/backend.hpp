@@ -13,6 +13,7 @@
 #include "pipeline/interop_sync.hpp"
 #include "pipeline/stage_timings.hpp"
 #include "render/colour_target.hpp"
+#include "render/gl_stage_timer.hpp"
 #include "render/scene_target.hpp"
 
 #include <functional>
@@ -46,6 +47,9 @@ struct SpanIo {
   // GL work to submit once the span is queued and before waiting for it (a plan's depth ahead:
   // the next frame's depth), so that GL and the engine work at once; may be empty.
   std::function<void()> overlap;
+  // The executor's GL timer, for a pass the back-end runs in GL itself (GL compute mode's
+  // stereogram); nullptr where there is none. No query of the executor's is open during a span.
+  GlStageTimer* gl_timer = nullptr;
 };
 
 class Backend {

@@ -2,6 +2,7 @@
 #include "pipeline/image_roles.hpp"
 
 #include "compute/cl/cl_program.hpp"
+#include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/built_in_models.hpp"
 #include "core/depth_fit.hpp"
@@ -17,6 +18,7 @@
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
 #include "render/reveal_blend.hpp"
+#include "render/symmetric_compute_pass.hpp"
 
 #include <cstdio>
 #include <stdexcept>
@@ -144,7 +146,12 @@ Status Demo::use_look(const Look& look, const LookImages& images) {
 
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
-  Engines engines{options_.cpu_threads, nullptr, nullptr, cl_->no_opencl_reason, cl_->no_sharing_reason, &notices_};
+  Engines engines{.cpu_threads = options_.cpu_threads,
+                  .no_opencl_reason = cl_->no_opencl_reason,
+                  .no_sharing_reason = cl_->no_sharing_reason,
+                  .notices = &notices_,
+                  .gl_compute = SymmetricComputePass::available(),
+                  .gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION))};
   if (cl_->environment) {
     ClEnvironment& environment = *cl_->environment;
     try {
@@ -334,6 +341,7 @@ void Demo::apply_settings() {
   reconcile_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
   reconcile_mode();
+  reconcile_mode_algorithm();
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   compositor().set_pass(settings_.compose_pass);
   if (settings_.invert_depth != applied_.invert_depth || settings_.depth_fit != applied_.depth_fit)
@@ -374,6 +382,23 @@ void Demo::reconcile_mode() {
   fit_mode_to_size();
   // The panel's medians describe the mode on screen, not a mix with the one before.
   if (settings_.mode != applied_.mode) timings_.clear();
+}
+
+// A mode that runs one algorithm only (GL compute: symmetric) runs it whatever the setting says,
+// and the algorithm chosen before comes back when the mode is left. The setting itself changes,
+// so that the strip, the sampling, the panel and the saved pictures' metadata all follow it.
+void Demo::reconcile_mode_algorithm() {
+  const std::optional<StereogramAlgorithm> only = mode_row(settings_.mode).only_algorithm;
+  if (!only) {
+    if (chosen_algorithm_) settings_.stereogram.algorithm = *std::exchange(chosen_algorithm_, std::nullopt);
+    return;
+  }
+  if (settings_.stereogram.algorithm == *only) return;
+  // Entering the mode, or a choice made in it (a preset): the last one comes back.
+  chosen_algorithm_ = settings_.stereogram.algorithm;
+  notices_.say(std::string(mode_display_name(settings_.mode)) + " mode runs the " + stereogram_algorithm_name(*only) +
+               " algorithm only; " + stereogram_algorithm_name(*chosen_algorithm_) + " comes back when you leave it");
+  settings_.stereogram.algorithm = *only;
 }
 
 void Demo::reconcile_interop_sync() {

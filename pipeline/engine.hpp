@@ -133,6 +133,7 @@ class Demo {
   void reconcile_stereogram();
   void reconcile_pattern();
   void reconcile_mode();
+  void reconcile_mode_algorithm();
   void reconcile_interop_sync();
   void take_look(const Look& look);  // the settings of a look that need no file
   // Fails unless a (width + strip) x height stereogram fits the driver's textures.
@@ -169,6 +170,9 @@ class Demo {
   ModeAvailability availability_;         // ... and at the current size
   ImageLimit image_limit_;
   Mode last_good_mode_ = Mode::cpu;  // the mode of the last frame that worked
+  // The algorithm chosen before a mode that runs one of its own (ModeRow::only_algorithm) took
+  // over; nullopt outside such a mode, and where it took over nothing.
+  std::optional<StereogramAlgorithm> chosen_algorithm_;
   BallPhysics physics_;
   SceneRenderer scene_renderer_;
   std::optional<ModelRenderer> model_;  // the last model loaded: the model source draws it

@@ -57,9 +57,19 @@ Status FrameExecutor::run_span(const std::vector<Pass>& passes, Frame& frame, St
   std::function<void()> overlap;
   if (frame.plan.depth_ahead && !std::exchange(frame.overlapped, true))
     overlap = [&] { draw_depth(frame, frame.drawn, in.seconds); };
-  const SpanIo io{frame.depth,      in.params, in.sampling, compositor_.offsets_texture(), compositor_.pattern_texture(),
-                  *picture.texture, source,    in.effect,   target,                        in.sync,
-                  frame.buffers,    std::move(overlap)};
+  const SpanIo io{frame.depth,
+                  in.params,
+                  in.sampling,
+                  compositor_.offsets_texture(),
+                  compositor_.pattern_texture(),
+                  *picture.texture,
+                  source,
+                  in.effect,
+                  target,
+                  in.sync,
+                  frame.buffers,
+                  std::move(overlap),
+                  &gl_timer_};
   Result<std::optional<Histogram256>> ran = frame.backend.run(passes, io, timings);
   if (!ran) return failure(ran.error());
   if (*ran) histogram_ = **ran;

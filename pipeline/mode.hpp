@@ -12,13 +12,14 @@
 
 namespace stereocl {
 
-enum class Mode { scene, cpu, cpu_readback, gpu, gpu_extmem };
-inline constexpr std::size_t kModeCount = 5;
+// gl_compute last, so that the keys and Space's order of the modes before it stay as they were.
+enum class Mode { scene, cpu, cpu_readback, gpu, gpu_extmem, gl_compute };
+inline constexpr std::size_t kModeCount = 6;
 
 std::string_view mode_cli_name(Mode mode);      // "cpu-readback"
 std::string_view mode_display_name(Mode mode);  // "CPU-readback"
 std::optional<Mode> parse_mode(std::string_view cli_name);
-std::string mode_choices();  // "scene, cpu, cpu-readback, gpu or gpu-extmem", for --help and refusals
+std::string mode_choices();  // "scene, cpu, cpu-readback, gpu, gpu-extmem or gl-compute", for --help and refusals
 
 // For each mode, why it cannot run here (nullopt: it can).
 class ModeAvailability {

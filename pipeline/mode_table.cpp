@@ -4,6 +4,7 @@
 #include "pipeline/cl_shared_backend.hpp"
 #include "pipeline/cpu_backend.hpp"
 #include "pipeline/external_memory_backend.hpp"
+#include "pipeline/gl_compute_backend.hpp"
 
 #include <algorithm>
 
@@ -50,6 +51,16 @@ std::unique_ptr<Backend> make_external_memory(const Engines& engines) {
                                                  *engines.notices);
 }
 
+Status needs_gl_compute(const Engines& engines) {
+  if (!engines.gl_compute) return failure("needs GL 4.3 compute shaders; this GL context is " + engines.gl_version);
+  return {};
+}
+
+// Its effects and histogram run where Scene mode's do: its point is the stereogram without OpenCL.
+std::unique_ptr<Backend> make_gl_compute(const Engines& engines) {
+  return std::make_unique<GlComputeBackend>(make_best(engines));
+}
+
 constexpr ModeRow kModes[] = {
     {.mode = Mode::scene, .cli_name = "scene", .display_name = "Scene", .key = '1',
      .timing_sources = "GL timer queries; effects by the best engine here", .makes_stereogram = false,
@@ -74,6 +85,12 @@ constexpr ModeRow kModes[] = {
      .makes_stereogram = true, .uses_device_images = true, .pipelines_by_default = false, .kernels_on_cpu = false,
      .can_pipeline = true, .interop_choices = false, .handover_floor = true, .runs_with = needs_external_memory,
      .make_backend = make_external_memory},
+    {.mode = Mode::gl_compute, .cli_name = "gl-compute", .display_name = "GL compute", .key = '6',
+     .timing_sources = "GL timer queries (the stereogram is a GL compute shader; the symmetric algorithm only); "
+                       "effects by the best engine here",
+     .makes_stereogram = true, .uses_device_images = false, .pipelines_by_default = false, .kernels_on_cpu = false,
+     .can_pipeline = false, .interop_choices = false, .handover_floor = false,
+     .only_algorithm = StereogramAlgorithm::symmetric, .runs_with = needs_gl_compute, .make_backend = make_gl_compute},
 };
 
 static_assert(std::size(kModes) == kModeCount);

@@ -4,12 +4,14 @@
 // stereocl-compare reads the order from) and the tests iterate this table, so a new mode (say,
 // another interop path) is one row here and its back-end (docs/design.md).
 #include "compute/cl/cl_environment.hpp"
+#include "compute/stereogram/stereogram_params.hpp"
 #include "core/notices.hpp"
 #include "pipeline/backend.hpp"
 #include "pipeline/cl_kernels.hpp"
 #include "pipeline/mode.hpp"
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,6 +27,9 @@ struct Engines {
   std::string no_opencl_reason;
   std::string no_sharing_reason;  // why cl->shares_gl is false
   Notices* notices = nullptr;     // where back-ends say what they fall back to; never null once made
+  // Whether the GL context runs compute shaders (GL 4.3), and its GL_VERSION, for the reason where not.
+  bool gl_compute = false;
+  std::string gl_version;
 };
 
 struct ModeRow {
@@ -43,6 +48,9 @@ struct ModeRow {
   bool can_pipeline;     // it can show frame N - 1 while drawing N: --bench measures it both ways
   bool interop_choices;  // it offers --interop-sync and --interop-batch: --bench and the panel try each
   bool handover_floor;   // it hands frames GL <-> OpenCL on the device: --bench measures that floor
+  // The one algorithm it runs, whatever --algorithm says (GL compute: symmetric): the engine sets
+  // it while the mode is on and gives the one chosen before back when it is left. nullopt: any.
+  std::optional<StereogramAlgorithm> only_algorithm = std::nullopt;
   // Whether the mode can run with these engines; if not, why (availability_with keeps it as data).
   Status (*runs_with)(const Engines& engines);
   // Its back-end; called only where runs_with() is ok.

@@ -24,12 +24,12 @@ ls .gpu/x/libgomp1_*.deb >/dev/null 2>&1 ||
 cp ../shared/gpu/device-env.sh .gpu/device-env.sh 2>/dev/null || [ -f .gpu/device-env.sh ]
 # Without MP4 recording: FFmpeg's libraries alone would overflow the 64 MiB carried folder.
 # Only the tests that need the GPU go (the carried folder is limited to 64 MiB): those of the
-# kernels, the modes and GL sharing. Only they are built, with the programs: a whole build of
+# kernels, the modes, GL sharing and GL compute mode's shader. Only they are built, with the programs: a whole build of
 # every test takes a 2-core machine several times as long.
 gpu_tests=(end_to_end_test gl_scene_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test
   frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test
   emboss_test posterize_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test
-  scene_colours_test)
+  scene_colours_test gl_compute_mode_test)
 cmake -S "$root" -B "$root/build-gpu" -DCMAKE_BUILD_TYPE=Release -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON \
   -DSTEREOCL_MP4=OFF >/dev/null
 cmake --build "$root/build-gpu" -j "$(nproc)" --target stereocl stereocl-bench stereocl_cl_fault_shim "${gpu_tests[@]}"

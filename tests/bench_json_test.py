@@ -84,6 +84,22 @@ class BenchJson(unittest.TestCase):
             self.assertEqual(ran & {"gpu/finish", "gpu/fence", "gpu/implicit"}, set())
             self.assertRegex(self.run_result.stdout, r"gpu/fence +skipped: \S")
 
+    def test_gl_compute_runs_beside_the_opencl_modes_gpu_timed(self):
+        ran = {m["label"]: m for m in self.report["modes"]}
+        skipped = {s["label"]: s["reason"] for s in self.report["skipped"]}
+        self.assertTrue("gl-compute" in ran or skipped.get("gl-compute"))
+        if "gl-compute" not in ran:
+            self.assertIn("compute shaders", skipped["gl-compute"])
+            return
+        entry = ran["gl-compute"]
+        self.assertEqual(entry["algorithm"], "symmetric")
+        self.assertEqual(entry["stage_sides"]["stereogram"], "gpu")  # GL timer queries
+        self.assertGreater(entry["stages_ms"]["stereogram"], 0.0)
+        self.assertEqual((entry["interop_sync"], entry["interop_batch"], entry["pipeline"]), (None, None, None))
+        self.assertNotIn("handover_floor", entry)  # it hands nothing over
+        self.assertEqual(self.report["mode_table"][-1]["mode"], "gl-compute")
+        self.assertNotIn("algorithm", ran["scene"])  # Scene mode makes no stereogram
+
     def test_context_block_describes_the_machine(self):
         self.assertEqual(self.report["schema_version"], 1)
         self.assertTrue(self.report["gl"]["renderer"])
@@ -128,6 +144,11 @@ class EveryTableRow(unittest.TestCase):
                 jsonschema.validate(report, self.schema)
                 self.assertEqual(report["parameters"]["effect"], effect)
                 self.assertEqual(report["parameters"]["algorithm"], algorithm)
+                # Each stereogram mode ran --algorithm's, but GL compute mode, which runs its own.
+                for mode in report["modes"]:
+                    if mode["mode"] != "scene":
+                        own = "symmetric" if mode["mode"] == "gl-compute" else algorithm
+                        self.assertEqual(mode["algorithm"], own, mode["label"])
 
     def test_every_effect_parameter_is_a_field_with_its_range(self):
         self.assertEqual(self.parameters["blur_radius"]["maximum"], 32)

@@ -57,7 +57,8 @@ TEST(KeyBindings, TheIssueKeysMapToTheirActions) {
   EXPECT_EQ(action_for_key(GLFW_KEY_Q), std::nullopt);
   EXPECT_EQ(action_for_key(GLFW_KEY_UNKNOWN), std::nullopt);  // no binding's absent second key
   EXPECT_EQ(action_for_key(GLFW_KEY_5), pick(Mode::gpu_extmem));
-  EXPECT_EQ(action_for_key(GLFW_KEY_6), std::nullopt);
+  EXPECT_EQ(action_for_key(GLFW_KEY_6), pick(Mode::gl_compute));
+  EXPECT_EQ(action_for_key(GLFW_KEY_7), std::nullopt);
 }
 
 // A clicker's start/stop sends Esc: one press blanks, the next (later) one unblanks, and only two
@@ -114,6 +115,8 @@ TEST(KeyBindings, EveryModeAndEffectOfTheTablesHasItsKey) {
 TEST(KeyBindings, SpaceCyclesSkippingModesThatCannotRun) {
   DemoSettings settings;
   settings.mode = Mode::cpu_readback;
+  EXPECT_TRUE(apply_action(Action{ActionKind::cycle_mode}, settings, without_gpu()).ok());
+  EXPECT_EQ(settings.mode, Mode::gl_compute);  // GL alone: it needs no OpenCL
   EXPECT_TRUE(apply_action(Action{ActionKind::cycle_mode}, settings, without_gpu()).ok());
   EXPECT_EQ(settings.mode, Mode::scene);
   EXPECT_TRUE(apply_action(Action{ActionKind::cycle_mode}, settings, without_gpu()).ok());

@@ -72,7 +72,7 @@ TEST(Options, RefusesBadValuesWithTheValueAndTheRule) {
   expect_refused({"--max-offset", "1e308"}, "--max-offset: Value 1e308 not below 1024");  // once echoed as inf
   expect_refused({"--max-offset", "1e400"}, "--max-offset: Value 1e400 not below 1024");
   expect_refused({"--cpu-threads", "-3"}, "--cpu-threads: Value -3 not in range 0 to 1024");
-  expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu,gpu-extmem}");
+  expect_refused({"--mode", "fastest"}, "--mode: fastest not in {scene,cpu,cpu-readback,gpu,gpu-extmem,gl-compute}");
   std::string effects = "{none";
   for (const EffectRow& row : effect_table()) effects += "," + std::string(row.name);
   expect_refused({"--effect", "sepia"}, "--effect: sepia not in " + effects + "}");

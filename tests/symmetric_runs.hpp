@@ -1,14 +1,13 @@
 #pragma once
 // Runs the symmetric stereogram kernel on a host depth map and reads its coordinates back, from
 // images or from buffers (whichever storage the kernel was built for), and compares pictures to
-// the bit: shared by the image and the buffer kernel tests.
+// the bit (same_bits.hpp): shared by the image and the buffer kernel tests.
 #include "cl_test_device.hpp"
 #include "compute/stereogram/symmetric_kernel.hpp"
 #include "core/image.hpp"
+#include "same_bits.hpp"
 
 #include <gtest/gtest.h>
-
-#include <cstring>
 
 namespace stereocl::testing {
 
@@ -49,19 +48,6 @@ inline OffsetImage symmetric_on_buffers(ClTestDevice& cl, SymmetricStereogramKer
   OffsetImage coordinates(depth.width, depth.height);
   cl.queue.enqueueReadBuffer(coordinates_buffer, CL_TRUE, 0, bytes, coordinates.pixels.data());
   return coordinates;
-}
-
-// Bit-exact: the first differing pixel, if any, with both values.
-inline ::testing::AssertionResult same_bits(const OffsetImage& expected, const OffsetImage& actual) {
-  if (expected.width != actual.width || expected.height != actual.height)
-    return ::testing::AssertionFailure() << "sizes differ: " << expected.width << "x" << expected.height << " and "
-                                         << actual.width << "x" << actual.height;
-  for (int y = 0; y < expected.height; ++y)
-    for (int x = 0; x < expected.width; ++x)
-      if (std::memcmp(&expected.at(x, y), &actual.at(x, y), sizeof(float)) != 0)
-        return ::testing::AssertionFailure() << "first difference at (" << x << ", " << y << "): expected "
-                                             << expected.at(x, y) << ", got " << actual.at(x, y);
-  return ::testing::AssertionSuccess();
 }
 
 }  // namespace stereocl::testing

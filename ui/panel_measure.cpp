@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -119,12 +120,20 @@ void draw_performance(const Demo& demo, PanelState& state) {
   disabled_text_wrapped((std::string("Medians. ") + std::string(mode_row(demo.settings().mode).timing_sources)).c_str());
 }
 
+// A mode that runs one algorithm only (GL compute) greys the others out and says why.
 void draw_algorithm(DemoSettings& settings) {
   StereogramParams& params = settings.stereogram;
+  const std::optional<StereogramAlgorithm> only = mode_row(settings.mode).only_algorithm;
+  const std::string why_not = only ? std::string(mode_display_name(settings.mode)) + " mode runs the " +
+                                         stereogram_algorithm_name(*only) + " algorithm only"
+                                   : std::string();
   for (const AlgorithmRow& row : algorithm_rows()) {
     if (&row != &algorithm_rows().front()) same_line_if_fits(checkbox_width(row.name));
+    const bool allowed = !only || *only == row.algorithm;
+    ImGui::BeginDisabled(!allowed);
     if (ImGui::RadioButton(row.name, params.algorithm == row.algorithm)) params.algorithm = row.algorithm;
-    tooltip_when_hovered(row.summary);
+    ImGui::EndDisabled();
+    tooltip_when_hovered(allowed ? row.summary : why_not.c_str());
   }
   ImGui::BeginDisabled(!algorithm_row(params.algorithm).oversamples);
   draw_setting(setting_named("oversample"), settings);
