@@ -273,9 +273,9 @@ const BenchFloor* floor_of_frames(const BenchModeResult& result, const std::vect
 
 bool stage_is_gpu_side(Mode mode, Stage stage) {
   switch (stage) {
-    case Stage::render:
-    case Stage::compose: return true;
+    case Stage::render: return true;
     case Stage::transfer: return false;  // readback/upload wall time, or GPU mode's wait in the hand-over
+    case Stage::compose:  // CPU mode composes on the host with its stereogram
     case Stage::stereogram:
     case Stage::effects:
     case Stage::histogram: return !mode_row(mode).kernels_on_cpu;

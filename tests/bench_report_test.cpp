@@ -70,3 +70,22 @@ TEST(BenchFloorPairing, ExternalMemoryFramesPairWithTheirSemaphoresOnlyOnTheScen
 
 }  // namespace
 }  // namespace stereocl
+
+namespace stereocl {
+namespace {
+
+// GPU work and GPU idle add up the stages each mode times on the GPU: CPU mode's stereogram and
+// compose run on the host, the other modes' in GL or OpenCL.
+TEST(BenchStageSides, CpuModeComposesOnTheHostAndEveryOtherModeOnTheGpu) {
+  EXPECT_FALSE(stage_is_gpu_side(Mode::cpu, Stage::compose));
+  EXPECT_FALSE(stage_is_gpu_side(Mode::cpu, Stage::stereogram));
+  EXPECT_TRUE(stage_is_gpu_side(Mode::cpu, Stage::render));
+  for (Mode mode : {Mode::cpu_readback, Mode::gpu, Mode::gpu_extmem, Mode::gl_compute}) {
+    EXPECT_TRUE(stage_is_gpu_side(mode, Stage::compose)) << mode_cli_name(mode);
+    EXPECT_TRUE(stage_is_gpu_side(mode, Stage::stereogram)) << mode_cli_name(mode);
+    EXPECT_FALSE(stage_is_gpu_side(mode, Stage::transfer)) << mode_cli_name(mode);
+  }
+}
+
+}  // namespace
+}  // namespace stereocl
