@@ -10,12 +10,12 @@ namespace {
 int wrap(int value, int period) { return ((value % period) + period) % period; }
 
 // The shader's and the kernel's float steps, in the same order (this file is built without
-// fused multiply-adds), so the column they round to is this one.
-Rgba8 whole_pixel(float coordinate, int row, const RgbaImage& pattern) {
-  const auto width = static_cast<float>(pattern.width);
+// fused multiply-adds), so the column they round to is this one. `source`: the pattern's row.
+Rgba8 whole_pixel(float coordinate, const Rgba8* source, int pattern_width) {
+  const auto width = static_cast<float>(pattern_width);
   float column = std::floor(coordinate * width + 0.5f);
   column -= width * std::floor(column / width);
-  Rgba8 colour = pattern.at(static_cast<int>(column), wrap(row, pattern.height));
+  Rgba8 colour = source[static_cast<int>(column)];
   colour.a = 255;
   return colour;
 }
@@ -25,17 +25,26 @@ std::uint8_t blend(std::uint8_t left, std::uint8_t right, float weight) {
   return static_cast<std::uint8_t>(std::lround(value));
 }
 
-// GL's bilinear lookup at u (normalised, repeat) on row `row`: the texel centres at u * width - 0.5.
-// v always lands on a row's centre (the shader takes gl_FragCoord.y), so no vertical blend.
-Rgba8 linear_pixel(float coordinate, int row, const RgbaImage& pattern) {
-  const auto width = static_cast<float>(pattern.width);
+// GL's bilinear lookup at u (normalised, repeat) on the pattern's row `source`: the texel centres
+// at u * width - 0.5. v always lands on a row's centre (the shader takes gl_FragCoord.y), so no
+// vertical blend.
+Rgba8 linear_pixel(float coordinate, const Rgba8* source, int pattern_width) {
+  const auto width = static_cast<float>(pattern_width);
   const float position = (coordinate + 0.5f / width) * width - 0.5f;
   const float left_column = std::floor(position);
   const float weight = position - left_column;
-  const int y = wrap(row, pattern.height);
-  const Rgba8 left = pattern.at(wrap(static_cast<int>(left_column), pattern.width), y);
-  const Rgba8 right = pattern.at(wrap(static_cast<int>(left_column) + 1, pattern.width), y);
+  const Rgba8 left = source[wrap(static_cast<int>(left_column), pattern_width)];
+  const Rgba8 right = source[wrap(static_cast<int>(left_column) + 1, pattern_width)];
   return {blend(left.r, right.r, weight), blend(left.g, right.g, weight), blend(left.b, right.b, weight), 255};
+}
+
+// One row of the picture; the sampling chosen once a row, not once a pixel.
+void compose_row(const float* coordinates, int width, const Rgba8* source, int pattern_width,
+                 PatternSampling sampling, Rgba8* pixels) {
+  if (sampling == PatternSampling::whole_pixels)
+    for (int x = 0; x < width; ++x) pixels[x] = whole_pixel(coordinates[x], source, pattern_width);
+  else
+    for (int x = 0; x < width; ++x) pixels[x] = linear_pixel(coordinates[x], source, pattern_width);
 }
 
 }  // namespace
@@ -50,14 +59,9 @@ void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternS
                   int threads, RgbaImage& out) {
   out.reshape(offsets.width, offsets.height);
 #pragma omp parallel for num_threads(resolve_thread_count(threads)) schedule(static)
-  for (int y = 0; y < offsets.height; ++y) {
-    const float* coordinates = offsets.row(y);
-    Rgba8* pixels = out.row(y);
-    const int row = first_row + y;
-    for (int x = 0; x < offsets.width; ++x)
-      pixels[x] = sampling == PatternSampling::whole_pixels ? whole_pixel(coordinates[x], row, pattern)
-                                                            : linear_pixel(coordinates[x], row, pattern);
-  }
+  for (int y = 0; y < offsets.height; ++y)
+    compose_row(offsets.row(y), offsets.width, pattern.row(wrap(first_row + y, pattern.height)), pattern.width,
+                sampling, out.row(y));
 }
 
 }  // namespace stereocl
