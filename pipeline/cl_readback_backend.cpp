@@ -98,7 +98,7 @@ Histogram256 ClReadbackBackend::histogram(const SpanIo& io, StageTimings& timing
     transfer += clock.lap();
     counting += profiled_span_ms(kernels_.effects().histogram(cl_.queue, rows_image, image.width, rows));
     const Histogram256 part = kernels_.effects().read_histogram(cl_.queue);
-    for (std::size_t i = 0; i < bins.size(); ++i) bins[i] += part[i];
+    add_counts(bins, part);
   }
   timings.add(Stage::transfer, transfer);
   timings.add(Stage::histogram, counting);

@@ -87,15 +87,15 @@ Histogram256 CpuBackend::histogram(const SpanIo& io, StageTimings& timings) {
   const int threads = resolve_thread_count(threads_);
   // Band by band: the counts add up the same, and the picture is never on the host whole.
   const int band = band_rows(image.width, image.height);
-  RgbaImage rows(image.width, band);
+  RgbaImage rows;
   Histogram256 bins{};
   for (int y = 0; y < image.height; y += band) {
-    if (image.height - y < band) rows = RgbaImage(image.width, image.height - y);
+    rows.reshape(image.width, std::min(band, image.height - y));
     read_pixels(image.framebuffer, GL_COLOR_ATTACHMENT0, y, image.width, rows.height,
                 rgba8_rows(static_cast<std::size_t>(image.width) * 4), rows.pixels.data());
     const GreyImage luma = luma_from_rgba(rows, threads);
     const Histogram256 part = histogram_reference(luma.pixels.data(), luma.pixels.size(), threads);
-    for (std::size_t i = 0; i < bins.size(); ++i) bins[i] += part[i];
+    add_counts(bins, part);
   }
   timings.add(Stage::histogram, clock.lap());
   return bins;
