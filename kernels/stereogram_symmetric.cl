@@ -53,9 +53,12 @@ int centre_key(int x, int centre) { return x < centre ? 2 * (centre - x) + 1 : 2
 
 #define PHASE_BITS 16
 
+// Separations in linking pixels, which validate() holds to at most 16384 (kMaxLinkingSeparation).
+typedef ushort separation_t;
+
 // The paper's ray test in integers; see both_eyes_see() in the reference. eye and nearest are
 // E and the table's smallest separation, in linking pixels.
-bool both_eyes_see(const ROW_SPACE int* separations, int linking_width, int x, int s, int eye, int nearest) {
+bool both_eyes_see(const ROW_SPACE separation_t* separations, int linking_width, int x, int s, int eye, int nearest) {
   for (int t = 1; eye * (s - 2 * t) > nearest * (eye - 2 * t); ++t) {
     const int ray = eye * (s - 2 * t);
     const int span = eye - 2 * t;
@@ -82,8 +85,10 @@ bool certainly_visible(const ROW_SPACE int* block_min, int width, int x, int s, 
 }
 
 // The union-find parent of linking pixel x lives in the add half (.x) of its phase link: the
-// union-find is finished before that half is overwritten.
+// union-find is finished before that half is overwritten. Before the union-find the add half
+// holds the right-end claims on x and the towards half (.y) the left-end claims.
 #define PARENT(words, x) (words)[2 * (x)]
+#define LEFT_CLAIM(words, x) (words)[2 * (x) + 1]
 
 int find_root(volatile ROW_SPACE int* words, int x) {
   for (int p = PARENT(words, x); p != x; p = PARENT(words, x)) x = p;
@@ -135,13 +140,14 @@ void unite(volatile ROW_SPACE int* words, int a, int b, int centre) {
 
 void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 
-// Ints per row of `memory`: a phase link (two ints) per linking pixel (its add half holds the
-// right-end claims, then the union-find parent), separations per depth pixel, block minima of
-// those, and the left-end claims per linking pixel. The host's row_bytes() must agree; the global
-// variant's slices are rounded to an even number of ints so every slice's links stay 8-byte
-// aligned.
+// Ints per row of `memory`: a phase link (two ints) per linking pixel, which first holds the two
+// claims and then the union-find parent, a 16-bit separation per depth pixel (two an int) and
+// block minima of those. 2.56 ints a pixel
+// at 1x, so a 4K row fits the 48 KiB of local memory GPUs offer. The host's row_bytes() must
+// agree; the global variant's slices are rounded to an even number of ints so every slice's
+// links stay 8-byte aligned.
 int row_ints(int width) {
-  return 3 * width * OVERSAMPLE + width + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
+  return 2 * width * OVERSAMPLE + (width + 1) / 2 + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
 }
 
 // Work-groups take rows in turn, so the global variant needs scratch only per work-group.
@@ -165,63 +171,55 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
 #endif
   volatile ROW_SPACE int* words = memory;
   volatile ROW_SPACE int2* links = (volatile ROW_SPACE int2*)memory;
-  ROW_SPACE int* separations = memory + 2 * linking_width;
-  ROW_SPACE int* block_min = separations + width;
+  ROW_SPACE separation_t* separations = (ROW_SPACE separation_t*)(memory + 2 * linking_width);
+  ROW_SPACE int* block_min = memory + 2 * linking_width + (width + 1) / 2;
   const int blocks = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
-  ROW_SPACE int* left_claim = block_min + blocks;
 
   for (int y = get_group_id(0); y < height; y += get_num_groups(0)) {
     for (int x = lane; x < width; x += lanes)
-      separations[x] = separation_table[depth_level(READ_DEPTH(x, y))];
+      separations[x] = (separation_t)separation_table[depth_level(READ_DEPTH(x, y))];
     for (int x = lane; x < linking_width; x += lanes) {
       PARENT(words, x) = INT_MAX;  // the right-end claim: the nearest right partner asking
-      left_claim[x] = -1;
+      LEFT_CLAIM(words, x) = -1;   // the left-end claim: the nearest left partner asking
     }
     row_barrier();
     for (int b = lane; b < blocks; b += lanes) {
       int closest = INT_MAX;
-      for (int x = b * BLOCK_WIDTH; x < min(width, (b + 1) * BLOCK_WIDTH); ++x) closest = min(closest, separations[x]);
+      for (int x = b * BLOCK_WIDTH; x < min(width, (b + 1) * BLOCK_WIDTH); ++x) closest = min(closest, (int)separations[x]);
       block_min[b] = closest;
     }
     row_barrier();
 
-    // Which points link, then the links: two passes, so that a warp's lanes walk rays together
-    // and then unite together, instead of every unite waiting for the longest ray test in its
-    // warp (docs/performance.md, "Symmetric kernel speed, round 3"). A link's left end waits in
-    // the towards half (.y), which the union-find does not touch.
+    // Which points link, each claiming its two ends at once; one partner a side, the nearer link
+    // winning: see keep_nearer_links() in the reference. No link is stored: the claims (left,
+    // right) name their linking pixel, left + (right - left) / 2, so a right end whose left claim
+    // also holds the left end's right claim is a kept link, and the row needs two ints a linking
+    // pixel, not three.
     for (int x = lane; x < linking_width; x += lanes) {
       const int s = separations[x / OVERSAMPLE];
       const int left = x - s / 2;
       const int right = left + s;
-      words[2 * x + 1] = left >= 0 && right < linking_width &&
-                                 (certainly_visible(block_min, width, x, s, eye, nearest) ||
-                                  both_eyes_see(separations, linking_width, x, s, eye, nearest))
-                             ? left
-                             : -1;
-    }
-    row_barrier();
-    // One partner a side, the nearer link winning: see keep_nearer_links() in the reference.
-    for (int x = lane; x < linking_width; x += lanes) {
-      const int left = words[2 * x + 1];
-      if (left < 0) continue;
-      const int right = left + separations[x / OVERSAMPLE];
-      atomic_min(&PARENT(words, left), right);
-      atomic_max(&left_claim[right], left);
-    }
-    row_barrier();
-    for (int x = lane; x < linking_width; x += lanes) {
-      const int left = words[2 * x + 1];
-      if (left >= 0) {
-        const int right = left + separations[x / OVERSAMPLE];
-        if (PARENT(words, left) != right || left_claim[right] != left) words[2 * x + 1] = -1;
+      if (left >= 0 && right < linking_width &&
+          (certainly_visible(block_min, width, x, s, eye, nearest) ||
+           both_eyes_see(separations, linking_width, x, s, eye, nearest))) {
+        atomic_min(&PARENT(words, left), right);
+        atomic_max(&LEFT_CLAIM(words, right), left);
       }
+    }
+    row_barrier();
+    // Each right end keeps its left claim only where that left end kept it too. Only a pixel's
+    // own left claim is written, and only right claims are read, so one pass does it.
+    for (int x = lane; x < linking_width; x += lanes) {
+      const int left = LEFT_CLAIM(words, x);
+      if (left >= 0 && PARENT(words, left) != x) LEFT_CLAIM(words, x) = -1;
     }
     row_barrier();
     for (int x = lane; x < linking_width; x += lanes) PARENT(words, x) = x;
     row_barrier();
+    // The union-find touches the add halves only; the kept links wait in the towards halves.
     for (int x = lane; x < linking_width; x += lanes) {
-      const int left = words[2 * x + 1];
-      if (left >= 0) unite(words, left, left + separations[x / OVERSAMPLE], centre);
+      const int left = LEFT_CLAIM(words, x);
+      if (left >= 0) unite(words, left, x, centre);
     }
     row_barrier();
     // Writing a root over a pointer that led to it is safe while others still walk through it.

@@ -43,11 +43,12 @@ constexpr cl_uint kLoopBudgetArgument = 11;
 // The kernel's BLOCK_WIDTH: depth pixels per entry of its block minimum of separations.
 constexpr std::size_t kBlockWidth = 16;
 
-// The kernel's row_ints(): a 64-bit phase link and a left-end claim per linking pixel,
-// separations per depth pixel, block minima.
+// The kernel's row_ints(): a 64-bit phase link per linking pixel, a 16-bit separation per depth
+// pixel, block minima.
 std::size_t row_bytes(int width, int oversample) {
   const auto w = static_cast<std::size_t>(width);
-  return sizeof(cl_int) * (w * (1 + 3 * static_cast<std::size_t>(oversample)) + (w + kBlockWidth - 1) / kBlockWidth);
+  return sizeof(cl_int) *
+         (2 * w * static_cast<std::size_t>(oversample) + (w + 1) / 2 + (w + kBlockWidth - 1) / kBlockWidth);
 }
 
 // A global scratch slice per work-group, rounded so that every slice's 64-bit links stay aligned.
