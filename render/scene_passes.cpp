@@ -79,7 +79,7 @@ ScenePasses::ScenePasses()
 bool ScenePasses::z_only_available() { return GLAD_GL_VERSION_4_3 != 0; }
 
 GLuint ScenePasses::begin(SceneTarget& target, const SceneCamera& camera, bool invert_depth,
-                          std::optional<DepthPass> depth_only, GLuint depth_buffer) {
+                          std::optional<DepthPass> depth_only, GLuint depth_buffer, std::optional<PixelRect> moving) {
   if (depth_only == DepthPass::z_only && !z_only_available()) depth_only = DepthPass::shaded;
   pass_ = Pass{&target, camera, invert_depth, depth_only == DepthPass::z_only, depth_buffer};
   // A draw into a shared depth buffer leaves the target's colour alone: a lit draw may have just
@@ -89,7 +89,7 @@ GLuint ScenePasses::begin(SceneTarget& target, const SceneCamera& camera, bool i
   glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
   glViewport(0, 0, target.width(), target.height());
   // The z-only pass draws into the depth buffer as ever: only its linearising writes the buffer.
-  const GLuint program = depth_buffer && !pass_.z_only ? bind_depth_buffer() : bind_and_clear(depth_only);
+  const GLuint program = depth_buffer && !pass_.z_only ? bind_depth_buffer() : bind_and_clear(depth_only, moving);
   set_camera_uniforms(program, camera, invert_depth);
   return program;
 }
@@ -110,12 +110,34 @@ GLuint ScenePasses::bind_depth_buffer() {
   return depth_buffer_program_.get();
 }
 
-GLuint ScenePasses::bind_and_clear(std::optional<DepthPass> depth_only) {
+std::optional<PixelRect> ScenePasses::redrawn_region(std::optional<PixelRect> moving) {
+  SceneTarget& target = *pass_.target;
+  const bool unchanged = moving && drawn_.version == target.depth_buffer_version() &&
+                         drawn_.projection == pass_.camera.projection && drawn_.view == pass_.camera.view;
+  std::optional<PixelRect> region;
+  if (unchanged) {
+    const PixelRect& last = drawn_.moving;
+    region = PixelRect{std::max(std::min(last.x0, moving->x0), 0), std::max(std::min(last.y0, moving->y0), 0),
+                       std::min(std::max(last.x1, moving->x1), target.width()),
+                       std::min(std::max(last.y1, moving->y1), target.height())};
+  }
+  target.new_depth_buffer_version();
+  drawn_ = moving ? DrawnDepth{target.depth_buffer_version(), pass_.camera.projection, pass_.camera.view, *moving}
+                  : DrawnDepth{};
+  return region;
+}
+
+GLuint ScenePasses::bind_and_clear(std::optional<DepthPass> depth_only, std::optional<PixelRect> moving) {
   glEnable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
   if (pass_.z_only) {
     const GLenum nothing[] = {GL_NONE, GL_NONE};
     glDrawBuffers(2, nothing);
+    if (const std::optional<PixelRect> region = redrawn_region(moving)) {
+      // The scissor bounds the clear and every draw of the pass; end() lifts it.
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(region->x0, region->y0, std::max(region->x1 - region->x0, 0), std::max(region->y1 - region->y0, 0));
+    }
     glClear(GL_DEPTH_BUFFER_BIT);
     if (!z_only_program_) z_only_program_ = gl::link_program("scene.vert.glsl", "z_only.frag.glsl");
     glUseProgram(z_only_program_.get());
@@ -129,6 +151,7 @@ GLuint ScenePasses::bind_and_clear(std::optional<DepthPass> depth_only) {
   if (!depth_only) glClearBufferfv(GL_COLOR, 0, background);
   glClearBufferfv(GL_COLOR, 1, far_plane);
   glClear(GL_DEPTH_BUFFER_BIT);
+  pass_.target->new_depth_buffer_version();
   const GLuint program = depth_only ? depth_program_.get() : program_.get();
   glUseProgram(program);
   return program;
@@ -137,6 +160,7 @@ GLuint ScenePasses::bind_and_clear(std::optional<DepthPass> depth_only) {
 void ScenePasses::end() {
   glBindVertexArray(0);
   glDisable(GL_DEPTH_TEST);
+  glDisable(GL_SCISSOR_TEST);
   if (pass_.z_only) linearise();
   if (pass_.depth_buffer) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);  // a 3.3 context has no such target
   pass_.target->set_draw_buffers();

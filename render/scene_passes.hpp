@@ -52,6 +52,12 @@ struct Surface {
 };
 void draw_mesh(GLuint program, const SceneMesh& mesh, const Surface& surface);
 
+// Pixels [x0, x1) x [y0, y1) of a target, y up as GL counts it.
+struct PixelRect {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  friend bool operator==(const PixelRect&, const PixelRect&) = default;
+};
+
 // One frame's pass: begin() binds the target (or the depth buffer), clears it to the far value
 // and the background, makes the pass's program current with the camera set; the caller draws its
 // meshes with that program; end() finishes (the z-only pass's linear depth) and unbinds.
@@ -62,11 +68,19 @@ void draw_mesh(GLuint program, const SceneMesh& mesh, const Surface& surface);
 // z_only falls back to shaded where the context lacks compute shaders.
 // depth_buffer (not 0; GPU (external memory) mode): linear depth goes into that buffer,
 // target.width() floats a row, and not into the target's depth texture.
+// moving (z-only only): where the meshes that move cover the target this frame; everything else
+// stands still. Where the depth buffer still holds this pass's previous frame (same target, size
+// and camera, nobody else drew), only the moving rectangles of that frame and this one are
+// cleared and drawn again, scissored, and the rest of the buffer keeps its depth: the same bits a
+// full draw gives, for the raster work of a rectangle round the ball. On GPUs with little raster
+// hardware the wall-to-wall depth samples of the static box were most of a frame's render
+// (docs/performance.md, "Depth drawn where the ball moves"). The linearising half still runs
+// on every pixel, so the linear depth is whole whatever held it before.
 class ScenePasses {
  public:
   ScenePasses();
   GLuint begin(SceneTarget& target, const SceneCamera& camera, bool invert_depth, std::optional<DepthPass> depth_only,
-               GLuint depth_buffer);
+               GLuint depth_buffer, std::optional<PixelRect> moving = std::nullopt);
   void end();
   // Whether this context runs the z-only pass (compute shaders and image stores: GL 4.3).
   static bool z_only_available();
@@ -79,12 +93,23 @@ class ScenePasses {
     bool z_only = false;
     GLuint depth_buffer = 0;
   };
-  GLuint bind_and_clear(std::optional<DepthPass> depth_only);
+  // What the last z-only pass left in a target's depth buffer.
+  struct DrawnDepth {
+    std::uint64_t version = 0;  // SceneTarget::depth_buffer_version() right after it
+    glm::mat4 projection{0.f};
+    glm::mat4 view{0.f};
+    PixelRect moving;
+  };
+  GLuint bind_and_clear(std::optional<DepthPass> depth_only, std::optional<PixelRect> moving);
+  // The rectangle a z-only pass has to draw again, or none where it draws everything; remembers
+  // this frame's moving rectangle for the next.
+  std::optional<PixelRect> redrawn_region(std::optional<PixelRect> moving);
   GLuint bind_depth_buffer();
   // The z-only pass's second half: window z -> linear depth, into the target's R32F texture or the buffer.
   void linearise();
 
   Pass pass_;
+  DrawnDepth drawn_;
   gl::Program program_;
   gl::Program depth_program_;
   gl::Program depth_buffer_program_;  // made on first use: it needs storage buffers, which 3.3 lacks

@@ -3,6 +3,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace stereocl {
@@ -42,6 +43,26 @@ std::vector<float> unit_sphere(int slices, int stacks) {
   return out;
 }
 
+// The pixels the ball can cover: its bounding cube's corners projected, a pixel added round for
+// the rasteriser's rounding. None where a corner lies behind the camera (then all is drawn).
+std::optional<PixelRect> ball_pixels(const SceneCamera& camera, glm::vec3 centre, float radius, int width,
+                                     int height) {
+  const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
+  glm::vec2 low(INFINITY), high(-INFINITY);
+  for (int corner = 0; corner < 8; ++corner) {
+    const glm::vec3 offset((corner & 1) ? radius : -radius, (corner & 2) ? radius : -radius,
+                           (corner & 4) ? radius : -radius);
+    const glm::vec4 clip = camera.projection * camera.view * glm::vec4(centre + offset, 1.f);
+    if (!(clip.w > 0.f)) return std::nullopt;
+    const glm::vec2 window = (glm::vec2(clip) / clip.w * 0.5f + 0.5f) * size;
+    low = glm::min(low, window);
+    high = glm::max(high, window);
+  }
+  low = glm::floor(glm::max(low, glm::vec2(-1.f))) - 1.f;
+  high = glm::ceil(glm::min(high, size + 1.f)) + 1.f;
+  return PixelRect{static_cast<int>(low.x), static_cast<int>(low.y), static_cast<int>(high.x), static_cast<int>(high.y)};
+}
+
 }  // namespace
 
 SceneRenderer::SceneRenderer()
@@ -57,7 +78,10 @@ void SceneRenderer::render(const BallPhysics& physics, bool invert_depth, SceneT
                            std::optional<DepthPass> depth_only, GLuint depth_buffer) {
   const float aspect = static_cast<float>(target.width()) / static_cast<float>(target.height());
   const SceneCamera camera = frame_box(physics.box.half_extent, aspect);
-  const GLuint program = passes_.begin(target, camera, invert_depth, depth_only, depth_buffer);
+  // The box stands still: a z-only pass redraws only round the ball (ScenePasses::begin).
+  const GLuint program = passes_.begin(target, camera, invert_depth, depth_only, depth_buffer,
+                                       ball_pixels(camera, physics.state.position, physics.radius, target.width(),
+                                                   target.height()));
   const glm::mat4 identity(1.f);
   draw_mesh(program, box_, {identity, glm::vec3(0.55f, 0.62f, 0.72f), true});
   const glm::mat4 ball_model = glm::scale(glm::translate(identity, physics.state.position), glm::vec3(physics.radius));

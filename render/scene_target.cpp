@@ -3,6 +3,13 @@
 #include <stdexcept>
 
 namespace stereocl {
+namespace {
+// Versions are unique in the process, so a target made where a freed one stood never passes for it.
+std::uint64_t next_depth_buffer_version() {
+  static std::uint64_t last = 0;
+  return ++last;
+}
+}  // namespace
 
 SceneTarget::SceneTarget(int width, int height, bool colour, bool depth_buffer)
     : width_(width),
@@ -25,7 +32,10 @@ void SceneTarget::want_depth_buffer(bool wanted) {
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.get());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, window_depth_.get(), 0);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  new_depth_buffer_version();
 }
+
+void SceneTarget::new_depth_buffer_version() { depth_buffer_version_ = next_depth_buffer_version(); }
 
 void SceneTarget::want_colour(bool wanted) {
   if (wanted == has_colour() && framebuffer_checked_) return;

@@ -5,6 +5,7 @@
 // with OpenCL on every driver (no cl_khr_gl_depth_images on NVIDIA).
 #include "render/gl_objects.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace stereocl {
@@ -33,6 +34,11 @@ class SceneTarget {
   // never uses. Attaches one where `wanted` and there is none, frees it where not.
   void want_depth_buffer(bool wanted);
   bool has_depth_buffer() const { return static_cast<bool>(window_depth_); }
+  // Which contents the depth buffer holds: a number no other target or draw has had, taken anew
+  // by a new buffer and by every pass that clears it whole. A pass that redraws only what moved
+  // (ScenePasses) checks that nobody else drew in between.
+  std::uint64_t depth_buffer_version() const { return depth_buffer_version_; }
+  void new_depth_buffer_version();
   // Where the source drawn last stands across the picture (0 left, 1 right): --pattern scene cuts
   // its pattern around it, from the colour drawn with this target's depth.
   float subject_x = 0.5f;
@@ -45,6 +51,7 @@ class SceneTarget {
   gl::Texture window_depth_;
   gl::Framebuffer framebuffer_;
   bool framebuffer_checked_ = false;
+  std::uint64_t depth_buffer_version_ = 0;
 };
 
 // "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT" and friends, for messages.

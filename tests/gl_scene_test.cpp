@@ -92,6 +92,34 @@ TEST_F(GlScene, ZOnlyDepthIsTheShadedDepth) {
     }
 }
 
+// A z-only pass that finds its last frame in the target redraws only round the ball, old place
+// and new. Frame after frame the depth must equal a fresh target's full draw to the bit: a
+// rectangle that missed the old place would leave a ball behind, one that missed the new would
+// lose it, and one cleared but not redrawn would show the far value where the box stands. A lit
+// draw in between, a camera change (a new size) or inversion must not fool it either.
+TEST_F(GlScene, ZOnlyRedrawRoundTheMovingBallEqualsAFullDraw) {
+  if (!SceneRenderer::z_only_available()) GTEST_SKIP() << "this GL context has no compute shaders (needs 4.3)";
+  SceneRenderer renderer;
+  BallPhysics physics;
+  const glm::vec3 path[] = {{0.f, 0.f, 0.5f},        {0.1f, 0.05f, 0.5f},    {-1.2f, 0.55f, -0.6f},
+                            {1.25f, -0.58f, 0.65f},  {1.2f, -0.55f, 0.6f},   {1.2f, -0.55f, 0.6f},
+                            {-0.4f, 0.3f, 0.7f},     {-0.35f, 0.3f, 0.7f}};
+  for (auto [width, height] : {std::pair{211, 127}, {64, 200}}) {
+    SceneTarget target(width, height);
+    for (std::size_t step = 0; step < std::size(path); ++step) {
+      SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", step " + std::to_string(step));
+      physics.state.position = path[step];
+      const bool invert = step >= 6;
+      if (step == 5) renderer.render(physics, invert, target);  // a lit draw first, as --pattern scene does
+      renderer.render(physics, invert, target, DepthPass::z_only);
+      DepthImage redrawn;
+      ASSERT_TRUE(DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, redrawn).ok());
+      const DepthImage whole = render_depth(path[step], width, height, invert, DepthPass::z_only);
+      ASSERT_EQ(redrawn.pixels, whole.pixels);
+    }
+  }
+}
+
 // Pixels no surface covers (the margin round the open front) keep the far value, as the shaded
 // pass's clear gives them: 1, or 0 inverted.
 TEST_F(GlScene, ZOnlyDepthLeavesUncoveredPixelsFar) {
