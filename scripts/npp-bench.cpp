@@ -5,6 +5,11 @@
 // one call, and per call (host clock from before the call to after the stream synchronises).
 // Medians of --runs calls after --warmup. Prints one JSON object.
 //
+// Calls rotate through copies of their images, at least 128 MiB in all, as stereocl-bench's
+// kernels do (tests/benchmarks/effects_bench.cpp): over twice the L2 of the GPUs compared, so
+// no call finds its input in the cache the previous one left. The grey r1 and r2 blurs are also
+// timed on one set of images ("... hot"), where a 2560x2560 image and its result stay in L2.
+//
 // Built on the GPU machine from its CUDA toolkit, never by the Debian build:
 //   g++ -O2 -std=c++17 scripts/npp-bench.cpp -I$CUDA/include -L$CUDA/lib64 -lnppif -lnppist -lnppc -lcudart
 // CUDA 13's NPP has only the _Ctx entry points, which take an NppStreamContext filled here from
@@ -17,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -63,8 +69,9 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-Timing time_call(const std::function<void()>& call, cudaStream_t stream, int warmup, int runs) {
-  for (int i = 0; i < warmup; ++i) call();
+// call(set) works on image set `set` of `sets`.
+Timing time_call(const std::function<void(int)>& call, int sets, cudaStream_t stream, int warmup, int runs) {
+  for (int i = 0; i < warmup; ++i) call(i % sets);
   check_cuda(cudaStreamSynchronize(stream), "warm-up");
   cudaEvent_t start, stop;
   check_cuda(cudaEventCreate(&start), "cudaEventCreate");
@@ -73,7 +80,7 @@ Timing time_call(const std::function<void()>& call, cudaStream_t stream, int war
   for (int i = 0; i < runs; ++i) {
     const auto before = std::chrono::steady_clock::now();
     check_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
-    call();
+    call((warmup + i) % sets);
     check_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
     check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
     const auto after = std::chrono::steady_clock::now();
@@ -116,6 +123,14 @@ std::string row(const std::string& name, const Timing& timing, double bytes_move
   return text;
 }
 
+// Over twice a datacentre GPU's L2, as stereocl-bench's cache_defeating_bytes.
+constexpr double kCacheDefeatingBytes = 128.0 * 1024 * 1024;
+
+// Image sets of `bytes_per_set` that together defeat the cache; one where a set alone does.
+int rotation_count(double bytes_per_set) {
+  return bytes_per_set >= kCacheDefeatingBytes ? 1 : static_cast<int>(kCacheDefeatingBytes / bytes_per_set) + 1;
+}
+
 // What every timed call shares, and the rows of the JSON it adds to.
 struct Bench {
   cudaStream_t stream = nullptr;
@@ -123,8 +138,8 @@ struct Bench {
   int warmup = 10, runs = 50;
   std::vector<std::string> rows;
 
-  void time(const std::string& name, const std::function<void()>& call, double bytes_moved) {
-    rows.push_back(row(name, time_call(call, stream, warmup, runs), bytes_moved));
+  void time(const std::string& name, const std::function<void(int)>& call, int sets, double bytes_moved) {
+    rows.push_back(row(name, time_call(call, sets, stream, warmup, runs), bytes_moved));
   }
 };
 
@@ -136,12 +151,27 @@ void read_options(int argc, char** argv, Bench& bench) {
   }
 }
 
-void time_box_blur(Bench& bench, const DeviceImage& in, const DeviceImage& out, int channels, int radius) {
-  const NppiSize blur_size{in.width, in.height};
+// Pairs of input and output images, `sets` of them.
+struct ImageSets {
+  std::vector<std::unique_ptr<DeviceImage>> in, out;
+  ImageSets(int sets, int width, int height, int bytes_in, int bytes_out, unsigned seed) {
+    for (int set = 0; set < sets; ++set) {
+      in.push_back(std::make_unique<DeviceImage>(width, height, bytes_in, seed + 2 * set));
+      out.push_back(std::make_unique<DeviceImage>(width, height, bytes_out, seed + 2 * set + 1));
+    }
+  }
+  int size() const { return static_cast<int>(in.size()); }
+};
+
+void time_box_blur(Bench& bench, const ImageSets& images, int channels, int radius, int sets, const char* suffix) {
+  const DeviceImage& first = *images.in[0];
+  const NppiSize blur_size{first.width, first.height};
   const NppStreamContext& context = bench.context;
   const NppiSize mask{2 * radius + 1, 2 * radius + 1};
   const NppiPoint anchor{radius, radius};
-  const auto call = [&] {
+  const auto call = [&](int set) {
+    const DeviceImage& in = *images.in[set];
+    const DeviceImage& out = *images.out[set];
     const NppStatus status =
         channels == 1
             ? nppiFilterBoxBorder_8u_C1R_Ctx(in.bytes(), in.step, blur_size, NppiPoint{0, 0}, out.bytes(), out.step,
@@ -150,18 +180,21 @@ void time_box_blur(Bench& bench, const DeviceImage& in, const DeviceImage& out, 
                                              blur_size, mask, anchor, NPP_BORDER_REPLICATE, context);
     check_npp(status, "nppiFilterBoxBorder");
   };
-  const double bytes = 2.0 * in.width * in.height * channels;
-  bench.time("blur " + std::to_string(in.width) + "x" + std::to_string(in.height) +
-                 (channels == 1 ? " 8UC1" : " RGBA8") + " r" + std::to_string(radius),
-             call, bytes);
+  const double bytes = 2.0 * first.width * first.height * channels;
+  bench.time("blur " + std::to_string(first.width) + "x" + std::to_string(first.height) +
+                 (channels == 1 ? " 8UC1" : " RGBA8") + " r" + std::to_string(radius) + suffix,
+             call, sets, bytes);
 }
 
 // The sizes stereocl-bench blurs at every radius.
 void time_box_blurs(Bench& bench) {
   for (const auto& [width, height] : {std::pair{2560, 2560}, std::pair{7680, 4320}})
     for (const int channels : {1, 4}) {
-      DeviceImage in(width, height, channels, 1), out(width, height, channels, 2);
-      for (const int radius : {1, 2, 4, 8, 16, 32}) time_box_blur(bench, in, out, channels, radius);
+      const double bytes = 2.0 * width * height * channels;
+      const ImageSets images(rotation_count(bytes), width, height, channels, channels, 1);
+      for (const int radius : {1, 2, 4, 8, 16, 32}) time_box_blur(bench, images, channels, radius, images.size(), "");
+      if (channels == 1)
+        for (const int radius : {1, 2}) time_box_blur(bench, images, channels, radius, 1, " hot");
     }
 }
 
@@ -169,24 +202,29 @@ void time_sobels(Bench& bench) {
   const NppStreamContext& context = bench.context;
   for (const auto& [width, height] : {std::pair{1920, 1080}, std::pair{7680, 4320}}) {
     const NppiSize size{width, height};
-    DeviceImage in(width, height, 1, 3), dx(width, height, 2, 4), dy(width, height, 2, 5);
-    const auto call = [&] {
+    const double bytes = 5.0 * width * height;  // 1 in, 2 x 2 out
+    const ImageSets images(rotation_count(bytes), width, height, 1, 2, 3);
+    std::vector<std::unique_ptr<DeviceImage>> dy;
+    for (int set = 0; set < images.size(); ++set) dy.push_back(std::make_unique<DeviceImage>(width, height, 2, 100 + set));
+    const auto call = [&](int set) {
+      const DeviceImage& in = *images.in[set];
+      const DeviceImage& dx = *images.out[set];
       check_npp(nppiFilterSobelHorizBorder_8u16s_C1R_Ctx(in.bytes(), in.step, size, NppiPoint{0, 0}, dx.shorts(), dx.step, size,
                                                          NPP_MASK_SIZE_3_X_3, NPP_BORDER_REPLICATE, context),
                 "nppiFilterSobelHorizBorder");
-      check_npp(nppiFilterSobelVertBorder_8u16s_C1R_Ctx(in.bytes(), in.step, size, NppiPoint{0, 0}, dy.shorts(), dy.step, size,
-                                                        NPP_MASK_SIZE_3_X_3, NPP_BORDER_REPLICATE, context),
+      check_npp(nppiFilterSobelVertBorder_8u16s_C1R_Ctx(in.bytes(), in.step, size, NppiPoint{0, 0}, dy[set]->shorts(),
+                                                        dy[set]->step, size, NPP_MASK_SIZE_3_X_3, NPP_BORDER_REPLICATE,
+                                                        context),
                 "nppiFilterSobelVertBorder");
     };
-    const double bytes = 5.0 * width * height;  // 1 in, 2 x 2 out
-    bench.time("sobel " + std::to_string(width) + "x" + std::to_string(height) + " dX+dY", call, bytes);
+    bench.time("sobel " + std::to_string(width) + "x" + std::to_string(height) + " dX+dY", call, images.size(), bytes);
   }
 }
 
 void time_histogram(Bench& bench) {
   const NppStreamContext& context = bench.context;
   const NppiSize size{1920, 1080};
-  DeviceImage in(size.width, size.height, 1, 6);
+  const ImageSets images(rotation_count(1920.0 * 1080.0), size.width, size.height, 1, 1, 6);
   constexpr int kLevels = 257;  // 256 bins
   size_t buffer_bytes = 0;
   check_npp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, kLevels, &buffer_bytes, context),
@@ -195,11 +233,12 @@ void time_histogram(Bench& bench) {
   Npp32s* bins = nullptr;
   check_cuda(cudaMalloc(&buffer, buffer_bytes), "cudaMalloc");
   check_cuda(cudaMalloc(&bins, 256 * sizeof(Npp32s)), "cudaMalloc");
-  const auto call = [&] {
+  const auto call = [&](int set) {
+    const DeviceImage& in = *images.in[set];
     check_npp(nppiHistogramEven_8u_C1R_Ctx(in.bytes(), in.step, size, bins, kLevels, 0, 256, buffer, context),
               "nppiHistogramEven");
   };
-  bench.time("histogram 1920x1080", call, 1920.0 * 1080.0);
+  bench.time("histogram 1920x1080", call, images.size(), 1920.0 * 1080.0);
   cudaFree(buffer);
   cudaFree(bins);
 }
