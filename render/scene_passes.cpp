@@ -112,18 +112,24 @@ GLuint ScenePasses::bind_depth_buffer() {
 
 std::optional<PixelRect> ScenePasses::redrawn_region(std::optional<PixelRect> moving) {
   SceneTarget& target = *pass_.target;
-  const bool unchanged = moving && drawn_.version == target.depth_buffer_version() &&
-                         drawn_.projection == pass_.camera.projection && drawn_.view == pass_.camera.view;
+  const auto last = std::find_if(drawn_.begin(), drawn_.end(), [&](const DrawnDepth& drawn) {
+    return drawn.version == target.depth_buffer_version();
+  });
   std::optional<PixelRect> region;
-  if (unchanged) {
-    const PixelRect& last = drawn_.moving;
-    region = PixelRect{std::max(std::min(last.x0, moving->x0), 0), std::max(std::min(last.y0, moving->y0), 0),
-                       std::min(std::max(last.x1, moving->x1), target.width()),
-                       std::min(std::max(last.y1, moving->y1), target.height())};
+  if (last != drawn_.end()) {
+    if (moving && last->projection == pass_.camera.projection && last->view == pass_.camera.view)
+      region = PixelRect{std::max(std::min(last->moving.x0, moving->x0), 0),
+                         std::max(std::min(last->moving.y0, moving->y0), 0),
+                         std::min(std::max(last->moving.x1, moving->x1), target.width()),
+                         std::min(std::max(last->moving.y1, moving->y1), target.height())};
+    drawn_.erase(last);
   }
   target.new_depth_buffer_version();
-  drawn_ = moving ? DrawnDepth{target.depth_buffer_version(), pass_.camera.projection, pass_.camera.view, *moving}
-                  : DrawnDepth{};
+  if (moving) {
+    drawn_.insert(drawn_.begin(),
+                  DrawnDepth{target.depth_buffer_version(), pass_.camera.projection, pass_.camera.view, *moving});
+    if (drawn_.size() > kTargetsRemembered) drawn_.pop_back();
+  }
   return region;
 }
 

@@ -8,6 +8,7 @@
 
 #include <glm/glm.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -93,7 +94,9 @@ class ScenePasses {
     bool z_only = false;
     GLuint depth_buffer = 0;
   };
-  // What the last z-only pass left in a target's depth buffer.
+  // What a z-only pass left in a target's depth buffer. A few are remembered, newest first: a
+  // pipelined frame draws into two targets in turn.
+  static constexpr std::size_t kTargetsRemembered = 4;
   struct DrawnDepth {
     std::uint64_t version = 0;  // SceneTarget::depth_buffer_version() right after it
     glm::mat4 projection{0.f};
@@ -102,14 +105,14 @@ class ScenePasses {
   };
   GLuint bind_and_clear(std::optional<DepthPass> depth_only, std::optional<PixelRect> moving);
   // The rectangle a z-only pass has to draw again, or none where it draws everything; remembers
-  // this frame's moving rectangle for the next.
+  // this frame's moving rectangle for the target's next.
   std::optional<PixelRect> redrawn_region(std::optional<PixelRect> moving);
   GLuint bind_depth_buffer();
   // The z-only pass's second half: window z -> linear depth, into the target's R32F texture or the buffer.
   void linearise();
 
   Pass pass_;
-  DrawnDepth drawn_;
+  std::vector<DrawnDepth> drawn_;
   gl::Program program_;
   gl::Program depth_program_;
   gl::Program depth_buffer_program_;  // made on first use: it needs storage buffers, which 3.3 lacks

@@ -120,6 +120,26 @@ TEST_F(GlScene, ZOnlyRedrawRoundTheMovingBallEqualsAFullDraw) {
   }
 }
 
+// A pipelined frame draws into two targets in turn: each redraw must cover where the ball stood
+// when that target was drawn last, two frames back, not only one.
+TEST_F(GlScene, ZOnlyRedrawIntoTwoTargetsInTurnEqualsAFullDraw) {
+  if (!SceneRenderer::z_only_available()) GTEST_SKIP() << "this GL context has no compute shaders (needs 4.3)";
+  const int width = 160, height = 90;
+  SceneRenderer renderer;
+  BallPhysics physics;
+  SceneTarget targets[] = {SceneTarget(width, height), SceneTarget(width, height)};
+  const glm::vec3 path[] = {{-1.2f, 0.5f, 0.f}, {0.f, 0.f, 0.5f}, {1.2f, -0.5f, 0.f}, {1.1f, -0.5f, 0.1f}, {-0.6f, 0.f, 0.3f}};
+  for (std::size_t step = 0; step < std::size(path); ++step) {
+    SCOPED_TRACE("step " + std::to_string(step));
+    physics.state.position = path[step];
+    SceneTarget& target = targets[step % 2];
+    renderer.render(physics, false, target, DepthPass::z_only);
+    DepthImage redrawn;
+    ASSERT_TRUE(DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, width, height, redrawn).ok());
+    ASSERT_EQ(redrawn.pixels, render_depth(path[step], width, height, false, DepthPass::z_only).pixels);
+  }
+}
+
 // Pixels no surface covers (the margin round the open front) keep the far value, as the shaded
 // pass's clear gives them: 1, or 0 inverted.
 TEST_F(GlScene, ZOnlyDepthLeavesUncoveredPixelsFar) {
