@@ -155,6 +155,88 @@ static inline __attribute__((always_inline)) void blur_rows(global const pixel_t
   }
 }
 
+#if CHANNELS == 1
+// Radius 1 on grey, the one small blur whose sums fit 16 bits (9 x 255): two pixels a 32-bit
+// operation. Each word of 4 pixels splits into its even and odd bytes, two 16-bit lanes each
+// (0x00ff00ff masks); the three rows add lane by lane, and the horizontal sums are the lanes and
+// their neighbours moved in by 16-bit shifts. Unpacked, the same work took 22 instructions a pixel
+// and left both the memory and the issue slots under two-thirds busy (docs/performance.md §40).
+// The division is the same floor((sum + 4) / 9) as mul_hi(sum + 4, multiplier) >> 2: for sums
+// up to 2299, (v * 7282) >> 16 == v / 9 (7282 = ceil(2^16 / 9) errs by under 0.008 there).
+#define EVEN_BYTES(w) ((w) & 0x00ff00ffu)
+#define ODD_BYTES(w) (((w) >> 8) & 0x00ff00ffu)
+
+// Lanes of floor(v / 9) for packed v (each lane <= 2299).
+static inline uint ninths(uint v) {
+  return ((v & 0xffffu) * 7282u) >> 16 | ((v >> 16) * 7282u & 0xffff0000u);
+}
+
+// Row y's 8 pixels from x as even and odd lanes of two words, and the pixels either side.
+typedef struct {
+  uint even0, odd0, even1, odd1, left, right;
+} packed_row;
+
+static inline packed_row load_packed(global const uchar* image, int width, int height, int y, int x) {
+  const uint keep = (CLAMP_BORDER || (uint)y < (uint)height) ? 1u : 0u;
+  global const uchar* row = image + (size_t)clamp(y, 0, height - 1) * width;
+  const uint2 mid = *(global const uint2*)(row + x) * keep;
+  packed_row packed;
+  packed.even0 = EVEN_BYTES(mid.s0), packed.odd0 = ODD_BYTES(mid.s0);
+  packed.even1 = EVEN_BYTES(mid.s1), packed.odd1 = ODD_BYTES(mid.s1);
+  packed.left = (*(global const uint*)(row + x - HALO) >> 24) * keep;
+  packed.right = (*(global const uint*)(row + x + UNITS) & 0xffu) * keep;
+  return packed;
+}
+
+static inline packed_row add_rows(packed_row a, packed_row b) {
+  return (packed_row){a.even0 + b.even0, a.odd0 + b.odd0, a.even1 + b.even1,
+                      a.odd1 + b.odd1,   a.left + b.left, a.right + b.right};
+}
+
+// 4 pixels from the lanes' three-row sums: even pixels add their odd neighbours, odd their even.
+static inline uint blur_word(uint even, uint odd, uint odd_before, uint even_after) {
+  const uint both = even + odd + 0x00040004u;  // + 4 in each lane: the rounding
+  const uint even_sums = both + (odd << 16 | odd_before);
+  const uint odd_sums = both + (even >> 16 | even_after << 16);
+  return ninths(even_sums) | ninths(odd_sums) << 8;
+}
+
+// An interior item's ROWS_R1 rows, the rows kept as they arrive: no row is loaded twice.
+static inline void blur_r1_packed(global const uchar* restrict image, global uchar* restrict blurred, int width,
+                                  int height) {
+  const int x = get_global_id(0) * UNITS;
+  const int y0 = get_global_id(1) * ROWS_R1;
+  packed_row above = load_packed(image, width, height, y0 - 1, x);
+  packed_row middle = load_packed(image, width, height, y0, x);
+#pragma unroll
+  for (int r = 0; r < ROWS_R1; ++r) {
+    const int y = y0 + r;
+    if (y >= height) return;
+    const packed_row below = load_packed(image, width, height, y + 1, x);
+    const packed_row sum = add_rows(add_rows(above, middle), below);
+    uint2 words;
+    words.s0 = blur_word(sum.even0, sum.odd0, sum.left, sum.even1);
+    words.s1 = blur_word(sum.even1, sum.odd1, sum.odd0 >> 16, sum.right);
+    *(global uint2*)(blurred + (size_t)y * width + x) = words;
+    above = middle;
+    middle = below;
+  }
+}
+#endif
+
+// An item whose span lies inside its rows: grey r1 packed, everything else unpacked.
+static inline __attribute__((always_inline)) void blur_interior_item(global const pixel_t* restrict image,
+                                                                     global pixel_t* restrict blurred, int width,
+                                                                     int height, uint multiplier, const int radius) {
+#if CHANNELS == 1
+  if (radius == 1) {
+    blur_r1_packed(image, blurred, width, height);
+    return;
+  }
+#endif
+  blur_rows(image, blurred, width, height, multiplier, radius, ROWS_FOR(radius), 1);
+}
+
 // global: (ceil(width / UNITS), ceil(height / ROWS_FOR(R))) rounded up to the work-group size;
 // items past the image return at once (there are no barriers). out = mul_hi(sum + n/2, multiplier)
 // >> 2, as in blur.cl. `fast` is tested once here, so each copy of the loop nest is branch-free.
@@ -165,7 +247,7 @@ static inline __attribute__((always_inline)) void blur_rows(global const pixel_t
     if (x >= width || (int)get_global_id(1) * ROWS_FOR(R) >= height) return;                                    \
     const int aligned = (width & (UNITS - 1)) == 0;                                                             \
     if (aligned && x >= HALO && x + UNITS + HALO <= width)                                                      \
-      blur_rows(image, blurred, width, height, multiplier, R, ROWS_FOR(R), 1);                                  \
+      blur_interior_item(image, blurred, width, height, multiplier, R);                                         \
     else                                                                                                        \
       blur_rows(image, blurred, width, height, multiplier, R, ROWS_FOR(R), 0);                                  \
   }
