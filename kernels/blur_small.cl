@@ -4,8 +4,8 @@
 // and -D CLAMP_BORDER=0 (zero border) or 1 (clamped border); one kernel per radius (blur_small_r1
 // .. blur_small_r4), so every loop has constant bounds and unrolls into straight-line code.
 //
-// No local memory and no barriers: each work-item owns UNITS pixels of a row (8 grey, 4 RGBA)
-// and walks a few output rows down (ROWS_R1 at radius 1, ROWS_WIDE above). Per row it loads its
+// No local memory and no barriers: each work-item owns UNITS pixels of a row (8 grey, 4 RGBA;
+// grey r1 takes 16 and packs them, see blur_r1_packed) and walks a few output rows down (ROWS_R1 at radius 1, ROWS_WIDE above). Per row it loads its
 // pixels plus a halo of 4 pixels either side (neighbouring items' bytes, which the caches serve),
 // keeps the vertical sums of its UNITS + 8 columns in registers (one row enters, one leaves), and
 // slides the horizontal window across them. Small items and few rows give many items in flight:
@@ -85,8 +85,7 @@ static inline __attribute__((always_inline)) void load_span(sum_t* span, global 
 static inline __attribute__((always_inline)) void blur_rows(global const pixel_t* restrict image,
                                                             global pixel_t* restrict blurred, int width, int height,
                                                             uint multiplier, const int radius, const int item_rows,
-                                                            int fast) {
-  const int x = get_global_id(0) * UNITS;
+                                                            int x, int fast) {
   const int y0 = get_global_id(1) * item_rows;
   const uint rounding = (uint)((2 * radius + 1) * (2 * radius + 1)) / 2;
   sum_t columns[SPAN], entering[SPAN], leaving[SPAN];
@@ -157,12 +156,14 @@ static inline __attribute__((always_inline)) void blur_rows(global const pixel_t
 
 #if CHANNELS == 1
 // Radius 1 on grey, the one small blur whose sums fit 16 bits (9 x 255): two pixels a 32-bit
-// operation. Each word of 4 pixels splits into its even and odd bytes, two 16-bit lanes each
-// (0x00ff00ff masks); the three rows add lane by lane, and the horizontal sums are the lanes and
-// their neighbours moved in by 16-bit shifts. Unpacked, the same work took 22 instructions a pixel
-// and left both the memory and the issue slots under two-thirds busy (docs/performance.md §40).
-// The division is the same floor((sum + 4) / 9) as mul_hi(sum + 4, multiplier) >> 2: for sums
-// up to 2299, (v * 7282) >> 16 == v / 9 (7282 = ceil(2^16 / 9) errs by under 0.008 there).
+// operation, 16 pixels an item. Each word of 4 pixels splits into its even and odd bytes, two
+// 16-bit lanes each (0x00ff00ff masks); the three rows add lane by lane, and the horizontal sums
+// are the lanes and their neighbours moved in by 16-bit shifts. Unpacked, 8 pixels an item took
+// 22 instructions a pixel and left both the memory and the issue slots under two-thirds busy
+// (docs/performance.md, sections 40 and 41). The division is the same floor((sum + 4) / 9) as
+// mul_hi(sum + 4, multiplier) >> 2: for sums up to 2299, (v * 7282) >> 16 == v / 9 (7282 =
+// ceil(2^16 / 9) errs by under 0.008 there).
+#define PACKED_UNITS 16
 #define EVEN_BYTES(w) ((w) & 0x00ff00ffu)
 #define ODD_BYTES(w) (((w) >> 8) & 0x00ff00ffu)
 
@@ -171,85 +172,97 @@ static inline uint ninths(uint v) {
   return ((v & 0xffffu) * 7282u) >> 16 | ((v >> 16) * 7282u & 0xffff0000u);
 }
 
-// Row y's 8 pixels from x as even and odd lanes of two words, and the pixels either side.
+// Row y's 16 pixels from x as even and odd lanes of four words, and the pixels either side.
 typedef struct {
-  uint even0, odd0, even1, odd1, left, right;
+  uint even[4], odd[4], left, right;
 } packed_row;
 
-static inline packed_row load_packed(global const uchar* image, int width, int height, int y, int x) {
+// `wide`: rows start 16-byte aligned, so the 16 pixels load as one vector.
+static inline packed_row load_packed(global const uchar* image, int width, int height, int y, int x, int wide) {
   const uint keep = (CLAMP_BORDER || (uint)y < (uint)height) ? 1u : 0u;
   global const uchar* row = image + (size_t)clamp(y, 0, height - 1) * width;
-  const uint2 mid = *(global const uint2*)(row + x) * keep;
+  const uint4 mid = (wide ? *(global const uint4*)(row + x)
+                          : (uint4)(*(global const uint2*)(row + x), *(global const uint2*)(row + x + 8))) *
+                    keep;
   packed_row packed;
-  packed.even0 = EVEN_BYTES(mid.s0), packed.odd0 = ODD_BYTES(mid.s0);
-  packed.even1 = EVEN_BYTES(mid.s1), packed.odd1 = ODD_BYTES(mid.s1);
-  packed.left = (*(global const uint*)(row + x - HALO) >> 24) * keep;
-  packed.right = (*(global const uint*)(row + x + UNITS) & 0xffu) * keep;
+  packed.even[0] = EVEN_BYTES(mid.s0), packed.odd[0] = ODD_BYTES(mid.s0);
+  packed.even[1] = EVEN_BYTES(mid.s1), packed.odd[1] = ODD_BYTES(mid.s1);
+  packed.even[2] = EVEN_BYTES(mid.s2), packed.odd[2] = ODD_BYTES(mid.s2);
+  packed.even[3] = EVEN_BYTES(mid.s3), packed.odd[3] = ODD_BYTES(mid.s3);
+  packed.left = (uint)row[x - 1] * keep;
+  packed.right = (uint)row[x + PACKED_UNITS] * keep;
   return packed;
-}
-
-static inline packed_row add_rows(packed_row a, packed_row b) {
-  return (packed_row){a.even0 + b.even0, a.odd0 + b.odd0, a.even1 + b.even1,
-                      a.odd1 + b.odd1,   a.left + b.left, a.right + b.right};
 }
 
 // 4 pixels from the lanes' three-row sums: even pixels add their odd neighbours, odd their even.
 static inline uint blur_word(uint even, uint odd, uint odd_before, uint even_after) {
   const uint both = even + odd + 0x00040004u;  // + 4 in each lane: the rounding
-  const uint even_sums = both + (odd << 16 | odd_before);
-  const uint odd_sums = both + (even >> 16 | even_after << 16);
-  return ninths(even_sums) | ninths(odd_sums) << 8;
+  return ninths(both + (odd << 16 | odd_before)) | ninths(both + (even >> 16 | even_after << 16)) << 8;
 }
 
 // An interior item's ROWS_R1 rows, the rows kept as they arrive: no row is loaded twice.
 static inline void blur_r1_packed(global const uchar* restrict image, global uchar* restrict blurred, int width,
-                                  int height) {
-  const int x = get_global_id(0) * UNITS;
+                                  int height, int x, int wide) {
   const int y0 = get_global_id(1) * ROWS_R1;
-  packed_row above = load_packed(image, width, height, y0 - 1, x);
-  packed_row middle = load_packed(image, width, height, y0, x);
+  packed_row above = load_packed(image, width, height, y0 - 1, x, wide);
+  packed_row middle = load_packed(image, width, height, y0, x, wide);
 #pragma unroll
   for (int r = 0; r < ROWS_R1; ++r) {
     const int y = y0 + r;
     if (y >= height) return;
-    const packed_row below = load_packed(image, width, height, y + 1, x);
-    const packed_row sum = add_rows(add_rows(above, middle), below);
-    uint2 words;
-    words.s0 = blur_word(sum.even0, sum.odd0, sum.left, sum.even1);
-    words.s1 = blur_word(sum.even1, sum.odd1, sum.odd0 >> 16, sum.right);
-    *(global uint2*)(blurred + (size_t)y * width + x) = words;
+    const packed_row below = load_packed(image, width, height, y + 1, x, wide);
+    uint even[4], odd[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      even[j] = above.even[j] + middle.even[j] + below.even[j];
+      odd[j] = above.odd[j] + middle.odd[j] + below.odd[j];
+    }
+    const uint left = above.left + middle.left + below.left, right = above.right + middle.right + below.right;
+    global uint2* out = (global uint2*)(blurred + (size_t)y * width + x);
+    out[0] = (uint2)(blur_word(even[0], odd[0], left, even[1]), blur_word(even[1], odd[1], odd[0] >> 16, even[2]));
+    out[1] = (uint2)(blur_word(even[2], odd[2], odd[1] >> 16, even[3]), blur_word(even[3], odd[3], odd[2] >> 16, right));
     above = middle;
     middle = below;
   }
 }
+#define ITEM_UNITS(R) ((R) == 1 ? PACKED_UNITS : UNITS)
+#else
+#define ITEM_UNITS(R) UNITS
 #endif
 
-// An item whose span lies inside its rows: grey r1 packed, everything else unpacked.
-static inline __attribute__((always_inline)) void blur_interior_item(global const pixel_t* restrict image,
-                                                                     global pixel_t* restrict blurred, int width,
-                                                                     int height, uint multiplier, const int radius) {
+// One item: grey r1 packed where its span lies inside its rows (and every other item in pieces of
+// UNITS pixels), the rest unpacked, `fast` where the span lies inside.
+static inline __attribute__((always_inline)) void blur_item(global const pixel_t* restrict image,
+                                                            global pixel_t* restrict blurred, int width, int height,
+                                                            uint multiplier, const int radius) {
+  const int x = get_global_id(0) * ITEM_UNITS(radius);
+  const int aligned = (width & (UNITS - 1)) == 0;
 #if CHANNELS == 1
   if (radius == 1) {
-    blur_r1_packed(image, blurred, width, height);
+    if (aligned && x >= HALO && x + PACKED_UNITS + HALO <= width) {
+      blur_r1_packed(image, blurred, width, height, x, (width & (PACKED_UNITS - 1)) == 0);
+    } else {
+      blur_rows(image, blurred, width, height, multiplier, 1, ROWS_R1, x, 0);
+      if (x + UNITS < width) blur_rows(image, blurred, width, height, multiplier, 1, ROWS_R1, x + UNITS, 0);
+    }
     return;
   }
 #endif
-  blur_rows(image, blurred, width, height, multiplier, radius, ROWS_FOR(radius), 1);
+  if (aligned && x >= HALO && x + UNITS + HALO <= width)
+    blur_rows(image, blurred, width, height, multiplier, radius, ROWS_FOR(radius), x, 1);
+  else
+    blur_rows(image, blurred, width, height, multiplier, radius, ROWS_FOR(radius), x, 0);
 }
 
-// global: (ceil(width / UNITS), ceil(height / ROWS_FOR(R))) rounded up to the work-group size;
-// items past the image return at once (there are no barriers). out = mul_hi(sum + n/2, multiplier)
-// >> 2, as in blur.cl. `fast` is tested once here, so each copy of the loop nest is branch-free.
+// global: (ceil(width / ITEM_UNITS(R)), ceil(height / ROWS_FOR(R))) rounded up to the work-group
+// size; items past the image return at once (there are no barriers). out = mul_hi(sum + n/2,
+// multiplier) >> 2, as in blur.cl. `fast` is tested once in blur_item, so each copy of the loop
+// nest is branch-free.
 #define BLUR_SMALL_KERNEL(R)                                                                                      \
   kernel void blur_small_r##R(global const pixel_t* restrict image, global pixel_t* restrict blurred, int width, \
                               int height, uint multiplier) {                                                    \
-    const int x = get_global_id(0) * UNITS;                                                                     \
-    if (x >= width || (int)get_global_id(1) * ROWS_FOR(R) >= height) return;                                    \
-    const int aligned = (width & (UNITS - 1)) == 0;                                                             \
-    if (aligned && x >= HALO && x + UNITS + HALO <= width)                                                      \
-      blur_interior_item(image, blurred, width, height, multiplier, R);                                         \
-    else                                                                                                        \
-      blur_rows(image, blurred, width, height, multiplier, R, ROWS_FOR(R), 0);                                  \
+    if ((int)get_global_id(0) * ITEM_UNITS(R) >= width || (int)get_global_id(1) * ROWS_FOR(R) >= height) return; \
+    blur_item(image, blurred, width, height, multiplier, R);                                                    \
   }
 
 BLUR_SMALL_KERNEL(1)

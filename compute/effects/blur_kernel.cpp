@@ -18,8 +18,9 @@ int input_columns(int channels) { return channels == 1 ? 1024 : 256; }
 
 int ceil_div(int value, int divisor) { return (value + divisor - 1) / divisor; }
 
-// Must match kernels/blur_small.cl: pixels per work-item along a row, rows per item (ROWS_FOR).
-int small_units(int channels) { return channels == 1 ? 8 : 4; }
+// Must match kernels/blur_small.cl: pixels per work-item along a row (ITEM_UNITS), rows per item
+// (ROWS_FOR).
+int small_units(int channels, int radius) { return channels == 4 ? 4 : radius == 1 ? 16 : 8; }
 int small_rows(int channels, int radius) { return channels == 4 ? 2 : radius == 1 ? 2 : 3; }
 // 32 items across (a warp's loads cover 256 or 512 contiguous bytes), 4 rows of items.
 constexpr int small_group_x = 32;
@@ -104,7 +105,7 @@ int BlurKernel::tile_rows(int channels, int width, int height, int radius) const
 cl::Event BlurKernel::enqueue_small(SmallBlur& kernel, int channels, const cl::CommandQueue& queue, const cl::Buffer& in,
                                     const cl::Buffer& out, int width, int height, int radius,
                                     const std::vector<cl::Event>& wait_for) {
-  const int items_x = ceil_div(width, small_units(channels));
+  const int items_x = ceil_div(width, small_units(channels, radius));
   const int items_y = ceil_div(height, small_rows(channels, radius));
   const cl::NDRange global(static_cast<std::size_t>(round_up(items_x, small_group_x)),
                            static_cast<std::size_t>(round_up(items_y, small_group_y)));
