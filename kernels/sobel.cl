@@ -1,14 +1,14 @@
 // 3x3 Sobel gradients of an 8-bit luminance buffer, borders replicated; see compute/effects/sobel_cpu.hpp
-// for the exact definition. Each work-item produces 16 consecutive pixels of one row.
-// sobel_aligned_rows (widths a multiple of 16) works two pixels a 32-bit operation: the even and
-// odd bytes of each word are 16-bit lanes, V = t + 2m + b and H = l + 2c + r are lane sums (at most
-// 1020), gx = V(x+1) - V(x-1) and gy = H(below) - H(above) carry a bias of 1024 a lane so no lane
-// borrows, and the bytes out come from the biased lanes by shifts, masks and the bias bit. On a
-// large GPU the 16-bit vector version was held by its instructions and registers, not by memory:
-// its traffic alone moves at a copy's rate (docs/performance.md, sections 40 and 41).
-// sobel_any_width reads the three rows as 16-byte vectors plus the two neighbours and builds the
-// shifted operands by swizzling. Items whose 16 pixels would run past the row end, or whose
-// neighbours would, take a scalar path, so any width works.
+// for the exact definition. Each work-item produces 16 consecutive pixels of one row: the
+// three input rows are read as one 16-byte vector each plus the two neighbours, and the shifted
+// left/right operands are built by swizzling rather than by unaligned re-loads.
+// Work-items whose 16 pixels would run past the row end take a scalar path, so any width works.
+// sobel_packed_rows works two pixels a 32-bit operation instead: the even and odd bytes of each
+// word are 16-bit lanes, V = t + 2m + b and H = l + 2c + r are lane sums (at most 1020), gx =
+// V(x+1) - V(x-1) and gy = H(below) - H(above) carry a bias of 1024 a lane so no lane borrows, and
+// the bytes out come from the biased lanes by shifts, masks and the bias bit. Where images are
+// large its fewer instructions and registers win; where they are small the vector kernel does
+// (compute/effects/sobel_kernel.cpp chooses; docs/performance.md, section 41).
 
 #define PIXELS_PER_ITEM 16
 
@@ -34,17 +34,53 @@ static void sobel_pixel(global const uchar* luma, global char* dx, global char* 
   magnitude[i] = (uchar)((abs(gx) + abs(gy)) >> 3);
 }
 
-// Row y's 16 pixels from x0 and the shifted copies one to the left and one to the right; rows of
-// any width, so vload16 (byte alignment).
-static inline void load_neighbourhood(global const uchar* luma, int x0, int y, int width, int height, short16* left,
-                                      short16* centre, short16* right) {
+// When every row starts on a 16-byte boundary (width % 16 == 0) a plain vector access compiles
+// to one 128-bit load or store; vload16/vstore16 may only assume byte alignment.
+static inline short16 load_row16(global const uchar* p, bool rows_aligned) {
+  return convert_short16(rows_aligned ? *(global const uchar16*)p : vload16(0, p));
+}
+
+// Row y's 16 pixels from x0 and the shifted copies one to the left and one to the right.
+static inline void load_neighbourhood(global const uchar* luma, int x0, int y, int width, int height,
+                                      bool rows_aligned, short16* left, short16* centre, short16* right) {
   global const uchar* row = luma + (size_t)clamp(y, 0, height - 1) * width;
-  const short16 c = convert_short16(vload16(0, row + x0));
+  const short16 c = load_row16(row + x0, rows_aligned);
   const short before = row[max(x0 - 1, 0)];
   const short after = row[min(x0 + PIXELS_PER_ITEM, width - 1)];
   *left = (short16)(before, c.s0123, c.s4567, c.s89ab, c.scde);
   *centre = c;
   *right = (short16)(c.s1234, c.s5678, c.s9abc, c.sdef, after);
+}
+
+static inline void sobel_row_segment(global const uchar* luma, global char* dx, global char* dy,
+                                     global uchar* magnitude, int width, int height, bool rows_aligned) {
+  const int x0 = get_global_id(0) * PIXELS_PER_ITEM;
+  const int y = get_global_id(1);
+  if (x0 >= width || y >= height) return;
+  if (x0 + PIXELS_PER_ITEM > width) {
+    for (int x = x0; x < width; ++x) sobel_pixel(luma, dx, dy, magnitude, x, y, width, height);
+    return;
+  }
+  short16 tl, tc, tr, ml, mc, mr, bl, bc, br;
+  load_neighbourhood(luma, x0, y - 1, width, height, rows_aligned, &tl, &tc, &tr);
+  load_neighbourhood(luma, x0, y, width, height, rows_aligned, &ml, &mc, &mr);
+  load_neighbourhood(luma, x0, y + 1, width, height, rows_aligned, &bl, &bc, &br);
+  // |gx|, |gy| <= 1020, so short arithmetic cannot overflow.
+  const short16 gx = (tr + (short16)2 * mr + br) - (tl + (short16)2 * ml + bl);
+  const short16 gy = (bl + (short16)2 * bc + br) - (tl + (short16)2 * tc + tr);
+  const char16 out_dx = convert_char16(gx >> (short16)3);
+  const char16 out_dy = convert_char16(gy >> (short16)3);
+  const uchar16 out_magnitude = convert_uchar16((abs(gx) + abs(gy)) >> (ushort16)3);
+  const size_t i = (size_t)y * width + x0;
+  if (rows_aligned) {
+    *(global char16*)(dx + i) = out_dx;
+    *(global char16*)(dy + i) = out_dy;
+    *(global uchar16*)(magnitude + i) = out_magnitude;
+  } else {
+    vstore16(out_dx, 0, dx + i);
+    vstore16(out_dy, 0, dy + i);
+    vstore16(out_magnitude, 0, magnitude + i);
+  }
 }
 
 #define EVEN_BYTES(w) ((w) & 0x00ff00ffu)
@@ -119,9 +155,9 @@ static inline void sobel_packed_segment(global const uchar* luma, global char* d
   *(global uint4*)(magnitude + i) = (uint4)(out_magnitude[0], out_magnitude[1], out_magnitude[2], out_magnitude[3]);
 }
 
-// For widths that are a multiple of 16; the buffers must start 16-byte aligned (any cl::Buffer does).
-kernel void sobel_aligned_rows(global const uchar* luma, global char* dx, global char* dy, global uchar* magnitude,
-                               int width, int height) {
+// For widths that are a multiple of 16, as sobel_aligned_rows.
+kernel void sobel_packed_rows(global const uchar* luma, global char* dx, global char* dy, global uchar* magnitude,
+                              int width, int height) {
   const int x0 = get_global_id(0) * PIXELS_PER_ITEM;
   const int y = get_global_id(1);
   if (x0 >= width || y >= height) return;
@@ -132,24 +168,13 @@ kernel void sobel_aligned_rows(global const uchar* luma, global char* dx, global
   for (int x = x0; x < x0 + PIXELS_PER_ITEM; ++x) sobel_pixel(luma, dx, dy, magnitude, x, y, width, height);
 }
 
+// For widths that are a multiple of 16; the buffers must start 16-byte aligned (any cl::Buffer does).
+kernel void sobel_aligned_rows(global const uchar* luma, global char* dx, global char* dy, global uchar* magnitude,
+                               int width, int height) {
+  sobel_row_segment(luma, dx, dy, magnitude, width, height, true);
+}
+
 kernel void sobel_any_width(global const uchar* luma, global char* dx, global char* dy, global uchar* magnitude,
                             int width, int height) {
-  const int x0 = get_global_id(0) * PIXELS_PER_ITEM;
-  const int y = get_global_id(1);
-  if (x0 >= width || y >= height) return;
-  if (x0 + PIXELS_PER_ITEM > width) {
-    for (int x = x0; x < width; ++x) sobel_pixel(luma, dx, dy, magnitude, x, y, width, height);
-    return;
-  }
-  short16 tl, tc, tr, ml, mc, mr, bl, bc, br;
-  load_neighbourhood(luma, x0, y - 1, width, height, &tl, &tc, &tr);
-  load_neighbourhood(luma, x0, y, width, height, &ml, &mc, &mr);
-  load_neighbourhood(luma, x0, y + 1, width, height, &bl, &bc, &br);
-  // |gx|, |gy| <= 1020, so short arithmetic cannot overflow.
-  const short16 gx = (tr + (short16)2 * mr + br) - (tl + (short16)2 * ml + bl);
-  const short16 gy = (bl + (short16)2 * bc + br) - (tl + (short16)2 * tc + tr);
-  const size_t i = (size_t)y * width + x0;
-  vstore16(convert_char16(gx >> (short16)3), 0, dx + i);
-  vstore16(convert_char16(gy >> (short16)3), 0, dy + i);
-  vstore16(convert_uchar16((abs(gx) + abs(gy)) >> (ushort16)3), 0, magnitude + i);
+  sobel_row_segment(luma, dx, dy, magnitude, width, height, false);
 }

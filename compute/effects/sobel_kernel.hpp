@@ -1,7 +1,8 @@
 #pragma once
 // kernels/sobel.cl on a device: dx, dy (signed bytes) and magnitude of an 8-bit luminance
 // buffer, matching sobel_reference() in compute/effects/sobel_cpu.hpp to the bit. Widths that are a
-// multiple of 16 take a kernel with aligned 128-bit loads and stores; any other width works too.
+// multiple of 16 take a kernel with aligned 128-bit loads and stores (its packed variant, two pixels
+// a 32-bit operation, on large images); any other width works too.
 // Not thread-safe: the kernels' arguments are state.
 #include "compute/cl/cl_program.hpp"
 
@@ -25,6 +26,7 @@ class SobelKernel {
   explicit SobelKernel(const cl::Program& program);
   using Sobel = cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl_int, cl_int>;
   Sobel aligned_rows_;
+  Sobel packed_rows_;
   Sobel any_width_;
 };
 

@@ -67,6 +67,16 @@ int main(int argc, char** argv) {
       const std::vector<unsigned char> got = fetch({a[0], b[0], c[0]}, n); if (want.empty()) want = got;
       std::printf("%dx%d sobel group %2dx%-2d %7.2f us %s\n", W, H, gx, gy, us, got == want ? "same" : "DIFFERENT");
     }
+    {  // the packed Sobel against sobel.cl's output (want), every pixel
+      cl_kernel packed = clCreateKernel(build(read(root + "/kernels/sobel.cl") + read(root + "/docs/results/h200-depth-redraw/probes/sobel_packed.cl"), ""), "sobel_packed", &err); CK(err);
+      for (auto [gx, gy] : {std::pair{16, 8}, std::pair{32, 4}, std::pair{64, 4}, std::pair{16, 16}, std::pair{128, 2}, std::pair{32, 8}}) {
+        const size_t l[2] = {(size_t)gx, (size_t)gy}, g[2] = {((size_t)W / 16 + gx - 1) / gx * gx, ((size_t)H + gy - 1) / gy * gy};
+        const double us = timed(sets, [&](int s) { return run(packed, {in[s], a[s], b[s], c[s]}, {W, H}, g, l); });
+        { cl_event e = run(packed, {in[0], a[0], b[0], c[0]}, {W, H}, g, l); clWaitForEvents(1, &e); clReleaseEvent(e); }
+        std::printf("%dx%d sobel packed group %2dx%-2d %7.2f us %s\n", W, H, gx, gy, us, fetch({a[0], b[0], c[0]}, n) == want ? "same" : "DIFFERENT");
+      }
+    }
+    if (getenv("SOBEL_ONLY")) { for (auto v : {in, a, b, c}) for (cl_mem m : v) clReleaseMemObject(m); continue; }
     want.clear();
     for (int rows : {2, 1, 3, 4}) {
       std::string src = blur_src; const size_t at = src.find("#define ROWS_R1 2"); src.replace(at, 17, "#define ROWS_R1 " + std::to_string(rows));
@@ -82,6 +92,30 @@ int main(int argc, char** argv) {
         { cl_event e = call(0); clWaitForEvents(1, &e); clReleaseEvent(e); }
         const std::vector<unsigned char> got = fetch({a[0]}, n); if (want.empty()) want = got;
         std::printf("%dx%d blur r1 rows %d group %2dx%-2d %7.2f us %.2f of copy %s\n", W, H, rows, gx, gy, us, copy2 / us, got == want ? "same" : "DIFFERENT");
+      }
+    }
+    // 16-pixel packed items: interior pixels compared with the shipped kernel's (want holds rows 4's last; recompute rows 2)
+    {
+      std::string src = blur_src;
+      cl_kernel ref = clCreateKernel(build(src, "-D CHANNELS=1 -D CLAMP_BORDER=1"), "blur_small_r1", &err); CK(err);
+      const size_t l0[2] = {16, 4}, g0[2] = {((size_t)W / 8 + 15) / 16 * 16, (((size_t)H + 1) / 2 + 3) / 4 * 4};
+      cl_uint i = 0; CK(clSetKernelArg(ref, i++, sizeof(cl_mem), &in[0])); CK(clSetKernelArg(ref, i++, sizeof(cl_mem), &b[0]));
+      CK(clSetKernelArg(ref, i++, 4, &W)); CK(clSetKernelArg(ref, i++, 4, &H)); CK(clSetKernelArg(ref, i++, 4, &multiplier));
+      CK(clEnqueueNDRangeKernel(q, ref, 2, 0, g0, l0, 0, 0, 0)); CK(clFinish(q));
+      const std::vector<unsigned char> reference = fetch({b[0]}, n);
+      const std::string packed = read(root + "/docs/results/h200-depth-redraw/probes/packed16.cl");
+      for (int rows : {1, 2, 3}) {
+        cl_kernel k = clCreateKernel(build(packed, "-D ROWS=" + std::to_string(rows)), "blur_packed16", &err); CK(err);
+        for (auto [gx, gy] : {std::pair{16, 8}, std::pair{32, 4}, std::pair{16, 4}, std::pair{8, 16}, std::pair{64, 2}}) {
+          const size_t l[2] = {(size_t)gx, (size_t)gy}, g[2] = {((size_t)W / 16 + gx - 1) / gx * gx, (((size_t)H + rows - 1) / rows + gy - 1) / gy * gy};
+          auto call = [&](int s) { cl_uint j = 0; CK(clSetKernelArg(k, j++, sizeof(cl_mem), &in[s])); CK(clSetKernelArg(k, j++, sizeof(cl_mem), &a[s]));
+            CK(clSetKernelArg(k, j++, 4, &W)); CK(clSetKernelArg(k, j++, 4, &H)); cl_event e; CK(clEnqueueNDRangeKernel(q, k, 2, 0, g, l, 0, 0, &e)); return e; };
+          const double us = timed(sets, call);
+          { cl_event e = call(0); clWaitForEvents(1, &e); clReleaseEvent(e); }
+          const std::vector<unsigned char> got = fetch({a[0]}, n);
+          bool same = true; for (int y = 0; y < H && same; ++y) for (int x = 16; x + 16 <= W - 16; ++x) if (got[(size_t)y * W + x] != reference[(size_t)y * W + x]) { same = false; break; }
+          std::printf("%dx%d packed16 rows %d group %2dx%-2d %7.2f us %.2f of copy %s\n", W, H, rows, gx, gy, us, copy2 / us, same ? "same (interior)" : "DIFFERENT");
+        }
       }
     }
     for (auto v : {in, a, b, c}) for (cl_mem m : v) clReleaseMemObject(m);
