@@ -4,13 +4,14 @@
 // and -D CLAMP_BORDER=0 (zero border) or 1 (clamped border); one kernel per radius (blur_small_r1
 // .. blur_small_r4), so every loop has constant bounds and unrolls into straight-line code.
 //
-// No local memory and no barriers: each work-item owns UNITS pixels of a row (8 grey, 4 RGBA;
-// grey r1 takes 16 and packs them, see blur_r1_packed) and walks a few output rows down (ROWS_R1 at radius 1, ROWS_WIDE above). Per row it loads its
-// pixels plus a halo of 4 pixels either side (neighbouring items' bytes, which the caches serve),
-// keeps the vertical sums of its UNITS + 8 columns in registers (one row enters, one leaves), and
-// slides the horizontal window across them. Small items and few rows give many items in flight:
-// a small-radius blur is a stream of loads whose latency only parallelism hides, and the rows an
-// item shares with its vertical neighbours come from the cache.
+// No local memory and no barriers: each work-item owns UNITS pixels of a row (8 grey, 4 RGBA; grey
+// r1 takes 16 and packs them, see blur_r1_packed) and walks a few output rows down (ROWS_R1 at
+// radius 1, ROWS_WIDE above). Per row it loads its pixels plus a halo of 4 pixels either side
+// (neighbouring items' bytes, which the caches serve), keeps the vertical sums of its UNITS + 8
+// columns in registers (one row enters, one leaves), and slides the horizontal window across them.
+// Small items and few rows give many items in flight: a small-radius blur is a stream of loads
+// whose latency only parallelism hides, and the rows an item shares with its vertical neighbours
+// come from the cache.
 
 #define ROWS_R1 2
 #define ROWS_WIDE 3
@@ -219,8 +220,10 @@ static inline void blur_r1_packed(global const uchar* restrict image, global uch
     }
     const uint left = above.left + middle.left + below.left, right = above.right + middle.right + below.right;
     global uint2* out = (global uint2*)(blurred + (size_t)y * width + x);
-    out[0] = (uint2)(blur_word(even[0], odd[0], left, even[1]), blur_word(even[1], odd[1], odd[0] >> 16, even[2]));
-    out[1] = (uint2)(blur_word(even[2], odd[2], odd[1] >> 16, even[3]), blur_word(even[3], odd[3], odd[2] >> 16, right));
+    out[0] = (uint2)(blur_word(even[0], odd[0], left, even[1]),  //
+                     blur_word(even[1], odd[1], odd[0] >> 16, even[2]));
+    out[1] = (uint2)(blur_word(even[2], odd[2], odd[1] >> 16, even[3]),  //
+                     blur_word(even[3], odd[3], odd[2] >> 16, right));
     above = middle;
     middle = below;
   }

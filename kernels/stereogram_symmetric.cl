@@ -142,10 +142,9 @@ void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 
 // Ints per row of `memory`: a phase link (two ints) per linking pixel, which first holds the two
 // claims and then the union-find parent, a 16-bit separation per depth pixel (two an int) and
-// block minima of those. 2.56 ints a pixel
-// at 1x, so a 4K row fits the 48 KiB of local memory GPUs offer. The host's row_bytes() must
-// agree; the global variant's slices are rounded to an even number of ints so every slice's
-// links stay 8-byte aligned.
+// block minima of those: 2.56 ints a pixel at 1x, so a 4K row fits the 48 KiB of local memory
+// GPUs offer. The host's row_bytes() must agree; the global variant's slices are rounded to an
+// even number of ints so every slice's links stay 8-byte aligned.
 int row_ints(int width) {
   return 2 * width * OVERSAMPLE + (width + 1) / 2 + (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
 }
@@ -185,7 +184,8 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
     row_barrier();
     for (int b = lane; b < blocks; b += lanes) {
       int closest = INT_MAX;
-      for (int x = b * BLOCK_WIDTH; x < min(width, (b + 1) * BLOCK_WIDTH); ++x) closest = min(closest, (int)separations[x]);
+      for (int x = b * BLOCK_WIDTH; x < min(width, (b + 1) * BLOCK_WIDTH); ++x)
+        closest = min(closest, (int)separations[x]);
       block_min[b] = closest;
     }
     row_barrier();

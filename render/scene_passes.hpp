@@ -56,7 +56,6 @@ void draw_mesh(GLuint program, const SceneMesh& mesh, const Surface& surface);
 // Pixels [x0, x1) x [y0, y1) of a target, y up as GL counts it.
 struct PixelRect {
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  friend bool operator==(const PixelRect&, const PixelRect&) = default;
 };
 
 // One frame's pass: begin() binds the target (or the depth buffer), clears it to the far value

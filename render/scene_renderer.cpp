@@ -60,7 +60,8 @@ std::optional<PixelRect> ball_pixels(const SceneCamera& camera, glm::vec3 centre
   }
   low = glm::floor(glm::max(low, glm::vec2(-1.f))) - 1.f;
   high = glm::ceil(glm::min(high, size + 1.f)) + 1.f;
-  return PixelRect{static_cast<int>(low.x), static_cast<int>(low.y), static_cast<int>(high.x), static_cast<int>(high.y)};
+  return PixelRect{static_cast<int>(low.x), static_cast<int>(low.y), static_cast<int>(high.x),
+                   static_cast<int>(high.y)};
 }
 
 }  // namespace

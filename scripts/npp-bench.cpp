@@ -151,13 +151,13 @@ void read_options(int argc, char** argv, Bench& bench) {
   }
 }
 
-// Pairs of input and output images, `sets` of them.
+// `sets` input images, each with an output image where bytes_out is not 0.
 struct ImageSets {
   std::vector<std::unique_ptr<DeviceImage>> in, out;
   ImageSets(int sets, int width, int height, int bytes_in, int bytes_out, unsigned seed) {
     for (int set = 0; set < sets; ++set) {
       in.push_back(std::make_unique<DeviceImage>(width, height, bytes_in, seed + 2 * set));
-      out.push_back(std::make_unique<DeviceImage>(width, height, bytes_out, seed + 2 * set + 1));
+      if (bytes_out > 0) out.push_back(std::make_unique<DeviceImage>(width, height, bytes_out, seed + 2 * set + 1));
     }
   }
   int size() const { return static_cast<int>(in.size()); }
@@ -205,7 +205,8 @@ void time_sobels(Bench& bench) {
     const double bytes = 5.0 * width * height;  // 1 in, 2 x 2 out
     const ImageSets images(rotation_count(bytes), width, height, 1, 2, 3);
     std::vector<std::unique_ptr<DeviceImage>> dy;
-    for (int set = 0; set < images.size(); ++set) dy.push_back(std::make_unique<DeviceImage>(width, height, 2, 100 + set));
+    for (int set = 0; set < images.size(); ++set)
+      dy.push_back(std::make_unique<DeviceImage>(width, height, 2, 100 + set));
     const auto call = [&](int set) {
       const DeviceImage& in = *images.in[set];
       const DeviceImage& dx = *images.out[set];
@@ -224,7 +225,7 @@ void time_sobels(Bench& bench) {
 void time_histogram(Bench& bench) {
   const NppStreamContext& context = bench.context;
   const NppiSize size{1920, 1080};
-  const ImageSets images(rotation_count(1920.0 * 1080.0), size.width, size.height, 1, 1, 6);
+  const ImageSets images(rotation_count(1920.0 * 1080.0), size.width, size.height, 1, 0, 6);  // counts, no image out
   constexpr int kLevels = 257;  // 256 bins
   size_t buffer_bytes = 0;
   check_npp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, kLevels, &buffer_bytes, context),

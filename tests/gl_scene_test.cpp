@@ -128,7 +128,8 @@ TEST_F(GlScene, ZOnlyRedrawIntoTwoTargetsInTurnEqualsAFullDraw) {
   SceneRenderer renderer;
   BallPhysics physics;
   SceneTarget targets[] = {SceneTarget(width, height), SceneTarget(width, height)};
-  const glm::vec3 path[] = {{-1.2f, 0.5f, 0.f}, {0.f, 0.f, 0.5f}, {1.2f, -0.5f, 0.f}, {1.1f, -0.5f, 0.1f}, {-0.6f, 0.f, 0.3f}};
+  const glm::vec3 path[] = {
+      {-1.2f, 0.5f, 0.f}, {0.f, 0.f, 0.5f}, {1.2f, -0.5f, 0.f}, {1.1f, -0.5f, 0.1f}, {-0.6f, 0.f, 0.3f}};
   for (std::size_t step = 0; step < std::size(path); ++step) {
     SCOPED_TRACE("step " + std::to_string(step));
     physics.state.position = path[step];
