@@ -18,10 +18,11 @@ part=${1:-all}
 tests="
   stereocl --hidden --list-devices
   # Every test gpu-prepare.sh carried: that list is the one to edit.
-  for test in \$(cd '$root/.gpu/bin' && ls *_test); do
-    # A hang costs one test, not the call; the summary and every failure, named (a tail hid one).
+  for test in \$(cd '$root/.gpu/bin' && ls *_tests); do
+    # A hang costs one executable, not the call; the summary and every failure, named (a tail hid one).
     echo \"== \$test\"
-    timeout 150 \$test --gtest_brief=1 2>&1 | grep -E 'FAILED|Failure|tests? ran|PASSED|SKIPPED' | head -12
+    timeout 300 \$test --gtest_brief=1 --gtest_filter=\"\$(cat '$root/.gpu/bin/'\$test.filter)\" 2>&1 |
+      grep -E 'FAILED|Failure|tests? ran|PASSED|SKIPPED' | head -24
   done
 "
 bench="

@@ -24,23 +24,33 @@ ls .gpu/x/libgomp1_*.deb >/dev/null 2>&1 ||
 cp ../shared/gpu/device-env.sh .gpu/device-env.sh 2>/dev/null || [ -f .gpu/device-env.sh ]
 # Without MP4 recording: FFmpeg's libraries alone would overflow the 64 MiB carried folder.
 # Only the tests that need the GPU go (the carried folder is limited to 64 MiB): those of the
-# kernels, the modes, GL sharing and GL compute mode's shader. Only they are built, with the programs: a whole build of
-# every test takes a 2-core machine several times as long.
+# kernels, the modes, GL sharing and GL compute mode's shader, named by their source files. The tests
+# are linked one executable a layer (tests/CMakeLists.txt), so each executable that holds one of them
+# goes with a gtest filter of those files' suites (NAME.filter beside it; gpu-check.sh passes it).
 gpu_tests=(end_to_end_test gl_scene_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test
   frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test
   emboss_test posterize_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test
   scene_colours_test gl_compute_mode_test)
 cmake -S "$root" -B "$root/build-gpu" -DCMAKE_BUILD_TYPE=Release -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON \
   -DSTEREOCL_MP4=OFF >/dev/null
-cmake --build "$root/build-gpu" -j "$(nproc)" --target stereocl stereocl-bench stereocl_cl_fault_shim "${gpu_tests[@]}"
+# Which executable holds each file: the object's folder in the build tree says so.
+declare -A filters=()
+for test in "${gpu_tests[@]}"; do
+  listing=$(grep -l "/tests/$test.cpp\"" "$root"/build-gpu/tests/CMakeFiles/*_tests.dir/DependInfo.cmake | head -n 1)
+  executable=$(basename "$(dirname "$listing")" .dir)
+  suites=$(sed -nE 's/^(TEST|TEST_F|TEST_P|TYPED_TEST)\(([A-Za-z0-9_]+),.*/\2/p' "$root/tests/$test.cpp" | sort -u)
+  for suite in $suites; do filters[$executable]+="${filters[$executable]:+:}$suite.*:*/$suite.*"; done
+done
+cmake --build "$root/build-gpu" -j "$(nproc)" --target stereocl stereocl-bench stereocl_cl_fault_shim "${!filters[@]}"
 rm -rf .gpu/bin .gpu/lib
 mkdir -p .gpu/bin .gpu/lib
 cp build-gpu/stereocl build-gpu/tests/benchmarks/stereocl-bench .gpu/bin/
-for test in "${gpu_tests[@]}"; do
-  cp "build-gpu/tests/$test" .gpu/bin/
+for executable in "${!filters[@]}"; do
+  cp "build-gpu/tests/$executable" .gpu/bin/
+  echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
 done
 cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
-strip .gpu/bin/*
+strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/cl_fault_shim.so
 
 # Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL
 # loaders whose vendor parts come from its NVIDIA driver. Everything else the binaries load must be
