@@ -3,8 +3,20 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the same tests, the libFuzzer targets for
 # 30 s each (eight of them: four minutes), then the app's --bench
 # and the kernel micro-benchmarks at small sizes (they must run; CI asserts no speed).
+# Each phase prints how long it took ("time: ..."); docs/development.md keeps the table, and its
+# fast local loop (scripts/quick-test.sh) for the minutes between two full runs.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+started=$SECONDS
+phase_start=$SECONDS
+# phase NAME: prints the last phase's duration and starts the next.
+phase() {
+  [ -n "${phase_name:-}" ] && echo "time: $phase_name took $((SECONDS - phase_start)) s"
+  phase_name=$1 phase_start=$SECONDS
+  [ -n "$phase_name" ] && echo "== $phase_name"
+  return 0
+}
+phase "Installing what is missing"
 "$root/scripts/install-deps.sh" --test
 jobs=$(nproc)
 # Mesa's rusticl lists a device only for the drivers named here: llvmpipe gives the kernel tests a
@@ -12,28 +24,44 @@ jobs=$(nproc)
 export RUSTICL_ENABLE=${RUSTICL_ENABLE:-llvmpipe}
 # ...and the kernel tests fail if either is missing, rather than quietly test one compiler.
 export STEREOCL_REQUIRE_CL_DEVICES=${STEREOCL_REQUIRE_CL_DEVICES:-portable,rusticl}
+xvfb=(xvfb-run -a -s "-screen 0 1920x1080x24")
 
-echo "== Release build and tests"
+phase "Release build"
 "$root/scripts/build.sh" "$root/build" -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON
-xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build" --no-tests=error --output-on-failure -j "$jobs" \
+phase "Release tests"
+"${xvfb[@]}" ctest --test-dir "$root/build" --no-tests=error --output-on-failure -j "$jobs" \
   | tee "$root/build/ctest.log"
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
-"$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEREOCL_SANITIZE=ON \
-  -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=OFF
+phase "AddressSanitizer + UndefinedBehaviorSanitizer build"
+# One clang build serves the sanitizer tests and the fuzzers (STEREOCL_FUZZ adds libFuzzer's
+# coverage hooks, which the tests' runtime leaves idle): the libraries are compiled once, not twice.
+# Line tables are all a sanitizer's report needs of debug information, at a fraction of -g's cost.
+sanitized_flags="-O2 -gline-tables-only -DNDEBUG"
+CC=clang CXX=clang++ "$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitized_flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitized_flags" \
+  -DSTEREOCL_SANITIZE=ON -DSTEREOCL_FUZZ=ON -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=OFF
+phase "AddressSanitizer + UndefinedBehaviorSanitizer tests"
 # GL and OpenCL drivers (Mesa, PoCL) keep allocations for the life of the process and were not
 # built with sanitizers: leaks are theirs, not ours, so leak checking is off; everything else is on.
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$root/build-asan" --no-tests=error --output-on-failure -j "$jobs" \
+  "${xvfb[@]}" ctest --test-dir "$root/build-asan" --no-tests=error --output-on-failure -j "$jobs" \
   | tee "$root/build-asan/ctest.log"
 
-echo "== Fuzzing: the image decoders, the model loader, the command line and config files, 30 s each (a find fails the run and joins the corpus)"
-"$root/scripts/fuzz.sh" 30
+phase "Fuzzing: the image decoders, the model loader, the command line and config files, 30 s each (a find fails the run and joins the corpus)"
+STEREOCL_FUZZ_BUILD="$root/build-asan" "$root/scripts/fuzz.sh" 30
 
-echo "== Benchmarks run (small sizes, no targets asserted)"
-xvfb-run -a -s "-screen 0 1920x1080x24" "$root/build/stereocl" --bench --size 320x180 --frames 30 \
-  --json "$root/build/bench.json"
+phase "Benchmarks run (small sizes, no targets asserted)"
+"${xvfb[@]}" "$root/build/stereocl" --bench --size 320x180 --frames 30 --json "$root/build/bench.json"
 "$root/build/tests/benchmarks/stereocl-bench" --benchmark_filter='256x64|256x256|64KiB' --benchmark_min_time=0.01
+phase ""
+
+# The slowest tests of each suite, by ctest's own timing: docs/development.md justifies them.
+for suite in build build-asan; do
+  echo "time: the slowest tests of $suite:"
+  grep -E '^ *[0-9]+/[0-9]+ Test +#' "$root/$suite/ctest.log" | sed 's/.*Test *#[0-9]*: //' \
+    | awk '{print $(NF-1), $1}' | sort -rn | head -n 8 | sed 's/^/time:   /'
+done
+echo "time: scripts/test.sh took $((SECONDS - started)) s in all"
 
 # One closing line for both test runs (the benchmarks above print last and assert nothing).
 count() { sed -n "s/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\1 \2/p" "$1"; }
