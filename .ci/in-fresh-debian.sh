@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Runs inside the pristine Debian 12 of .ci/run, as root in a clean clone: exactly the README's
-# two commands, a check of the run command's picture, then the .deb that step 2 installs.
+# two commands, a check of the run command's picture, then the .deb that step 2 installs, and
+# last a check that nothing but the base and the project's scripts installed a package.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+dpkg-query -W -f='${Package}\n' >/tmp/base-packages.txt
+section_start=$SECONDS
+took() { echo "time: $1 took $((SECONDS - section_start)) s"; section_start=$SECONDS; }
 
 scripts/test.sh
+took "scripts/test.sh"
 
 rm -f /tmp/shot.png
 scripts/run.sh --frames 30 --hidden --screenshot /tmp/shot.png
@@ -21,6 +26,10 @@ echo "$said" | grep -q "the picture is /tmp/stereocl-first-picture.png" ||
   { echo "ci: scripts/run.sh without a display did not say where its picture is: $said"; exit 1; }
 [ -s /tmp/stereocl-first-picture.png ] || { echo "ci: scripts/run.sh without a display made no picture"; exit 1; }
 echo "ci: scripts/run.sh without a display ended with a picture and its path"
+took "scripts/run.sh, twice"
 
 # The Release build of scripts/run.sh serves for the package too: only the install prefix differs.
 scripts/package.sh "$PWD/build"
+took "scripts/package.sh"
+
+/usr/bin/python3 scripts/check-pristine.py /tmp/base-packages.txt
