@@ -15,14 +15,16 @@ seconds=${1:-30}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(png_decode jpeg_decode webp_decode tiff_decode pnm_decode model_load command_line config_text)
-# STEREOCL_FUZZ_BUILD names a folder already configured with STEREOCL_FUZZ=ON: scripts/test.sh
-# passes its sanitizer build (clang, address + undefined + fuzzer-no-link), so the fuzzers link the
-# objects its tests were built from instead of compiling every library a third time.
+# STEREOCL_FUZZ_BUILD names a folder already configured with STEREOCL_FUZZ=ON (a clang sanitizer
+# build that also has the tests, say), to link the fuzzers from its objects.
 build=${STEREOCL_FUZZ_BUILD:-$root/build-fuzz}
 if [ -z "${STEREOCL_FUZZ_BUILD:-}" ]; then
   launcher=()
   command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # Line tables are all a sanitizer's report needs of debug information, at a fraction of -g's cost.
+  flags="-O2 -gline-tables-only -DNDEBUG"
   CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEREOCL_FUZZ=ON \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" \
     -DSTEREOCL_TESTS=OFF -DSTEREOCL_BENCHMARKS=OFF "${launcher[@]}" >/dev/null
 fi
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
