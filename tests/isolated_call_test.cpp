@@ -1,6 +1,7 @@
 // Work run in a child process: its answer comes back whole, and a child that hangs, crashes,
 // throws or answers too much is a one-line failure, never the caller's hang or crash.
 #include "core/isolated_call.hpp"
+#include "sanitizers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,11 +15,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
+constexpr bool kAddressSanitizer = testing::kUnderAddressSanitizer;
 
 TEST(IsolatedCall, TheAnswerComesBackWhole) {
   std::string expected(5'000'000, '\0');

@@ -5,7 +5,14 @@
 #include <gtest/gtest.h>
 
 namespace stereocl::testing {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)  // GCC's name; clang's is a feature test
+#define STEREOCL_TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STEREOCL_TEST_UNDER_ASAN 1
+#endif
+#endif
+#if defined(STEREOCL_TEST_UNDER_ASAN)
 inline constexpr bool kUnderAddressSanitizer = true;
 #else
 inline constexpr bool kUnderAddressSanitizer = false;
