@@ -25,8 +25,21 @@ vec3 stereogram_colour(ivec2 pixel) {
     float row = float(pixel.y) - pattern_size.y * floor(float(pixel.y) / pattern_size.y);
     return texelFetch(pattern, ivec2(column, row), 0).rgb;
   }
-  float u = coordinate + 0.5 / pattern_size.x;  // texel centre, not its edge
-  float v = (float(pixel.y) + 0.5) / pattern_size.y;
-  // Level 0 by name: a compute shader has no derivatives to pick a level from (the pattern has one).
-  return textureLod(pattern, vec2(u, v), 0.0).rgb;
+  // The bilinear blend in integers, linear_pixel() in compute/stereogram/compose_cpu.cpp step for
+  // step, so every mode draws CPU mode's bytes; the texture unit's own blend differs from it by a
+  // level here and there. The one rounding float step is coordinate x width: every other is exact
+  // (products by powers of two, a difference of integers), so neither fusing nor reordering can
+  // change a result, and no `precise` (GLSL 4) is needed in the 3.3 fragment pass. GLSL's
+  // division need not round correctly, so 1/256 is a product, and the wraps are integer
+  // arithmetic with non-negative operands.
+  ivec2 size = ivec2(pattern_size);
+  float position = floor(coordinate * pattern_size.x * 256.0 + 0.5);
+  float left_column = floor(position * (1.0 / 256.0));
+  int weight = int(position - left_column * 256.0);
+  int row = pixel.y % size.y;
+  int left = int(left_column);
+  int column = left >= 0 ? left % size.x : size.x - 1 - (-left - 1) % size.x;
+  uvec3 a = uvec3(round(texelFetch(pattern, ivec2(column, row), 0).rgb * 255.0));
+  uvec3 b = uvec3(round(texelFetch(pattern, ivec2(column + 1 == size.x ? 0 : column + 1, row), 0).rgb * 255.0));
+  return vec3((a * uint(256 - weight) + b * uint(weight) + 128u) >> 8u) / 255.0;
 }

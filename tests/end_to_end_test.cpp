@@ -84,8 +84,7 @@ TEST(EndToEnd, ScreenshotOfTheSceneIsTheStereogramSize) {
 
 class ModesAgree : public ::testing::TestWithParam<std::string> {};
 
-// The same depth map gives the same picture whichever engine computed it (each channel within
-// one level: the compositor samples with float coordinates that may round differently).
+// The same depth map gives the same picture whichever engine computed it, to the byte.
 // The mode's screenshot of the ramp; empty, with the program's stderr in `why_not`, where the mode
 // cannot run here.
 RgbaImage screenshot_of(const std::string& mode, const std::string& effect, const std::string& batch,
@@ -107,10 +106,9 @@ RgbaImage cpu_effect_of(const EffectRow& row, RgbaImage picture) {
 }
 
 // CPU mode composes on the host, GPU and CPU-readback modes in OpenCL ("--interop-batch on", the
-// default) or in GL ("off"): lookup's bilinear blend is then within one level of the host's
-// (tests/compose_test.cpp), and an effect may amplify that level (emboss by up to 8, posterize to
-// a whole step). So the effect is held, exactly, to its CPU reference run on the mode's own
-// picture without it; that picture to CPU mode's within one level.
+// default) or in GL ("off"): every one blends lookup's pattern in the host's integers
+// (tests/compose_test.cpp), so every picture is CPU mode's to the byte, an effect's too; the effect
+// is also held to its CPU reference run on the mode's own picture without it.
 void expect_same_picture(const std::string& mode, const std::string& effect, const std::string& batch = "on") {
   const RgbaImage cpu = screenshot_of("cpu", effect, "on");
   std::string why_not;
@@ -120,11 +118,12 @@ void expect_same_picture(const std::string& mode, const std::string& effect, con
   ASSERT_EQ(cpu.height, other.height);
   const EffectRow* row = find_effect(effect);
   if (!row) {
-    EXPECT_LE(worst_channel_difference(cpu, other), 1) << mode << " with effect " << effect;
+    EXPECT_EQ(worst_channel_difference(cpu, other), 0) << mode << " with effect " << effect;
     return;
   }
   const RgbaImage expected = cpu_effect_of(*row, screenshot_of(mode, "none", batch));
   EXPECT_TRUE(expected.pixels == other.pixels) << mode << ": " << effect << " differs from its CPU reference";
+  EXPECT_TRUE(cpu.pixels == other.pixels) << mode << ": " << effect << " differs from CPU mode's picture";
 }
 
 TEST_P(ModesAgree, CpuReadbackMatchesCpu) { expect_same_picture("cpu-readback", GetParam()); }
@@ -169,7 +168,7 @@ std::optional<int> animated_difference(const std::string& mode, int cpu_frames, 
 void expect_same_animated_picture(const std::string& mode, const std::string& batch = "on") {
   const std::optional<int> difference = animated_difference(mode, 7, 7, {"--interop-batch", batch, "--no-pipeline"});
   if (!difference) GTEST_SKIP() << mode << " cannot run here";
-  EXPECT_LE(*difference, 1) << mode;
+  EXPECT_EQ(*difference, 0) << mode;
 }
 
 TEST(EndToEnd, AnimatedSceneCpuReadbackMatchesCpu) { expect_same_animated_picture("cpu-readback"); }

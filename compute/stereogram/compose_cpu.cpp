@@ -20,19 +20,20 @@ Rgba8 whole_pixel(float coordinate, const Rgba8* source, int pattern_width) {
   return colour;
 }
 
-std::uint8_t blend(std::uint8_t left, std::uint8_t right, float weight) {
-  const float value = static_cast<float>(left) + weight * (static_cast<float>(right) - static_cast<float>(left));
-  return static_cast<std::uint8_t>(std::lround(value));
+std::uint8_t blend(std::uint8_t left, std::uint8_t right, int weight) {
+  return static_cast<std::uint8_t>((left * (256 - weight) + right * weight + 128) >> 8);
 }
 
-// GL's bilinear lookup at u (normalised, repeat) on the pattern's row `source`: the texel centres
-// at u * width - 0.5. v always lands on a row's centre (the shader takes gl_FragCoord.y), so no
-// vertical blend.
+// A bilinear lookup between the two pattern columns around coordinate * width (the sampler's
+// half-texel offsets, on u and on the texel centres, cancel), in integers: the position rounded to
+// 1/256 of a column, weights of 8 bits, as a texture unit blends. Every float step is exact but
+// the one product, which IEEE rounds the same everywhere, so the shader
+// (shaders/stereogram_colour.glsl) and the kernel (kernels/compose.cl) make these bytes exactly.
+// `source`: the pattern's row.
 Rgba8 linear_pixel(float coordinate, const Rgba8* source, int pattern_width) {
-  const auto width = static_cast<float>(pattern_width);
-  const float position = (coordinate + 0.5f / width) * width - 0.5f;
-  const float left_column = std::floor(position);
-  const float weight = position - left_column;
+  const float position = std::floor(coordinate * static_cast<float>(pattern_width) * 256.0f + 0.5f);
+  const float left_column = std::floor(position / 256.0f);
+  const int weight = static_cast<int>(position - left_column * 256.0f);
   const Rgba8 left = source[wrap(static_cast<int>(left_column), pattern_width)];
   const Rgba8 right = source[wrap(static_cast<int>(left_column) + 1, pattern_width)];
   return {blend(left.r, right.r, weight), blend(left.g, right.g, weight), blend(left.b, right.b, weight), 255};

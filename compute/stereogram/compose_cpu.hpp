@@ -8,8 +8,8 @@ namespace stereocl {
 
 // picture(x, y) = the pattern, tiled both ways, at horizontal coordinate offsets(x, y) (in
 // pattern widths) and row y; alpha 255. whole_pixels: the nearest whole column, exactly.
-// linear: bilinear between the two columns around it, rounded to 8 bits; a texture unit's blend
-// weights have fewer bits, so a device may differ from this by one level per channel.
+// linear: bilinear between the two columns around it, the position rounded to 1/256 of a column
+// and the blend in integers, which the shader and the kernel compute to the same bytes.
 RgbaImage compose_reference(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling);
 
 // The same for a band: `offsets` holds the picture's rows first_row .. first_row + height, and
