@@ -622,9 +622,16 @@ TEST(RecordOption, ASecondSignalStopsAtOnceAndLeavesNoFile) {
   std::filesystem::remove(path);
   const pid_t pid = start_recording_until_stopped(path, err);
   ASSERT_FALSE(partials_of(path).empty());
-  // Two different signals: two of the same may merge into one while pending.
+  // Two different signals (two of the same may merge into one while pending), both pending before
+  // the program runs again: sent one after the other to a running program, the first could finish
+  // the recording before the second arrives on a busy machine, and a finished file is right then.
+  ASSERT_EQ(::kill(pid, SIGSTOP), 0);
+  int stopped = 0;
+  ASSERT_EQ(::waitpid(pid, &stopped, WUNTRACED), pid);
+  ASSERT_TRUE(WIFSTOPPED(stopped));
   ASSERT_EQ(::kill(pid, SIGINT), 0);
   ASSERT_EQ(::kill(pid, SIGTERM), 0);
+  ASSERT_EQ(::kill(pid, SIGCONT), 0);
   const int status = wait_for(pid);
   ASSERT_TRUE(WIFSIGNALED(status)) << testing::read_text(err);
   EXPECT_TRUE(nothing_left_at(path));
