@@ -22,28 +22,31 @@ Result<ModelMesh> start_model(const std::string& file_or_name) {
   return load_model(file_or_name);
 }
 
-// Draws --frames frames of the source as the window would, then reads the last one's depth.
-Result<DepthImage> draw_frames(const Options& options, ModelRenderer* model) {
+// Draws --frames frames of the source as the window would, then reads the last one's depth (and
+// lit colour: drawn as a stereogram mode draws it for --pattern scene).
+Result<HeadlessFrame> draw_frames(const Options& options, ModelRenderer* model, bool lit) {
   SceneTarget target(options.size.width, options.size.height);
   SceneRenderer ball;
   BallPhysics physics = BallPhysics::from_seed(options.seed);
   float angle = 0;
   AnimatedDepth sources{physics, ball, model, angle};
   const DepthPass pass = SceneRenderer::z_only_available() ? options.depth_pass : DepthPass::shaded;
-  const DepthDraw draw{target, 0, kFrameSeconds, 1.0f, options.invert_depth, pass};
+  const DepthDraw draw{target, 0, kFrameSeconds, 1.0f, options.invert_depth, pass, lit};
   const DepthSourceRow& row = depth_source_row(model ? DepthSource::model : DepthSource::scene);
   for (long long frame = 0; frame < options.frames.value_or(1); ++frame) row.draw(sources, draw);
-  DepthImage depth;
-  if (Status read =
-          DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, target.width(), target.height(), depth);
+  HeadlessFrame drawn;
+  if (Status read = DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, target.width(), target.height(),
+                                         drawn.depth);
       !read)
     return failure(read.error());
-  return depth;
+  if (lit) drawn.lit = read_rgba(target.framebuffer(), GL_COLOR_ATTACHMENT0, target.width(), target.height());
+  drawn.subject_x = target.subject_x;
+  return drawn;
 }
 
 }  // namespace
 
-Result<DepthImage> draw_depth_headless(const Options& options) {
+Result<HeadlessFrame> draw_frame_headless(const Options& options, bool lit) {
   const std::string source = options.model.empty() ? "the ball's scene" : "--model " + options.model;
   const Result<std::unique_ptr<HeadlessGl>> gl = HeadlessGl::open();
   if (!gl)
@@ -58,7 +61,7 @@ Result<DepthImage> draw_depth_headless(const Options& options) {
       if (!mesh) return failure("--model: " + mesh.error());
       model.emplace(*mesh);
     }
-    return draw_frames(options, model ? &*model : nullptr);
+    return draw_frames(options, model ? &*model : nullptr, lit);
   } catch (const std::runtime_error& error) {  // GL objects that could not be made
     return failure("--output: " + source + ": " + error.what());
   }

@@ -4,6 +4,7 @@
 #include "pipeline/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
+#include "compute/stereogram/group_colours.hpp"
 #include "core/depth_fit.hpp"
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
@@ -29,8 +30,12 @@ void upside_down(Image<Pixel>& image) {
                      image.pixels.begin() + static_cast<std::ptrdiff_t>(image.height - 1 - y) * image.width);
 }
 
-Result<DepthImage> still_depth(const Options& options) {
-  if (drawn_by_gl(options)) return draw_depth_headless(options);  // in GL's row order already
+bool scene_pattern(const Options& options) { return options.library_pattern && options.library_pattern->from_scene(); }
+
+// The source's frame: drawn by GL (in GL's row order already, the lit scene too for --pattern
+// scene), or a depth map or text, whose grey --pattern scene cuts from, as the window does.
+Result<HeadlessFrame> still_frame(const Options& options) {
+  if (drawn_by_gl(options)) return draw_frame_headless(options, scene_pattern(options));
   Image<std::uint16_t> grey;
   if (!options.text.empty()) {
     auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
@@ -47,21 +52,20 @@ Result<DepthImage> still_depth(const Options& options) {
   if (options.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
   upside_down(depth);
-  return depth;
+  return HeadlessFrame{std::move(depth), {}, 0.5f};
 }
 
 // The pattern CPU mode would repeat, in GL's row order: a file scaled to P as CPU mode scales it.
-// A still depth map has no lit colour: --pattern scene cuts its pattern from the depth as grey,
-// as the window does.
-Result<RgbaImage> still_pattern(const Options& options, const DepthImage& depth, const StereogramParams& params) {
+// --pattern scene: cut from the lit scene around its subject; a still depth map has no lit
+// colour, so from the depth as grey, as the window does.
+Result<RgbaImage> still_pattern(const Options& options, const HeadlessFrame& frame, const StereogramParams& params) {
   const int width = params.pattern_width;
-  if (options.library_pattern && options.library_pattern->from_scene())
-    return scene_pattern_reference(visualise_depth(depth), width, scene_window_start(depth.width, width, 0.5f));
+  if (scene_pattern(options))
+    return scene_pattern_reference(frame.lit.pixels.empty() ? visualise_depth(frame.depth) : frame.lit, width,
+                                   scene_window_start(frame.depth.width, width, frame.subject_x));
   if (options.library_pattern)
     return options.library_pattern->draw(width, generated_pattern_height(width), options.seed);
-  if (options.pattern_file.empty())
-    return make_random_pattern(width, generated_pattern_height(width), options.colour_pattern, options.seed,
-                               options.dot_size);
+  if (options.pattern_file.empty()) return random_dots_for(params, options.colour_pattern, options.seed, options.dot_size);
   ImageLoad loaded = load_pattern(options.pattern_file);
   if (!loaded) return failure(loaded.error());
   RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);
@@ -70,20 +74,21 @@ Result<RgbaImage> still_pattern(const Options& options, const DepthImage& depth,
 }
 
 Result<RgbaImage> still_stereogram(const Options& options) {
-  Result<DepthImage> depth = still_depth(options);
-  if (!depth) return failure(depth.error());
+  Result<HeadlessFrame> frame = still_frame(options);
+  if (!frame) return failure(frame.error());
+  const DepthImage* depth = &frame->depth;
   // Units first: a pattern drawn by code is drawn at the P they give, as CPU mode draws it.
   Result<StereogramParams> resolved = resolve_units(options.stereogram, depth->width);
   if (!resolved) return failure(resolved.error());
-  Result<RgbaImage> pattern = still_pattern(options, *depth, *resolved);
-  if (!pattern) return failure(pattern.error());
   const bool random_dots = !options.library_pattern && options.pattern_file.empty();
-  const bool from_scene = options.library_pattern && options.library_pattern->from_scene();
-  resolved->group_colour = random_dots || from_scene ? GroupColour::anchored : GroupColour::flowing;
+  resolved->group_colour = group_colour_for(random_dots, scene_pattern(options));
+  resolved->dot_size = options.dot_size;
+  Result<RgbaImage> pattern = still_pattern(options, *frame, *resolved);
+  if (!pattern) return failure(pattern.error());
   const AlgorithmRow& algorithm = algorithm_row(resolved->algorithm);
   OffsetImage offsets;
   const int threads = resolve_thread_count(options.cpu_threads);
-  if (Status ran = algorithm.make_cpu()->run(*depth, *resolved, threads, offsets); !ran) return failure(ran.error());
+  if (Status ran = algorithm.make_cpu()->run(*depth, *resolved, threads, offsets, 0); !ran) return failure(ran.error());
   RgbaImage picture = compose_reference(
       offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
   // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).

@@ -140,6 +140,22 @@ void unite(volatile ROW_SPACE int* words, int a, int b, int centre) {
 
 void row_barrier(void) { barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }
 
+// GroupColour's values (compute/stereogram/stereogram_params.hpp).
+#define COLOURING_HASHED 0
+#define COLOURING_FLOWING 2
+
+// A hashed group's palette column: hashed_column() in compute/stereogram/symmetric_params.hpp,
+// the same 32-bit unsigned steps.
+int hashed_column(int row, int root, int dot_rows, int dot_columns, int pattern_columns) {
+  uint h = (uint)(root / dot_columns) * 0x9E3779B1u ^ (uint)(row / dot_rows) * 0x85EBCA77u;
+  h ^= h >> 16;
+  h *= 0x7FEB352Du;
+  h ^= h >> 15;
+  h *= 0x846CA68Bu;
+  h ^= h >> 16;
+  return (int)(h % (uint)pattern_columns);
+}
+
 // Ints per row of `memory`: a phase link (two ints) per linking pixel, which first holds the two
 // claims and then the union-find parent, a 16-bit separation per depth pixel (two an int) and
 // block minima of those: 2.56 ints a pixel at 1x, so a 4K row fits the 48 KiB of local memory
@@ -152,8 +168,8 @@ int row_ints(int width) {
 // Work-groups take rows in turn, so the global variant needs scratch only per work-group.
 __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int width,
                                    int height, __global const int* separation_table, int eye, int nearest,
-                                   int pattern_columns, float inverse_pattern_columns, int anchored,
-                                   ROW_SPACE int* memory
+                                   int pattern_columns, float inverse_pattern_columns, int colouring,
+                                   int dot_rows, int dot_columns, ROW_SPACE int* memory
 #ifdef LOOP_BUDGET_FLAG
                                    , __global int* loop_budget_cut
 #endif
@@ -225,10 +241,13 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
     // Writing a root over a pointer that led to it is safe while others still walk through it.
     for (int x = lane; x < linking_width; x += lanes) PARENT(words, x) = find_root(words, x);
     row_barrier();
-    if (anchored) {
-      // The output pixel the root lies in, modulo the pattern: see anchored_column() in the reference.
+    if (colouring != COLOURING_FLOWING) {
+      // Hashed: hashed_column() in the reference; anchored: the output pixel the root lies in,
+      // modulo the pattern (anchored_column()).
       for (int x = lane; x < width; x += lanes) {
-        const int column = PARENT(words, x * OVERSAMPLE + OVERSAMPLE / 2) / OVERSAMPLE % pattern_columns;
+        const int root = PARENT(words, x * OVERSAMPLE + OVERSAMPLE / 2);
+        const int column = colouring == COLOURING_HASHED ? hashed_column(y, root, dot_rows, dot_columns, pattern_columns)
+                                                         : root / OVERSAMPLE % pattern_columns;
         WRITE_COORDINATE(x, y, (float)column * inverse_pattern_columns);
       }
       row_barrier();  // the next row reuses the memory

@@ -36,7 +36,7 @@ Result<std::optional<Histogram256>> CpuBackend::chain(std::span<const Pass> pass
     read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, y, width, rows,
                 float_rows(static_cast<std::size_t>(width) * sizeof(float)), depth_.pixels.data());
     transfer += clock.lap();
-    if (Status run = stereograms_[io.params.algorithm].run(depth_, io.params, threads_, offsets_); !run)
+    if (Status run = stereograms_[io.params.algorithm].run(depth_, io.params, threads_, offsets_, y); !run)
       return failure(run.error());
     stereogram += clock.lap();
     compose_rows(offsets_, pattern, io.sampling, y, threads_, picture_);
@@ -61,7 +61,7 @@ Status CpuBackend::offsets(const SpanIo& io, StageTimings& timings) {
   read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, 0, scene.width(), scene.height(),
               float_rows(static_cast<std::size_t>(scene.width()) * sizeof(float)), depth_.pixels.data());
   double transfer = clock.lap();
-  if (Status run = stereograms_[params.algorithm].run(depth_, params, threads_, offsets_); !run) return run;
+  if (Status run = stereograms_[params.algorithm].run(depth_, params, threads_, offsets_, 0); !run) return run;
   timings.add(Stage::stereogram, clock.lap());
   upload_texture(io.offsets.get(), offsets_);
   transfer += clock.lap();

@@ -3,6 +3,7 @@
 
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
+#include "compute/stereogram/group_colours.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/built_in_models.hpp"
 #include "core/depth_fit.hpp"
@@ -26,6 +27,18 @@
 
 namespace stereocl {
 
+namespace {
+// Random dots stay put around the moving ball and echo nowhere; a picture runs on without seams
+// (GroupColour). Set once the pattern kind is final, so no frame takes the other kind's colours.
+void settle_group_colours(DemoSettings& settings) {
+  const bool random_dots =
+      settings.pattern_kind == PatternKind::random_grey || settings.pattern_kind == PatternKind::random_colour;
+  const bool from_scene = settings.pattern_kind == PatternKind::library && settings.library_pattern->from_scene();
+  settings.stereogram.group_colour = group_colour_for(random_dots, from_scene);
+  settings.stereogram.dot_size = settings.dot_size;
+}
+}  // namespace
+
 Demo::Demo(const EngineStart& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)) {
@@ -42,6 +55,7 @@ Demo::Demo(const EngineStart& options, ClSetup cl)
   const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   if (!resolved) throw InputError(resolved.error());
   settings_.stereogram = *resolved;
+  settle_group_colours(settings_);
   rebuild_pattern();
   compositor().release();  // the first frame that makes a picture makes its textures
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
@@ -294,13 +308,10 @@ void Demo::upload_still_depth() {
 void Demo::rebuild_pattern() {
   switch (settings_.pattern_kind) {
     case PatternKind::random_grey:
-    case PatternKind::random_colour: {
-      const int width = settings_.stereogram.pattern_width;
-      compositor().set_pattern(make_random_pattern(width, generated_pattern_height(width),
-                                                  settings_.pattern_kind == PatternKind::random_colour,
-                                                  settings_.seed + shimmer_frame_, settings_.dot_size));
+    case PatternKind::random_colour:
+      compositor().set_pattern(random_dots_for(settings_.stereogram, settings_.pattern_kind == PatternKind::random_colour,
+                                               settings_.seed + shimmer_frame_, settings_.dot_size));
       break;
-    }
     case PatternKind::image: {
       // Scaled before the flip, as --output scales it, so the two pictures agree to the bit.
       RgbaImage scaled = scale_pattern_to_width(pattern_image_, settings_.stereogram.pattern_width);
@@ -318,30 +329,18 @@ void Demo::rebuild_pattern() {
   }
 }
 
-namespace {
-// Random dots stay put around the moving ball; a picture runs on without seams (GroupColour).
-// The scene's colours are anchored too: a group shows the window's column its root stands on.
-GroupColour group_colour_for(const DemoSettings& settings) {
-  const bool random_dots =
-      settings.pattern_kind == PatternKind::random_grey || settings.pattern_kind == PatternKind::random_colour;
-  const bool from_scene = settings.pattern_kind == PatternKind::library && settings.library_pattern->from_scene();
-  return random_dots || from_scene ? GroupColour::anchored : GroupColour::flowing;
-}
-}  // namespace
-
 void Demo::apply_settings() {
   reconcile_stereogram();
   if (settings_.pattern_kind == PatternKind::image && pattern_image_.empty())
     settings_.pattern_kind = applied_.pattern_kind;
-  // Set once the pattern kind is final, so no frame takes the other kind's colours.
-  settings_.stereogram.group_colour = group_colour_for(settings_);
+  settle_group_colours(settings_);
   if ((settings_.depth_source == DepthSource::image && !still_depth_) ||
       (settings_.depth_source == DepthSource::model && !model_))
     settings_.depth_source = DepthSource::scene;
-  reconcile_pattern();
   if (settings_.depth_source != applied_.depth_source) use_depth_source();
   reconcile_mode();
   reconcile_mode_algorithm();
+  reconcile_pattern();  // random dots take the algorithm's form (group_colours.hpp), so after it
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
   compositor().set_pass(settings_.compose_pass);
   if (settings_.invert_depth != applied_.invert_depth || settings_.depth_fit != applied_.depth_fit)
@@ -368,6 +367,8 @@ void Demo::reconcile_pattern() {
   const bool shimmering = settings_.shimmer && settings_.pattern_kind != PatternKind::image;
   shimmer_frame_ = shimmering ? shimmer_frame_ + 1 : 0;
   const bool pattern_changed = settings_.stereogram.pattern_width != applied_.stereogram.pattern_width ||
+                               settings_.stereogram.algorithm != applied_.stereogram.algorithm ||
+                               settings_.stereogram.group_colour != applied_.stereogram.group_colour ||
                                settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed ||
                                settings_.library_pattern != applied_.library_pattern ||
                                settings_.dot_size != applied_.dot_size || settings_.shimmer != applied_.shimmer ||

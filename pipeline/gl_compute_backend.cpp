@@ -10,7 +10,9 @@ SymmetricShaderPlan shader_plan_of(const SymmetricPlan& plan) {
   return {.oversample = plan.oversample,
           .pattern_columns = plan.pattern_columns,
           .inverse_pattern_columns = plan.inverse_pattern_columns,
-          .anchored = plan.group_colour == GroupColour::anchored,
+          .colouring = static_cast<int>(plan.group_colour),
+          .dot_rows = plan.dot_rows,
+          .dot_columns = plan.dot_columns,
           .eye_separation = plan.eye_separation,
           .nearest_separation = plan.nearest_separation,
           .separations = plan.separations};

@@ -26,7 +26,7 @@ constexpr int kSharedFlagInts = 3;  // the shader's `pending`
 // pixel for each of the claims' two buffers and the roots', and for flowing colours the phase links'.
 long long row_ints(int width, const SymmetricShaderPlan& plan) {
   const long long w = width;
-  const long long buffers = plan.anchored ? 3 : 4;
+  const long long buffers = plan.colouring == 2 ? 4 : 3;  // flowing
   return w + (w + kBlockWidth - 1) / kBlockWidth + buffers * w * plan.oversample;
 }
 
@@ -127,7 +127,9 @@ void SymmetricComputePass::set_uniforms(GLuint program, int width, int height) c
   glUniform1i(location("nearest"), plan_.nearest_separation);
   glUniform1i(location("pattern_columns"), plan_.pattern_columns);
   glUniform1f(location("inverse_pattern_columns"), plan_.inverse_pattern_columns);
-  glUniform1i(location("anchored"), plan_.anchored ? 1 : 0);
+  glUniform1i(location("colouring"), plan_.colouring);
+  glUniform1i(location("dot_rows"), plan_.dot_rows);
+  glUniform1i(location("dot_columns"), plan_.dot_columns);
   glUniform1i(location("lanes"), kLanes);
 }
 

@@ -18,7 +18,10 @@ struct SymmetricShaderPlan {
   int oversample = 1;
   int pattern_columns = 1;
   float inverse_pattern_columns = 1.f;
-  bool anchored = true;  // GroupColour::anchored, else flowing
+  // GroupColour's values, in its order: 0 hashed, 1 anchored, 2 flowing.
+  int colouring = 0;
+  int dot_rows = 1;     // hashed: rows that share a dot
+  int dot_columns = 1;  // hashed: linking pixels of roots that share a dot
   int eye_separation = 2;
   int nearest_separation = 1;
   std::vector<std::int32_t> separations;  // by depth level

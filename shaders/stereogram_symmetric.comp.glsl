@@ -38,7 +38,9 @@ uniform int eye;      // E in linking pixels
 uniform int nearest;  // the table's smallest separation
 uniform int pattern_columns;
 uniform float inverse_pattern_columns;
-uniform bool anchored;
+uniform int colouring;  // GroupColour: 0 hashed, 1 anchored, 2 flowing
+uniform int dot_rows;
+uniform int dot_columns;
 
 #ifdef ROW_INTS
 shared int row_memory[ROW_INTS];
@@ -225,11 +227,25 @@ int jump_phases(int from_add, int from_towards, int to_add, int to_towards, int 
   return to_add;
 }
 
+// A hashed group's palette column: hashed_column() in compute/stereogram/symmetric_params.hpp,
+// the same 32-bit steps (GLSL's uint arithmetic wraps as C++'s does).
+int hashed_column(int row, int root) {
+  uint h = uint(root / dot_columns) * 0x9E3779B1u ^ uint(row / dot_rows) * 0x85EBCA77u;
+  h ^= h >> 16;
+  h *= 0x7FEB352Du;
+  h ^= h >> 15;
+  h *= 0x846CA68Bu;
+  h ^= h >> 16;
+  return int(h % uint(pattern_columns));
+}
+
 // Each output pixel shows the group of its middle linking pixel: one whole dot, never a blend.
 void write_row(int y, int columns_from) {
   for (int x = lane; x < width; x += LANES) {
     const int middle = ROW(buffer_at[columns_from] + x * OVERSAMPLE + OVERSAMPLE / 2);
-    const int column = anchored ? middle / OVERSAMPLE % pattern_columns : middle >> PHASE_BITS;
+    const int column = colouring == 0   ? hashed_column(y, middle)
+                       : colouring == 1 ? middle / OVERSAMPLE % pattern_columns
+                                        : middle >> PHASE_BITS;
     precise float coordinate = float(column) * inverse_pattern_columns;
     imageStore(coordinates, ivec2(x, y), vec4(coordinate, 0.0, 0.0, 1.0));
   }
@@ -240,7 +256,7 @@ void stereogram_row(int y) {
   load_row(y);
   claim_ends();
   const int roots = find_roots();
-  if (anchored) {
+  if (colouring != 2) {  // hashed or anchored: the roots alone
     write_row(y, roots);
     return;
   }

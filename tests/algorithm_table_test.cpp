@@ -33,7 +33,7 @@ TEST(AlgorithmTable, EachCpuEngineRunsItsOwnAlgorithm) {
   for (const AlgorithmRow& row : algorithm_rows()) {
     StereogramParams params{.pattern_width = 85, .max_offset = 30.f, .algorithm = row.algorithm};
     OffsetImage out;
-    ASSERT_TRUE(engines[row.algorithm].run(depth, params, 2, out).ok()) << row.name;
+    ASSERT_TRUE(engines[row.algorithm].run(depth, params, 2, out, 0).ok()) << row.name;
     EXPECT_EQ(out.width, depth.width + stereogram_strip_width(params)) << row.name;
     const OffsetImage expected = row.algorithm == StereogramAlgorithm::symmetric
                                      ? symmetric_coordinates_reference(depth, make_symmetric_plan(symmetric_params_of(params)))
@@ -50,7 +50,7 @@ TEST(AlgorithmTable, AnEngineRefusesParametersItsRowRefuses) {
     StereogramParams params{.pattern_width = 4, .max_offset = 2.5f, .algorithm = row.algorithm};
     const Status valid = validate_for_algorithm(params);
     OffsetImage out;
-    const Status run = engines[row.algorithm].run(depth, params, 1, out);
+    const Status run = engines[row.algorithm].run(depth, params, 1, out, 0);
     EXPECT_EQ(run.ok(), valid.ok()) << row.name;
     if (!run.ok()) EXPECT_EQ(run.error(), valid.error()) << row.name;
   }

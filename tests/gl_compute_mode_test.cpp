@@ -1,6 +1,6 @@
 // GL compute mode: the symmetric stereogram as a GL compute shader (render/symmetric_compute_pass),
 // against the CPU reference bit for bit on random and stepped depth at awkward sizes, both ways of
-// holding a row (shared memory, scratch buffer), anchored and flowing colours, oversampling and
+// holding a row (shared memory, scratch buffer), hashed, anchored and flowing colours, oversampling and
 // physical units; the mode's back-end (its plans, its refusals, its GL timing); and the mode's
 // screenshot against CPU mode's, pixel for pixel.
 #include "compute/stereogram/symmetric_cpu.hpp"
@@ -67,8 +67,9 @@ OffsetImage on_shader(SymmetricComputePass& pass, const DepthImage& depth) {
   return coordinates;
 }
 
-SymmetricParams with_colours(SymmetricParams params, GroupColour colours) {
+SymmetricParams with_colours(SymmetricParams params, GroupColour colours, int dot_size = 1) {
   params.group_colour = colours;
+  params.dot_size = dot_size;
   return params;
 }
 
@@ -118,6 +119,11 @@ INSTANTIATE_TEST_SUITE_P(
                    with_colours(symmetric_params_from_pixels(85, 30.f, 1), GroupColour::flowing),
                    ShaderRowMemory::scratch},
         ShaderCase{"P4_M2", symmetric_params_from_pixels(4, 2.f, 1), ShaderRowMemory::automatic},
+        ShaderCase{"P85_M30_hashed", with_colours(symmetric_params_from_pixels(85, 30.f, 1), GroupColour::hashed),
+                   ShaderRowMemory::automatic},
+        ShaderCase{"P90_M30_x2_hashed_dots3_scratch",
+                   with_colours(symmetric_params_from_pixels(90, 30.f, 2), GroupColour::hashed, 3),
+                   ShaderRowMemory::scratch},
         ShaderCase{"P200_M150_x3_flowing",
                    with_colours(symmetric_params_from_pixels(200, 150.f, 3), GroupColour::flowing),
                    ShaderRowMemory::automatic},

@@ -90,11 +90,24 @@ int largest_channel_difference(const RgbaImage& a, const RgbaImage& b) {
   return worst;
 }
 
+// Rows whose pixels are all one colour.
+int one_colour_rows(const RgbaImage& image) {
+  int rows = 0;
+  for (int y = 0; y < image.height; ++y) {
+    bool one = true;
+    for (int x = 1; x < image.width && one; ++x) one = image.at(x, y) == image.at(0, y);
+    rows += one;
+  }
+  return rows;
+}
+
 // A model, and the ball's scene where nothing else is named, drawn through headless EGL with no
-// display: the picture CPU mode's window shows at the same frame.
+// display: the picture CPU mode's window shows at the same frame; with the pattern cut from the
+// lit scene too (it was cut from the grey depth: no stereogram, rows of one colour).
 TEST(StillPicture, AModelOrTheSceneIsDrawnHeadlessAsCpuModeDrawsIt) {
-  for (const std::vector<std::string>& source : {std::vector<std::string>{"--model", "torus-knot"},
-                                                 {"--frames", "3"}}) {
+  for (const std::vector<std::string>& source :
+       {std::vector<std::string>{"--model", "torus-knot"}, {"--frames", "3"}, {"--frames", "3", "--pattern", "scene"},
+        {"--model", "torus-knot", "--pattern", "scene"}}) {
     SCOPED_TRACE(source.front());
     const std::string still = testing::scratch_file("drawn.png"), shot = testing::scratch_file("drawn-shot.png");
     std::vector<std::string> to_file = {"--size", "320x200", "--output", still};
@@ -111,7 +124,10 @@ TEST(StillPicture, AModelOrTheSceneIsDrawnHeadlessAsCpuModeDrawsIt) {
     const RgbaImage a = testing::read_png(still), b = testing::read_png(shot);
     ASSERT_EQ(a.width, b.width);
     ASSERT_EQ(a.height, b.height);
-    EXPECT_LE(largest_channel_difference(a, b), 1);
+    EXPECT_EQ(largest_channel_difference(a, b), 0);
+    // Where the lit scene's rows are background alone, the pattern cut from them is one colour in
+    // the window too; the grey-depth cut made every row one colour.
+    EXPECT_LT(one_colour_rows(a), a.height / 2) << "rows of one colour: no stereogram there";
   }
 }
 

@@ -23,6 +23,7 @@ namespace stereocl {
 namespace {
 
 using testing::flowing;
+using testing::hashed;
 using testing::physical_symmetric_params;
 using testing::same_bits;
 
@@ -62,6 +63,8 @@ TEST(SymmetricBufferKernel, EqualsTheReferenceAndTheImageKernelBitForBit) {
       {"P200_M150_x2", symmetric_params_from_pixels(200, 150.f, 2), SymmetricRowMemory::automatic, false},
       {"physical_96dpi_x3_global", physical_symmetric_params(96.0, 3, 100), SymmetricRowMemory::global, false},
       {"P85_M30_flowing", flowing(symmetric_params_from_pixels(85, 30.f, 1)), SymmetricRowMemory::automatic, true},
+      {"P90_M30_x2_hashed_dots3", hashed(symmetric_params_from_pixels(90, 30.f, 2), 3), SymmetricRowMemory::automatic,
+       true},
       {"physical_96dpi_x3_flowing_global", flowing(physical_symmetric_params(96.0, 3, 100)), SymmetricRowMemory::global,
        false}};
   for (const BufferCase& test : cases) expect_buffers_equal_reference_and_images(*cl, test);

@@ -22,6 +22,7 @@ namespace {
 
 using testing::ClTestDevice;
 using testing::flowing;
+using testing::hashed;
 using testing::physical_symmetric_params;
 using testing::same_bits;
 using testing::symmetric_on_images;
@@ -85,6 +86,9 @@ INSTANTIATE_TEST_SUITE_P(
         KernelCase{"physical_72dpi_x8_global", physical_symmetric_params(72.0, 8, 128), SymmetricRowMemory::global},
         KernelCase{"P85_M30_x3", symmetric_params_from_pixels(85, 30.f, 3), SymmetricRowMemory::automatic},
         KernelCase{"P85_M30_local", symmetric_params_from_pixels(85, 30.f, 1), SymmetricRowMemory::local},
+        KernelCase{"P85_M30_hashed", hashed(symmetric_params_from_pixels(85, 30.f, 1)), SymmetricRowMemory::automatic},
+        KernelCase{"P90_M30_x2_hashed_dots3_global", hashed(symmetric_params_from_pixels(90, 30.f, 2), 3),
+                   SymmetricRowMemory::global},
         KernelCase{"P85_M30_flowing", flowing(symmetric_params_from_pixels(85, 30.f, 1)), SymmetricRowMemory::automatic},
         KernelCase{"P4_M2_flowing_global", flowing(symmetric_params_from_pixels(4, 2.f, 1)), SymmetricRowMemory::global},
         KernelCase{"physical_72dpi_x2_flowing", flowing(physical_symmetric_params(72.0, 2, 128)),
@@ -98,7 +102,7 @@ TEST(SymmetricKernel, AnyWorkGroupSizeGivesTheReference) {
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   ProgramBuilder builder(cl->context, cl->device);
   SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, 1));
-  for (const GroupColour colour : {GroupColour::anchored, GroupColour::flowing}) {
+  for (const GroupColour colour : {GroupColour::hashed, GroupColour::anchored, GroupColour::flowing}) {
     SymmetricParams params = symmetric_params_from_pixels(85, 30.f, 1);
     params.group_colour = colour;
     kernel.use(params);

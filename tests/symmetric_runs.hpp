@@ -26,6 +26,13 @@ inline SymmetricParams flowing(SymmetricParams params) {
   return params;
 }
 
+// The demo's random dots: each group a hashed dot, dot_size output pixels a side.
+inline SymmetricParams hashed(SymmetricParams params, int dot_size = 1) {
+  params.group_colour = GroupColour::hashed;
+  params.dot_size = dot_size;
+  return params;
+}
+
 inline OffsetImage symmetric_on_images(ClTestDevice& cl, SymmetricStereogramKernel& kernel, const DepthImage& depth) {
   const cl::ImageFormat format(CL_R, CL_FLOAT);
   const cl::Image2D depth_image(cl.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, depth.width,

@@ -9,7 +9,8 @@ namespace stereocl {
 
 class LookupCpu final : public CpuStereogram {
  public:
-  Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out) override;
+  Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+             int first_row) override;
 };
 
 class LookupCl final : public ClStereogram {

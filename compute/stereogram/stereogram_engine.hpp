@@ -19,8 +19,10 @@ namespace stereocl {
 class CpuStereogram {
  public:
   virtual ~CpuStereogram() = default;
-  // out is resized as needed. Fails naming a parameter the algorithm cannot take.
-  virtual Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out) = 0;
+  // out is resized as needed. Fails naming a parameter the algorithm cannot take. first_row: the
+  // picture's row that depth's row 0 is, where depth is a band of it.
+  virtual Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+                     int first_row) = 0;
 };
 
 // On one OpenCL device, for the storage it was made for (images, or buffers with packed rows).

@@ -14,11 +14,20 @@ namespace stereocl {
 enum class StereogramAlgorithm { symmetric, lookup };
 
 // How the symmetric algorithm picks a group's pattern column (compute/stereogram/symmetric_cpu.hpp).
-// anchored: from the group's own position, so random dots stay put around a moving object (a
-// pattern image would show seams where the linking changes). flowing: the pattern's phase
+// hashed: a hash of the group's root (its member nearest the centre: the output pixel it lies
+// in, or dot it lies in) and its row (or row of dots), into a palette of random dots (kRandomPaletteColumns wide, one row): distinct
+// groups share a dot only by chance, and a group the animation leaves alone keeps its dot. The
+// demo's random dots. anchored: the column the root stands on, modulo the pattern: the scene's
+// colours, cut each frame (two groups whose roots lie a pattern width apart share a colour, so a
+// near object echoes; for the scene the colours matter more). flowing: the pattern's phase
 // carried out from the row's centre, so an image runs on smoothly, but a change anywhere moves
-// the phase of everything beyond it. The demo anchors random dots and lets images flow.
-enum class GroupColour { anchored, flowing };
+// the phase of everything beyond it. Images flow.
+enum class GroupColour { hashed, anchored, flowing };
+
+// Columns of the palette hashed groups pick from: a power of two, so column / columns is exact in
+// float and the compositor's rounding gives the column back; wide enough that two groups pick the
+// same column 1 time in 4096 (equal grey levels, 1 in 256, dominate).
+inline constexpr int kRandomPaletteColumns = 4096;
 
 struct StereogramParams {
   int pattern_width = 85;   // P: pixels per pattern repeat (the separation at the far plane)
@@ -30,7 +39,9 @@ struct StereogramParams {
   // The symmetric algorithm's: links at oversample x the horizontal resolution (oversample x as
   // many depth levels), and how its groups pick their colours.
   int oversample = 1;
-  GroupColour group_colour = GroupColour::anchored;
+  GroupColour group_colour = GroupColour::anchored;  // the demo picks by pattern kind (group_colours.hpp)
+  // Hashed groups: dots dot_size x dot_size output pixels (--dot-size), for projectors.
+  int dot_size = 1;
   friend bool operator==(const StereogramParams&, const StereogramParams&) = default;
 };
 

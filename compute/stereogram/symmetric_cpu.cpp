@@ -92,6 +92,16 @@ void find_phases(int linking_width, int centre, const int* separations, const Sy
 // Neighbouring roots give neighbouring columns, so a flat row shows the pattern as it is.
 int anchored_column(int root, const SymmetricPlan& plan) { return root / plan.oversample % plan.pattern_columns; }
 
+// The column a group of this row takes, once roots (and, flowing, phases in `phase`) are known.
+int group_column(int row, int root, const SymmetricPlan& plan, const std::vector<int>& phase) {
+  switch (plan.group_colour) {
+    case GroupColour::hashed: return hashed_column(row, root, plan);
+    case GroupColour::anchored: return anchored_column(root, plan);
+    case GroupColour::flowing: break;
+  }
+  return phase[root] >> kPhaseBits;
+}
+
 }  // namespace
 
 void linking_separations(const float* depth, int width, const SymmetricPlan& plan, int* separations) {
@@ -146,7 +156,7 @@ std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, co
   return links;
 }
 
-void symmetric_coordinates_row(const float* depth, int width, const SymmetricPlan& plan, float* coordinates,
+void symmetric_coordinates_row(const float* depth, int width, int row, const SymmetricPlan& plan, float* coordinates,
                                SymmetricRowScratch& scratch) {
   const int linking_width = width * plan.oversample;
   const int centre = linking_width / 2;
@@ -162,8 +172,7 @@ void symmetric_coordinates_row(const float* depth, int width, const SymmetricPla
   // Each output pixel shows the group of its middle linking pixel: one whole dot, never a blend.
   for (int x = 0; x < width; ++x) {
     const int root = scratch.top[x * plan.oversample + plan.oversample / 2];
-    const int column = plan.group_colour == GroupColour::flowing ? scratch.best[root] >> kPhaseBits
-                                                                 : anchored_column(root, plan);
+    const int column = group_column(row, root, plan, scratch.best);
     coordinates[x] = static_cast<float>(column) * plan.inverse_pattern_columns;
   }
 }
@@ -172,12 +181,12 @@ OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const Symme
   OffsetImage coordinates(depth.width, depth.height);
   SymmetricRowScratch scratch;
   for (int y = 0; y < depth.height; ++y)
-    symmetric_coordinates_row(depth.row(y), depth.width, plan, coordinates.row(y), scratch);
+    symmetric_coordinates_row(depth.row(y), depth.width, y, plan, coordinates.row(y), scratch);
   return coordinates;
 }
 
 void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
-                                    OffsetImage& coordinates) {
+                                    OffsetImage& coordinates, int first_row) {
   if (coordinates.width != depth.width || coordinates.height != depth.height)
     coordinates = OffsetImage(depth.width, depth.height);
 #pragma omp parallel num_threads(resolve_thread_count(threads))
@@ -186,7 +195,7 @@ void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan
     // Rows cost alike; small chunks still even out the ones the ray test walks longer.
 #pragma omp for schedule(dynamic, 4)
     for (int y = 0; y < depth.height; ++y)
-      symmetric_coordinates_row(depth.row(y), depth.width, plan, coordinates.row(y), scratch);
+      symmetric_coordinates_row(depth.row(y), depth.width, first_row + y, plan, coordinates.row(y), scratch);
   }
 }
 

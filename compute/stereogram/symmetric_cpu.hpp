@@ -4,8 +4,9 @@
 // most one partner on each side, the nearer point's link winning, so groups of tied pixels are
 // chains that never merge sideways. Each group is named by its root, the member nearest the
 // row's centre, so generation starts in the middle (no seam at x = P) and nothing depends on the
-// order links were found in. A group's pattern column is either anchored (its root's position:
-// a group the animation does not touch keeps its dot) or flowing (the phase of the root beside
+// order links were found in. A group's pattern column is hashed (from its root and its row: a
+// group the animation does not touch keeps its dot, and distinct groups share one only by chance),
+// anchored (its root's position modulo the pattern) or flowing (the phase of the root beside
 // it, one pixel nearer the centre, plus pattern_columns / separation: a pattern image runs on
 // smoothly). Either way a row's colours depend only on that row's depth, so rows the animation
 // does not touch keep every pixel.
@@ -44,16 +45,18 @@ struct SymmetricRowScratch {
   std::vector<int> separations, left_of, same, top, best;
 };
 
-// One row: depth has `width` values, coordinates receives `width` values.
-void symmetric_coordinates_row(const float* depth, int width, const SymmetricPlan& plan, float* coordinates,
+// One row: depth has `width` values, coordinates receives `width` values. row: its index in the
+// picture (GL order, bottom row 0), which hashed group colours depend on.
+void symmetric_coordinates_row(const float* depth, int width, int row, const SymmetricPlan& plan, float* coordinates,
                                SymmetricRowScratch& scratch);
 
 // Single-threaded: the reference for every other version.
 OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const SymmetricPlan& plan);
 
 // The same result, rows spread over `threads` threads with OpenMP (0 = all hardware threads, as
-// --cpu-threads). `coordinates` is resized as needed.
+// --cpu-threads). `coordinates` is resized as needed. first_row: the picture's row that depth's
+// row 0 is (a band of a larger picture).
 void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
-                                    OffsetImage& coordinates);
+                                    OffsetImage& coordinates, int first_row = 0);
 
 }  // namespace stereocl

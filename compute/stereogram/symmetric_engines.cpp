@@ -4,14 +4,15 @@
 
 namespace stereocl {
 
-Status SymmetricCpu::run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out) {
+Status SymmetricCpu::run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+                         int first_row) {
   const SymmetricParams wanted = symmetric_params_of(params);
   if (!plan_ || planned_ != wanted) {
     if (const Status valid = validate(wanted); !valid) return valid;
     plan_ = make_symmetric_plan(wanted);
     planned_ = wanted;
   }
-  symmetric_coordinates_parallel(depth, *plan_, threads, out);
+  symmetric_coordinates_parallel(depth, *plan_, threads, out, first_row);
   return {};
 }
 

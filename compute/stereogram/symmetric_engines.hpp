@@ -14,7 +14,8 @@ namespace stereocl {
 
 class SymmetricCpu final : public CpuStereogram {
  public:
-  Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out) override;
+  Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+             int first_row) override;
 
  private:
   std::optional<SymmetricPlan> plan_;

@@ -36,9 +36,9 @@ bool loops_have_a_budget(const cl::Device& device) {
   return device.getInfo<CL_DEVICE_NAME>().find("llvmpipe") != std::string::npos;
 }
 
-// The kernel's row scratch and llvmpipe's loop-budget flag come after its ten parameters.
-constexpr cl_uint kMemoryArgument = 10;
-constexpr cl_uint kLoopBudgetArgument = 11;
+// The kernel's row scratch and llvmpipe's loop-budget flag come after its twelve parameters.
+constexpr cl_uint kMemoryArgument = 12;
+constexpr cl_uint kLoopBudgetArgument = 13;
 
 // The kernel's BLOCK_WIDTH: depth pixels per entry of its block minimum of separations.
 constexpr std::size_t kBlockWidth = 16;
@@ -169,7 +169,9 @@ cl::Event SymmetricStereogramKernel::launch(cl::CommandQueue& queue, const cl::M
     kernel->setArg(6, plan_.nearest_separation);
     kernel->setArg(7, plan_.pattern_columns);
     kernel->setArg(8, plan_.inverse_pattern_columns);
-    kernel->setArg(9, plan_.group_colour == GroupColour::anchored ? 1 : 0);
+    kernel->setArg(9, static_cast<int>(plan_.group_colour));
+    kernel->setArg(10, plan_.dot_rows);
+    kernel->setArg(11, plan_.dot_columns);
   }
   cl::Event done;
   if (!runs_in_local_memory(width)) {

@@ -63,6 +63,7 @@ SymmetricParams symmetric_params_of(const StereogramParams& params) {
     symmetric.pattern_columns = params.pattern_width;
   }
   symmetric.group_colour = params.group_colour;
+  symmetric.dot_size = params.dot_size;
   return symmetric;
 }
 
@@ -83,8 +84,15 @@ SymmetricPlan make_symmetric_plan(const SymmetricParams& params) {
   plan.pattern_columns = params.pattern_columns > 0
                              ? params.pattern_columns
                              : std::max(1, static_cast<int>(std::lround(far_separation_px(params))));
+  if (params.group_colour == GroupColour::hashed) plan.pattern_columns = kRandomPaletteColumns;
   plan.inverse_pattern_columns = 1.0f / static_cast<float>(plan.pattern_columns);
   plan.group_colour = params.group_colour;
+  // Roots within one output pixel share a dot: that is what lets an oversampled picture show a
+  // separation between two whole ones (the eye decodes the mix); a dot per linking pixel would
+  // leave pixels whose partner falls between two output pixels with no partner at all
+  // (docs/stereogram-quality.md measures both). A larger dot spans dot_size output pixels.
+  plan.dot_rows = std::max(params.dot_size, 1);
+  plan.dot_columns = plan.dot_rows * params.oversample;
   plan.eye_separation = static_cast<int>(std::lround(eye_separation_px(params) * params.oversample));
   plan.separations.resize(kSeparationLevels);
   for (int level = 0; level < kSeparationLevels; ++level) {

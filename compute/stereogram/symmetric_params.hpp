@@ -31,6 +31,7 @@ struct SymmetricParams {
   // Width in pixels of the pattern the compositor samples; 0 = the far separation, rounded.
   int pattern_columns = 0;
   GroupColour group_colour = GroupColour::anchored;
+  int dot_size = 1;  // hashed groups: a dot per dot_size rows and dot_size output columns of roots
   friend bool operator==(const SymmetricParams&, const SymmetricParams&) = default;
 };
 
@@ -65,6 +66,8 @@ struct SymmetricPlan {
   int pattern_columns = 1;
   float inverse_pattern_columns = 1.f;    // 1 / pattern_columns as the host rounds it
   GroupColour group_colour = GroupColour::anchored;
+  int dot_rows = 1;                       // hashed: rows that share a dot (--dot-size)
+  int dot_columns = 1;                    // hashed: linking pixels of roots that share a dot (dot size x oversample)
   int eye_separation = 2;                 // E in linking pixels
   int nearest_separation = 1;             // the smallest entry of separations
   std::vector<std::int32_t> separations;  // kSeparationLevels entries, by depth level
@@ -72,6 +75,21 @@ struct SymmetricPlan {
 
 // Throws std::invalid_argument with validate()'s reason.
 SymmetricPlan make_symmetric_plan(const SymmetricParams& params);
+
+// A hashed group's palette column: the same 32-bit integer steps as the kernel
+// (kernels/stereogram_symmetric.cl) and the shader (shaders/stereogram_symmetric.comp.glsl), so
+// every implementation picks the same dot. row: the picture's row (GL order), root: the group's
+// root at the linking resolution (plan.dot_columns of them, an output pixel's or a dot's, share).
+inline int hashed_column(int row, int root, const SymmetricPlan& plan) {
+  std::uint32_t h = static_cast<std::uint32_t>(root / plan.dot_columns) * 0x9E3779B1u ^
+                    static_cast<std::uint32_t>(row / plan.dot_rows) * 0x85EBCA77u;
+  h ^= h >> 16;  // Chris Wellons' lowbias32 finaliser: every input bit reaches every output bit
+  h *= 0x7FEB352Du;
+  h ^= h >> 15;
+  h *= 0x846CA68Bu;
+  h ^= h >> 16;
+  return static_cast<int>(h % static_cast<std::uint32_t>(plan.pattern_columns));
+}
 
 // The table index of a depth; NaN and values outside [0, 1] clamp, so no input can index out.
 inline int depth_level(float depth) {
