@@ -15,6 +15,7 @@
 #include "depth_scenes.hpp"
 #include "core/depth_map.hpp"
 #include "core/pattern.hpp"
+#include "pamstereogram.hpp"
 #include "stereogram_pictures.hpp"
 #include "test_files.hpp"
 
@@ -49,15 +50,16 @@ DepthImage quantised(const DepthImage& depth, const std::string& name) {
   return depth_from_grey(loaded->grey16);
 }
 
-// Random dots anchored, an image flowing, as the demo picks.
+// Random dots hashed (from a palette of the same seed's dots), an image flowing, as the demo picks.
 Picture symmetric_picture(const DepthImage& depth, const RgbaImage& pattern, int far, int near,
-                          GroupColour colour = GroupColour::anchored, int oversample = 1) {
+                          GroupColour colour = GroupColour::hashed, int oversample = 1) {
   SymmetricParams params = symmetric_params_from_pixels(far, static_cast<float>(far - near), oversample);
   params.pattern_columns = pattern.width;
   params.group_colour = colour;
   OffsetImage coordinates;
   symmetric_coordinates_parallel(depth, make_symmetric_plan(params), 0, coordinates);
-  return {testing::compose_nearest(coordinates, pattern), 0};
+  const RgbaImage palette = make_random_pattern(kRandomPaletteColumns, 1, false, 5u);
+  return {testing::compose_nearest(coordinates, colour == GroupColour::hashed ? palette : pattern), 0};
 }
 
 Picture lookup_picture(const DepthImage& depth, const RgbaImage& pattern, int far, int near) {
@@ -65,21 +67,11 @@ Picture lookup_picture(const DepthImage& depth, const RgbaImage& pattern, int fa
   return {testing::compose_linear(offsets, pattern), far};
 }
 
-// pamstereogram with the same pattern file and the same near and far separations; nullopt if
-// netpbm is not installed.
 std::optional<Picture> pamstereogram_picture(const DepthImage& depth, const RgbaImage& pattern, int far, int near,
                                              const std::string& name) {
-  if (std::system("command -v pamstereogram >/dev/null 2>&1") != 0) return std::nullopt;
-  const std::string depth_png = testing::write_png(name + "-depth.png", visualise_depth(depth));
-  const std::string pattern_png = testing::write_png(name + "-pattern.png", pattern);
-  const std::string pattern_pam = testing::scratch_file(name + "-pattern.pam");
-  const std::string out = testing::scratch_file(name + "-pamstereogram.png");
-  // White is near for pamstereogram as for stereocl.
-  const std::string command = "pngtopam " + pattern_png + " > " + pattern_pam + " && pngtopam " + depth_png +
-                              " | pamstereogram -quiet -planes=" + std::to_string(near) + "," + std::to_string(far) +
-                              " -patfile=" + pattern_pam + " | pamtopng > " + out;
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
-  return Picture{testing::read_png(out), 0};
+  auto picture = testing::pamstereogram_picture(depth, pattern, far, near, name);
+  if (!picture) return std::nullopt;
+  return Picture{std::move(*picture), 0};
 }
 
 double correlation(const std::vector<double>& a, const std::vector<double>& b) {
@@ -167,7 +159,7 @@ void save_for_docs(const std::string& name, const RgbaImage& image) {
 
 // The three algorithms on one depth map, by name.
 std::map<std::string, Picture> all_pictures(const DepthImage& depth, const RgbaImage& pattern, int far, int near,
-                                            const std::string& scene, GroupColour colour = GroupColour::anchored) {
+                                            const std::string& scene, GroupColour colour = GroupColour::hashed) {
   std::map<std::string, Picture> pictures;
   pictures["stereocl-symmetric"] = symmetric_picture(depth, pattern, far, near, colour);
   pictures["stereocl-lookup"] = lookup_picture(depth, pattern, far, near);
@@ -262,7 +254,7 @@ TEST(StereogramQuality, OversamplingDecodesIntoFinerDepthSteps) {
   const RgbaImage pattern = make_random_pattern(kFar, 64, false, 8u);
   std::map<int, std::size_t> levels;
   for (const int oversample : {1, 4}) {
-    const Picture picture = symmetric_picture(depth, pattern, kFar, kNear, GroupColour::anchored, oversample);
+    const Picture picture = symmetric_picture(depth, pattern, kFar, kNear, GroupColour::hashed, oversample);
     std::vector<long> decoded;
     for (int y = 0; y < height; ++y) decoded.push_back(std::lround(64.0 * mean_period(picture.image, y, kNear - 1, kFar + 1)));
     std::sort(decoded.begin(), decoded.end());
