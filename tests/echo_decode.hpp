@@ -56,16 +56,13 @@ inline EchoCount count_echoes(const RgbaImage& picture, int shortest, int longes
   return count;
 }
 
-// Rows `period` apart that are equal pixel for pixel, as a share of the rows compared: a tile
-// repeating down the picture.
+// Pixels equal to the pixel `period` rows below, as a share of all such pairs: a tile repeating
+// down the picture (random dots: about 1 in 256 grey levels).
 inline double equal_rows_share(const RgbaImage& picture, int period) {
-  long same = 0, rows = 0;
-  for (int y = 0; y + period < picture.height; ++y, ++rows) {
-    bool equal = true;
-    for (int x = 0; x < picture.width && equal; ++x) equal = picture.at(x, y) == picture.at(x, y + period);
-    same += equal;
-  }
-  return rows ? static_cast<double>(same) / static_cast<double>(rows) : 0;
+  long same = 0, pairs = 0;
+  for (int y = 0; y + period < picture.height; ++y)
+    for (int x = 0; x < picture.width; ++x, ++pairs) same += picture.at(x, y) == picture.at(x, y + period);
+  return pairs ? static_cast<double>(same) / static_cast<double>(pairs) : 0;
 }
 
 // Horizontal neighbours that are equal, as a share of all neighbour pairs: doubled dots.
