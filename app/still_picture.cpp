@@ -65,7 +65,7 @@ Result<RgbaImage> still_pattern(const Options& options, const HeadlessFrame& fra
                                    scene_window_start(frame.depth.width, width, frame.subject_x));
   if (options.library_pattern)
     return options.library_pattern->draw(width, generated_pattern_height(width), options.seed);
-  if (options.pattern_file.empty()) return random_dots_for(params, options.colour_pattern, options.seed, options.dot_size);
+  if (options.pattern_file.empty()) return random_dots_for(params, options.colour_pattern, options.seed);
   ImageLoad loaded = load_pattern(options.pattern_file);
   if (!loaded) return failure(loaded.error());
   RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);
@@ -76,9 +76,9 @@ Result<RgbaImage> still_pattern(const Options& options, const HeadlessFrame& fra
 Result<RgbaImage> still_stereogram(const Options& options) {
   Result<HeadlessFrame> frame = still_frame(options);
   if (!frame) return failure(frame.error());
-  const DepthImage* depth = &frame->depth;
+  const DepthImage& depth = frame->depth;
   // Units first: a pattern drawn by code is drawn at the P they give, as CPU mode draws it.
-  Result<StereogramParams> resolved = resolve_units(options.stereogram, depth->width);
+  Result<StereogramParams> resolved = resolve_units(options.stereogram, depth.width);
   if (!resolved) return failure(resolved.error());
   const bool random_dots = !options.library_pattern && options.pattern_file.empty();
   resolved->group_colour = group_colour_for(random_dots, scene_pattern(options));
@@ -88,7 +88,7 @@ Result<RgbaImage> still_stereogram(const Options& options) {
   const AlgorithmRow& algorithm = algorithm_row(resolved->algorithm);
   OffsetImage offsets;
   const int threads = resolve_thread_count(options.cpu_threads);
-  if (Status ran = algorithm.make_cpu()->run(*depth, *resolved, threads, offsets, 0); !ran) return failure(ran.error());
+  if (Status ran = algorithm.make_cpu()->run(depth, *resolved, threads, offsets, 0); !ran) return failure(ran.error());
   RgbaImage picture = compose_reference(
       offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
   // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).

@@ -310,7 +310,7 @@ void Demo::rebuild_pattern() {
     case PatternKind::random_grey:
     case PatternKind::random_colour:
       compositor().set_pattern(random_dots_for(settings_.stereogram, settings_.pattern_kind == PatternKind::random_colour,
-                                               settings_.seed + shimmer_frame_, settings_.dot_size));
+                                               settings_.seed + shimmer_frame_));
       break;
     case PatternKind::image: {
       // Scaled before the flip, as --output scales it, so the two pictures agree to the bit.

@@ -50,7 +50,7 @@ RgbaImage demo_picture(const DepthImage& depth, const Dots& dots, std::uint32_t 
   params.dot_size = dots.dot_size;
   OffsetImage coordinates;
   symmetric_coordinates_parallel(depth, make_symmetric_plan(symmetric_params_of(params)), 0, coordinates);
-  return compose_reference(coordinates, random_dots_for(params, dots.colour, seed, dots.dot_size),
+  return compose_reference(coordinates, random_dots_for(params, dots.colour, seed),
                            PatternSampling::whole_pixels);
 }
 

@@ -9,11 +9,11 @@ GroupColour group_colour_for(bool random_dots, bool from_scene) {
   return from_scene ? GroupColour::anchored : GroupColour::flowing;
 }
 
-RgbaImage random_dots_for(const StereogramParams& params, bool colour, std::uint32_t seed, int dot_size) {
+RgbaImage random_dots_for(const StereogramParams& params, bool colour, std::uint32_t seed) {
   if (params.algorithm == StereogramAlgorithm::symmetric && params.group_colour == GroupColour::hashed)
     return make_random_pattern(kRandomPaletteColumns, 1, colour, seed, 1);
   const int width = params.pattern_width;
-  return make_random_pattern(width, generated_pattern_height(width), colour, seed, dot_size);
+  return make_random_pattern(width, generated_pattern_height(width), colour, seed, params.dot_size);
 }
 
 }  // namespace stereocl

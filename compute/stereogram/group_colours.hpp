@@ -13,8 +13,8 @@ namespace stereocl {
 GroupColour group_colour_for(bool random_dots, bool from_scene);
 
 // The random dots params sample: for hashed groups a palette kRandomPaletteColumns wide and one
-// row high (the hash picks the dot, dot_size included); for the lookup algorithm a tile P wide
-// of dot_size x dot_size dots, which it repeats.
-RgbaImage random_dots_for(const StereogramParams& params, bool colour, std::uint32_t seed, int dot_size);
+// row high (the hash picks the dot, params.dot_size included); for the lookup algorithm a tile P
+// wide of params.dot_size x params.dot_size dots, which it repeats.
+RgbaImage random_dots_for(const StereogramParams& params, bool colour, std::uint32_t seed);
 
 }  // namespace stereocl
