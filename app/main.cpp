@@ -476,9 +476,14 @@ int run(const Options& command_line) {
   if (!at_screen_dpi) throw InputError(at_screen_dpi.error());
   const Options& options = *at_screen_dpi;
   refuse_unmatched_device(options, window.share_handles());
-  ClSetup cl = open_opencl(window.share_handles(), options.cl_device);
-  say_opencl_choice(cl);
-  Demo demo(engine_start_of(options), std::move(cl));
+  const GlShareHandles gl = window.share_handles();
+  Demo demo(engine_start_of(options), [gl, device = options.cl_device] {
+    ClSetup cl = open_opencl(gl, device);
+    say_opencl_choice(cl);
+    return cl;
+  });
+  // -v says what every mode can do, and --bench measures them all: both need OpenCL at once.
+  if (options.verbose || options.bench) demo.open_opencl_now();
   if (options.verbose) say_what_runs(demo);
   if (options.bench) return run_bench(options, demo);
   return run_window(options, window, demo);

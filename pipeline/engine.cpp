@@ -42,11 +42,29 @@ void settle_group_colours(DemoSettings& settings) {
 Demo::Demo(const EngineStart& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)) {
+  start(options, std::move(cl));
+}
+
+Demo::Demo(const EngineStart& options, ClOpener open_cl)
+    : options_(options),
+      physics_(BallPhysics::from_seed(options.seed)),
+      open_cl_(std::move(open_cl)) {
+  std::optional<ClSetup> cl;
+  if (!mode_row(options.mode).kernels_on_cpu) cl = open_cl_();
+  start(options, std::move(cl));
+}
+
+void Demo::start(const EngineStart& options, std::optional<ClSetup> cl) {
   take_look(options);
   take_start_settings(options);
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
-  set_up_opencl(std::move(cl));
+  if (cl) {
+    set_up_opencl(std::move(*cl));
+    fit_sync_to_opencl(options.interop_sync);
+  } else {
+    set_up_without_opencl();
+  }
   fit_settings_to_engines(options);
 
   load_start_files(options);
@@ -81,14 +99,16 @@ void Demo::take_start_settings(const EngineStart& options) {
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using fragment");
 }
 
-void Demo::fit_settings_to_engines(const EngineStart& options) {
+void Demo::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
   if (const Status why = sync_supported(settings_.interop_sync, opencl_environment()); !why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
-    if (options.interop_sync)
-      notices_.log("--interop-sync " + std::string(sync_strategy_name(*options.interop_sync)) + ": " + why.error() +
-                   "; using finish");
+    if (asked)
+      notices_.log("--interop-sync " + std::string(sync_strategy_name(*asked)) + ": " + why.error() + "; using finish");
     settings_.interop_sync = SyncStrategy::finish;
   }
+}
+
+void Demo::fit_settings_to_engines(const EngineStart& options) {
   settings_.mode = fallback_mode(options.mode, engine_availability_);
   if (settings_.mode != options.mode && options.mode_given) {  // on stderr, and on the panel as a notice
     notices_.say(request_mode(options.mode, engine_availability_).error() + "; running " +
@@ -158,6 +178,27 @@ Status Demo::use_look(const Look& look, const LookImages& images) {
   return {};
 }
 
+void Demo::set_up_without_opencl() {
+  Engines engines;
+  engines.cpu_threads = options_.cpu_threads;
+  engines.notices = &notices_;
+  engines.gl_compute = SymmetricComputePass::available();
+  engines.gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  engines.opencl_pending = true;
+  engine_availability_ = availability_ = availability_with(engines);
+  for (const ModeRow& row : mode_table())
+    if (row.kernels_on_cpu) backends_[static_cast<std::size_t>(row.mode)] = row.make_backend(engines);
+}
+
+void Demo::open_opencl_now() {
+  if (cl_) return;
+  ClSetup none;
+  none.no_opencl_reason = "no way to open OpenCL was given";
+  set_up_opencl(open_cl_ ? open_cl_() : std::move(none));
+  fit_sync_to_opencl(options_.interop_sync);
+  fit_mode_to_size();  // the device's image limit is known only now
+}
+
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
   Engines engines{.cpu_threads = options_.cpu_threads,
@@ -205,7 +246,8 @@ std::string Demo::leave_mode(Mode mode, Mode replacement, const std::string& why
 }
 
 std::string Demo::opencl_description() const {
-  if (!cl_ || !cl_->environment) return cl_ ? cl_->no_opencl_reason : "OpenCL not set up";
+  if (!cl_) return "OpenCL opens when a mode first needs it";
+  if (!cl_->environment) return cl_->no_opencl_reason;
   return cl_->environment->platform_name + " / " + cl_->environment->device_name;
 }
 
@@ -378,7 +420,13 @@ void Demo::reconcile_pattern() {
 
 void Demo::reconcile_mode() {
   // A mode picked on the panel that cannot run keeps the last one; a size the current mode cannot
-  // hold leaves it for one that can.
+  // hold leaves it for one that can. The first mode that needs OpenCL opens it, and only then is
+  // it known whether that mode runs: where not, the user is told, and the best mode that runs takes over.
+  if (!cl_ && !mode_row(settings_.mode).kernels_on_cpu) {
+    open_opencl_now();
+    if (const Mode wanted = settings_.mode; !availability_.available(wanted))
+      notices_.say(leave_mode(wanted, fallback_mode(wanted, availability_), request_mode(wanted, availability_).error()));
+  }
   if (!availability_.available(settings_.mode)) settings_.mode = applied_.mode;
   fit_mode_to_size();
   // The panel's medians describe the mode on screen, not a mix with the one before.
@@ -484,6 +532,7 @@ void Demo::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) 
 }
 
 Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames) {
+  open_opencl_now();
   if (const auto reason = availability_.reason(mode)) return failure(*reason);
   Backend* backend = backends_[static_cast<std::size_t>(mode)].get();
   if (!backend) return failure(std::string(mode_row(mode).display_name) + " has no back-end here");

@@ -35,12 +35,20 @@ namespace stereocl {
 // The panel's histogram is recomputed on one frame in this many (the panel says so).
 inline constexpr std::uint64_t kPanelHistogramEvery = 4;
 
+// Opens OpenCL for the engine (app/: open_opencl() with the window's GL handles).
+using ClOpener = std::function<ClSetup()>;
+
 class Demo {
  public:
   // Throws InputError for problems the demo cannot start with (a bad --depth or --pattern file):
   // the caller prints it and exits 2. `options` come from the command line (config/engine_start.hpp).
   // `cl` is what open_opencl() found; modes it cannot serve are disabled with the reason.
   Demo(const EngineStart& options, ClSetup cl);
+  // The same, with OpenCL opened by `open_cl` when a mode first needs it (every mode but CPU):
+  // loading the drivers and building the kernels was most of a CPU-mode run's start. Until then
+  // the OpenCL modes count as available; the first switch to one opens it, and where it cannot
+  // serve that mode the engine says so and runs the best mode that can (take_notices()).
+  Demo(const EngineStart& options, ClOpener open_cl);
   ~Demo();
 
   DemoSettings& settings() { return settings_; }
@@ -52,6 +60,9 @@ class Demo {
   const Histogram256& last_histogram() const { return executor_.histogram(); }
   // "<platform> / <device>" as OpenCL names them, or why there is no OpenCL.
   std::string opencl_description() const;
+  // Opens OpenCL now if it is not yet (-v and --bench report on every mode); see the constructor.
+  void open_opencl_now();
+  bool opencl_opened() const { return cl_.has_value(); }
   const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
   bool gl_sharing() const { return cl_ && cl_->environment && cl_->environment->shares_gl; }
   // Whether this mode shows frame N - 1 while GL draws N: the setting, else the mode's default.
@@ -123,8 +134,11 @@ class Demo {
 
  private:
   // The constructor's steps beyond a look; the last two throw InputError.
+  void start(const EngineStart& options, std::optional<ClSetup> cl);
   void take_start_settings(const EngineStart& options);
-  void fit_settings_to_engines(const EngineStart& options);  // --interop-sync and --mode where OpenCL cannot serve them
+  void fit_settings_to_engines(const EngineStart& options);  // --mode where the engines cannot serve it
+  void fit_sync_to_opencl(std::optional<SyncStrategy> asked);  // --interop-sync where OpenCL cannot serve it
+  void set_up_without_opencl();  // until a mode needs it: the OpenCL modes count as available
   void load_start_files(const EngineStart& options);         // --pattern and --depth
   void make_size_scene(const EngineStart& options);          // where no --depth map made the scene
   void apply_settings();
@@ -188,7 +202,8 @@ class Demo {
   RgbaImage pattern_image_;                // a --pattern or dropped file, at its own size, top row first
   bool pattern_image_new_ = false;         // a new one since the pattern was last drawn
   FrameExecutor executor_;
-  std::optional<ClSetup> cl_;
+  std::optional<ClSetup> cl_;  // empty until OpenCL is opened
+  ClOpener open_cl_;
   std::optional<ClKernels> kernels_;
   std::array<std::unique_ptr<Backend>, kModeCount> backends_;  // made for the modes that can run
   StageTimings timings_;

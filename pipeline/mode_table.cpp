@@ -14,11 +14,13 @@ namespace {
 Status always_runs(const Engines&) { return {}; }
 
 Status needs_opencl(const Engines& engines) {
+  if (engines.opencl_pending) return {};
   if (!engines.kernels) return failure(engines.no_opencl_reason);
   return {};
 }
 
 Status needs_gl_sharing(const Engines& engines) {
+  if (engines.opencl_pending) return {};
   if (!engines.kernels) return failure(engines.no_opencl_reason);
   if (!engines.cl->shares_gl) return failure(engines.no_sharing_reason);
   return {};
@@ -36,12 +38,13 @@ std::unique_ptr<Backend> make_cl_shared(const Engines& engines) {
 
 // Scene mode makes no stereogram; its effects run on the best engine there is.
 std::unique_ptr<Backend> make_best(const Engines& engines) {
+  if (!engines.kernels) return make_cpu(engines);
   if (needs_gl_sharing(engines)) return make_cl_shared(engines);
-  if (needs_opencl(engines)) return make_cl_readback(engines);
-  return make_cpu(engines);
+  return make_cl_readback(engines);
 }
 
 Status needs_external_memory(const Engines& engines) {
+  if (engines.opencl_pending) return {};
   if (!engines.kernels) return failure(engines.no_opencl_reason);
   return ExternalMemoryBackend::probe(*engines.cl, engines.kernels->lookup_kernel());
 }

@@ -30,6 +30,9 @@ struct Engines {
   // Whether the GL context runs compute shaders (GL 4.3), and its GL_VERSION, for the reason where not.
   bool gl_compute = false;
   std::string gl_version;
+  // OpenCL is not opened yet (pipeline/engine.hpp): its modes count as available, and only the
+  // back-ends of modes that run without it are made.
+  bool opencl_pending = false;
 };
 
 struct ModeRow {
