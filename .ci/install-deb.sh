@@ -3,6 +3,7 @@
 # with the dependencies dpkg-shlibdeps wrote into it, and runs the installed program.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
+echo force-unsafe-io >/etc/dpkg/dpkg.cfg.d/stereocl-ci-unsafe-io  # a throw-away root (.ci/in-fresh-debian.sh)
 apt-get update -qq
 apt-get install -y -qq /root/stereocl_*.deb
 # No display in a chroot: an X server for the run, as a user on a server would add.

@@ -110,10 +110,10 @@ RgbaImage cpu_effect_of(const EffectRow& row, RgbaImage picture) {
 // (tests/compose_test.cpp), so every picture is CPU mode's to the byte, an effect's too; the effect
 // is also held to its CPU reference run on the mode's own picture without it.
 void expect_same_picture(const std::string& mode, const std::string& effect, const std::string& batch = "on") {
-  const RgbaImage cpu = screenshot_of("cpu", effect, "on");
-  std::string why_not;
+  std::string why_not;  // the mode first: where it cannot run, the test skips without CPU mode's picture
   const RgbaImage other = screenshot_of(mode, effect, batch, &why_not);
   if (other.empty()) GTEST_SKIP() << mode << " cannot run here: " << why_not;
+  const RgbaImage cpu = screenshot_of("cpu", effect, "on");
   ASSERT_EQ(cpu.width, other.width);
   ASSERT_EQ(cpu.height, other.height);
   const EffectRow* row = find_effect(effect);

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -46,14 +48,15 @@ TEST_P(SymmetricKernelMatchesReference, BitForBit) {
   ProgramBuilder builder(cl->context, cl->device);
   SymmetricStereogramKernel kernel(builder, test.params, test.row_memory);
   const int far = static_cast<int>(std::lround(far_separation_px(test.params)));
-  // Long rows cost the PoCL CPU device most at high oversampling; the big frame runs where
-  // a row stays affordable.
+  // Long rows cost the PoCL CPU device most at high oversampling; a frame of many rows runs where
+  // a row stays affordable: a whole 1080p one for the default parameters, 97 rows (rows of dots
+  // and the hashed colours' row index) for the others, which is what the suite's time allows.
   const bool big_frame = test.params.oversample <= 2;
   struct Size {
     int width, height;
   };
   std::vector<Size> sizes = {{1, 1}, {far + 1, 1}, {17, 3}, {2 * far + 3, 5}, {1921, 2}, {8192, 2}};
-  if (big_frame) sizes.push_back({1921, 1081});
+  if (big_frame) sizes.push_back({1921, std::string_view(test.name) == "P85_M30" ? 1081 : 97});
   for (const auto [width, height] : sizes) {
     SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
     const auto seed = static_cast<unsigned>(width * 31 + height);
