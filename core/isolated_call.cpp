@@ -1,7 +1,10 @@
 #include "core/isolated_call.hpp"
 
+#include "core/stop_signals.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,6 +33,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kOutOfMemory = 3;  // the child's exit status when its memory cap stopped it
+constexpr int kOrphaned = 4;     // ... when the program had gone before it could start
 
 void write_all(int fd, const std::string& bytes) {
   for (std::size_t done = 0; done < bytes.size();) {
@@ -69,14 +73,31 @@ void cap_memory(std::uint64_t max_bytes) {
 #endif
 }
 
-[[noreturn]] void be_the_child(int answer, const std::function<std::string()>& work, std::uint64_t max_memory) {
+// The child is boxed: it dies with the program (a killed parent left it at 100% CPU for minutes),
+// in a process group of its own (a terminal's Ctrl+C is the program's to handle: it stops the
+// child itself), with a CPU-time limit behind the parent's clock.
+void box_the_child(pid_t parent, std::chrono::milliseconds time) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(kOrphaned);  // the parent died before the line above
+  ::setpgid(0, 0);
+  const auto seconds = static_cast<rlim_t>(std::chrono::duration_cast<std::chrono::seconds>(time).count() + 2);
+  const rlimit cpu{seconds, seconds};
+  ::setrlimit(RLIMIT_CPU, &cpu);
+}
+
+[[noreturn]] void be_the_child(pid_t parent, int answer, const std::function<std::string()>& work,
+                               const IsolationBudget& budget) {
   take_off_handlers();
+  box_the_child(parent, budget.time);
+  // Descriptors 0-2 go to /dev/null below: an answer pipe among them (the program was started
+  // with them closed) moves out of the way first.
+  if (answer <= STDERR_FILENO) answer = ::fcntl(answer, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
   const int null = ::open("/dev/null", O_WRONLY);
   if (null >= 0) {
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
   }
-  cap_memory(max_memory);
+  cap_memory(budget.max_memory_bytes);
   int status = 0;
   try {
     write_all(answer, work());
@@ -88,7 +109,7 @@ void cap_memory(std::uint64_t max_bytes) {
   ::_exit(status);
 }
 
-enum class Reading { done, timed_out, too_long, failed };
+enum class Reading { done, timed_out, too_long, failed, stopped };
 
 // The child's answer, to its end (the pipe closes when the child exits), by the deadline.
 Reading read_answer(int fd, Clock::time_point deadline, std::size_t max_bytes, std::string& answer) {
@@ -96,8 +117,11 @@ Reading read_answer(int fd, Clock::time_point deadline, std::size_t max_bytes, s
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) return Reading::timed_out;
+    // A stop request (Ctrl+C, SIGTERM) is looked at every 100 ms: the window's first signal only
+    // asks, and must not wait for a reader that may run its whole time.
+    if (stop_signals::received()) return Reading::stopped;
     pollfd readable{fd, POLLIN, 0};
-    const int ready = ::poll(&readable, 1, static_cast<int>(std::min<long long>(left, INT_MAX)));
+    const int ready = ::poll(&readable, 1, static_cast<int>(std::min<long long>(left, 100)));
     if (ready < 0 && errno != EINTR) return Reading::failed;
     if (ready <= 0) continue;
     const ssize_t got = ::read(fd, block, sizeof block);
@@ -126,6 +150,9 @@ Result<std::string> verdict(Reading reading, int status, const IsolationBudget& 
   if (reading == Reading::too_long)
     return failure("answered more than " + std::to_string(budget.max_answer_bytes) + " bytes");
   if (reading == Reading::failed) return failure(std::string("could not read its answer: ") + std::strerror(errno));
+  if (reading == Reading::stopped) return failure("was stopped by " + stop_signals::name(stop_signals::received()));
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)
+    return failure("used more than " + duration_text(budget.time) + " of processor time");
   if (WIFSIGNALED(status)) {
     const char* name = ::sigdescr_np(WTERMSIG(status));
     return failure("crashed (signal " + std::to_string(WTERMSIG(status)) + ", " + (name ? name : "unknown") + ")");
@@ -142,6 +169,7 @@ Result<std::string> verdict(Reading reading, int status, const IsolationBudget& 
 Result<std::string> run_isolated(const std::function<std::string()>& work, const IsolationBudget& budget) {
   int pipe_ends[2];
   if (::pipe2(pipe_ends, O_CLOEXEC) != 0) return failure(std::string("could not start: ") + std::strerror(errno));
+  const pid_t parent = ::getpid();
   const pid_t child = ::fork();
   if (child < 0) {
     const int error = errno;
@@ -151,7 +179,7 @@ Result<std::string> run_isolated(const std::function<std::string()>& work, const
   }
   if (child == 0) {
     ::close(pipe_ends[0]);
-    be_the_child(pipe_ends[1], work, budget.max_memory_bytes);
+    be_the_child(parent, pipe_ends[1], work, budget);
   }
   ::close(pipe_ends[1]);
   std::string answer;

@@ -1,6 +1,7 @@
 #include "core/model_mesh.hpp"
 
 #include "core/isolated_call.hpp"
+#include "core/model_folder_io.hpp"
 #include "core/printable_text.hpp"
 
 #include <assimp/postprocess.h>
@@ -14,6 +15,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -155,13 +157,32 @@ Result<ModelMesh> copy_scene(const aiScene& scene, const SceneCounts& counts, co
   return out;
 }
 
+// Why Assimp read nothing, in our words: it says nothing for some cut-short files and "No
+// suitable reader found" for a broken one whose extension it knows.
+std::string reader_failure(const std::string& said, const std::string& refused, const std::string& path,
+                           const ModelLimits& limits) {
+  if (!refused.empty()) return "it names " + refused;
+  if (said.find("bad_alloc") != std::string::npos)
+    return "reading it needed more than the " + std::to_string(limits.max_memory_bytes >> 20) +
+           " MiB of memory a model may take";
+  std::string kind = lower(std::filesystem::path(path).extension().string());
+  kind = kind.empty() ? "model" : kind.substr(1);
+  std::transform(kind.begin(), kind.end(), kind.begin(), [](unsigned char c) { return std::toupper(c); });
+  if (said.empty()) return "it is not a whole " + kind + " file (cut short or damaged; the reader gave no detail)";
+  if (said.find("No suitable reader found") != std::string::npos)
+    return "it is not a valid " + kind + " file: no reader recognises its content";
+  return "it is not a model the reader can use: " + printable(said, 160);
+}
+
 // In the child: reads, counts, then triangulates and copies: the limits hold before the work
 // they bound.
 Result<ModelMesh> import_scene(const std::string& path, const ModelLimits& limits) {
   Assimp::Importer importer;  // Assimp logs nothing unless a logger is made (DefaultLogger::create): none is
+  auto* files = new ModelFolderIo(path, limits.max_file_bytes);
+  importer.SetIOHandler(files);  // the importer owns it
   const aiScene* scene = importer.ReadFile(path, 0);
   if (!scene || !scene->mRootNode)
-    return failure("Assimp cannot read it: " + printable(importer.GetErrorString(), 160));
+    return failure(reader_failure(importer.GetErrorString(), files->refused(), path, limits));
   const Result<SceneCounts> counts = count_scene(*scene, limits);
   if (!counts) return failure(counts.error());
   if (auto refused = count_refusal(*counts, limits)) return failure(*refused);
@@ -246,7 +267,8 @@ Result<ModelMesh> finished(ModelMesh mesh) {
 
 Result<ModelMesh> import_model(const std::string& path, const ModelLimits& limits) {
   const Result<std::string> answer =
-      run_isolated([&] { return serialised(import_scene(path, limits)); }, {limits.time, largest_answer(limits)});
+      run_isolated([&] { return serialised(import_scene(path, limits)); },
+                   {limits.time, largest_answer(limits), limits.max_memory_bytes});
   if (!answer) return failure("Assimp's reader " + answer.error());
   Result<ModelMesh> mesh = parsed(*answer, limits);
   if (!mesh) return mesh;

@@ -4,6 +4,11 @@
 #include "sanitizers.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <fstream>
 
 #include <cstdio>
 #include <cstdlib>
@@ -56,7 +61,7 @@ TEST(IsolatedCall, AThrowAndATooLongAnswerAreFailures) {
   const Result<std::string> thrown = run_isolated([]() -> std::string { throw std::runtime_error("no"); });
   ASSERT_FALSE(thrown.ok());
   EXPECT_EQ(thrown.error(), "failed (exit status 2)");
-  const Result<std::string> long_answer = run_isolated([] { return std::string(100'000, 'x'); }, {5s, 65536});
+  const Result<std::string> long_answer = run_isolated([] { return std::string(100000, 'x'); }, {5s, 65536});
   ASSERT_FALSE(long_answer.ok());
   EXPECT_EQ(long_answer.error(), "answered more than 65536 bytes");
 }
@@ -86,6 +91,63 @@ TEST(IsolatedCall, WhatTheChildPrintsGoesNowhere) {
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
   ASSERT_TRUE(answer.ok()) << answer.error();
   EXPECT_EQ(*answer, "done");
+}
+
+// Whether `pid` still runs: gone, or a zombie waiting for whoever reaps orphans here, it does not.
+bool still_running(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string number, name, state;
+  return static_cast<bool>(stat >> number >> name >> state) && state != "Z" && state != "X";
+}
+
+// A process that runs a child which never answers and tells `pid_pipe` the child's pid.
+[[noreturn]] void be_a_program_with_a_stuck_child(int pid_pipe) {
+  (void)run_isolated(
+      [&] {
+        const pid_t me = ::getpid();
+        (void)!::write(pid_pipe, &me, sizeof me);
+        while (true) ::pause();
+        return std::string();
+      },
+      {.time = 60s});
+  ::_exit(0);
+}
+
+// A program killed while its child works took nothing with it: the child ran on at 100% CPU for
+// minutes. It dies with the program now (PR_SET_PDEATHSIG).
+TEST(IsolatedCall, TheChildDiesWithTheProgram) {
+  int pid_pipe[2];
+  ASSERT_EQ(::pipe(pid_pipe), 0);
+  const pid_t program = ::fork();
+  ASSERT_GE(program, 0);
+  if (program == 0) be_a_program_with_a_stuck_child(pid_pipe[1]);
+  ::close(pid_pipe[1]);
+  pid_t child = 0;
+  ASSERT_EQ(::read(pid_pipe[0], &child, sizeof child), static_cast<ssize_t>(sizeof child));
+  ::close(pid_pipe[0]);
+  ASSERT_EQ(::kill(program, SIGKILL), 0);
+  ::waitpid(program, nullptr, 0);
+  for (int wait = 0; wait < 100 && still_running(child); ++wait) std::this_thread::sleep_for(50ms);
+  EXPECT_FALSE(still_running(child)) << "the child " << child << " outlived the program";
+  if (still_running(child)) ::kill(child, SIGKILL);
+}
+
+// With stdout and stderr closed (>&- 2>&-) the answer pipe could be descriptor 1, which the child
+// then covered with /dev/null: every model failed to load.
+TEST(IsolatedCall, AnswersWithTheStandardDescriptorsClosed) {
+  const pid_t program = ::fork();
+  ASSERT_GE(program, 0);
+  if (program == 0) {
+    ::close(STDIN_FILENO);
+    ::close(STDOUT_FILENO);
+    ::close(STDERR_FILENO);
+    const Result<std::string> answer = run_isolated([] { return std::string("whole"); });
+    ::_exit(answer.ok() && *answer == "whole" ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(program, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the answer did not come back";
 }
 
 }  // namespace

@@ -114,6 +114,46 @@ TEST(ModelLoad, AFolderAndAnUnreadFormatAreRefused) {
   EXPECT_NE(refusal(fbx).find("OBJ, glTF, GLB, PLY, STL"), std::string::npos) << refusal(fbx);
 }
 
+// One triangle in a glTF whose buffer is the file `uri`.
+std::string gltf_triangle(const std::string& uri) {
+  return R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],)"
+         R"("meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],"buffers":[{"uri":")" + uri +
+         R"(","byteLength":36}],"bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":36}],)"
+         R"("accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","max":[1,1,0],"min":[0,0,0]}]})";
+}
+
+// A glTF buffer of "../../../../etc/passwd" was read and its bytes drawn. A model reads only files
+// in its own folder (and below), each a regular file within the file limit.
+TEST(ModelLoad, TheFilesAModelNamesComeOnlyFromItsFolder) {
+  const std::filesystem::path folder = testing::scratch_file("gltf-folder");
+  std::filesystem::create_directories(folder / "inner");
+  const float corners[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+  const std::string bytes(reinterpret_cast<const char*>(corners), sizeof corners);
+  write_bytes("gltf-outside.bin", bytes);
+  write_bytes("gltf-folder/inner/triangle.bin", bytes);
+  const std::string inside = write_bytes("gltf-folder/inside.gltf", gltf_triangle("inner/triangle.bin"));
+  EXPECT_EQ(loaded(inside).indices.size(), 3u) << "a file beside the model is read";
+  const std::string up = write_bytes("gltf-folder/up.gltf", gltf_triangle("../gltf-outside.bin"));
+  EXPECT_NE(refusal(up).find("it names"), std::string::npos) << refusal(up);
+  EXPECT_NE(refusal(up).find("is outside the model's folder"), std::string::npos) << refusal(up);
+  // Assimp takes a leading '/' as within the folder; either way /etc/passwd is not what it reads.
+  const std::string absolute = write_bytes("gltf-folder/absolute.gltf", gltf_triangle("/etc/passwd"));
+  EXPECT_NE(refusal(absolute).find("it names"), std::string::npos) << refusal(absolute);
+  ModelLimits small;
+  small.max_file_bytes = 2000;
+  write_bytes("gltf-folder/big.bin", std::string(4000, '\0'));
+  const std::string big = write_bytes("gltf-folder/big.gltf", gltf_triangle("big.bin"));
+  EXPECT_NE(refusal(big, small).find("has 4000 bytes; a model's files may have at most 2000"), std::string::npos)
+      << refusal(big, small);
+}
+
+// Assimp's own words were passed on: an empty reason, "No suitable reader found".
+TEST(ModelLoad, TheReadersFailuresAreSaidInOurWords) {
+  const std::string broken = refusal(write_bytes("broken.gltf", "{ not json"));
+  EXPECT_EQ(broken.find("No suitable reader"), std::string::npos) << broken;
+  EXPECT_NE(broken.find("GLTF"), std::string::npos) << broken;
+}
+
 TEST(ModelLoad, CorruptFilesAreRefusedInOneLine) {
   const std::string garbage = "\x01\x02\xff garbage \x7f\nnot a model at all\n";
   for (const char* name : {"corrupt.glb", "corrupt.gltf", "corrupt.ply", "corrupt.stl", "corrupt.obj"}) {
