@@ -22,8 +22,9 @@ Result<ModelMesh> start_model(const std::string& file_or_name) {
   return load_model(file_or_name);
 }
 
-// Draws --frames frames of the source as the window would, then reads the last one's depth (and
-// lit colour: drawn as a stereogram mode draws it for --pattern scene).
+// Moves the source through --frames frames as the window would, draws the last, and reads its
+// depth (and lit colour: drawn as a stereogram mode draws it for --pattern scene). The frames
+// before it are moved through, not drawn: --frames 100000 -o x.png drew every one.
 Result<HeadlessFrame> draw_frames(const Options& options, ModelRenderer* model, bool lit) {
   SceneTarget target(options.size.width, options.size.height);
   SceneRenderer ball;
@@ -33,7 +34,8 @@ Result<HeadlessFrame> draw_frames(const Options& options, ModelRenderer* model, 
   const DepthPass pass = SceneRenderer::z_only_available() ? options.depth_pass : DepthPass::shaded;
   const DepthDraw draw{target, 0, kFrameSeconds, 1.0f, options.invert_depth, pass, lit};
   const DepthSourceRow& row = depth_source_row(model ? DepthSource::model : DepthSource::scene);
-  for (long long frame = 0; frame < options.frames.value_or(1); ++frame) row.draw(sources, draw);
+  for (long long frame = 1; frame < options.frames.value_or(1); ++frame) row.move(sources, kFrameSeconds, 1.0f);
+  row.draw(sources, draw);
   HeadlessFrame drawn;
   if (Status read = DepthReadback{}.read(target.framebuffer(), GL_COLOR_ATTACHMENT1, target.width(), target.height(),
                                          drawn.depth);

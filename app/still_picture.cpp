@@ -1,6 +1,7 @@
 #include "app/still_picture.hpp"
 
 #include "app/headless_depth.hpp"
+#include "app/picture_metadata.hpp"
 #include "pipeline/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
@@ -10,6 +11,8 @@
 #include "core/image_file.hpp"
 #include "core/image_resample.hpp"
 #include "core/pattern.hpp"
+#include "core/picture_file.hpp"
+#include "core/printable_text.hpp"
 #include "core/scene_pattern.hpp"
 #include "core/text_depth.hpp"
 #include "core/thread_count.hpp"
@@ -73,7 +76,29 @@ Result<RgbaImage> still_pattern(const Options& options, const HeadlessFrame& fra
   return pattern;
 }
 
-Result<RgbaImage> still_stereogram(const Options& options) {
+// The settings a saved picture carries (app/picture_metadata.hpp), as the still made it.
+PngMetadata still_metadata(const Options& options, const StereogramParams& params) {
+  const std::string depth = !options.text.empty()         ? "text " + options.text
+                            : !options.depth_file.empty() ? options.depth_file
+                            : !options.model.empty()      ? "model " + options.model
+                                                          : "3D scene";
+  const std::string pattern = options.library_pattern      ? std::string(options.library_pattern->name)
+                              : !options.pattern_file.empty() ? options.pattern_file
+                              : pattern_kind_name(options.colour_pattern ? PatternKind::random_colour
+                                                                         : PatternKind::random_grey);
+  return picture_metadata({.mode = "cpu",
+                           .algorithm = stereogram_algorithm_name(params.algorithm),
+                           .pattern_width = params.pattern_width,
+                           .max_offset = params.max_offset,
+                           .seed = options.seed,
+                           .depth = depth,
+                           .pattern = pattern,
+                           .invert_depth = options.invert_depth,
+                           .effect = options.effect ? std::string(options.effect->name) : "none"},
+                          options.screen_dpi);
+}
+
+Result<RgbaImage> still_stereogram(const Options& options, StereogramParams& used) {
   Result<HeadlessFrame> frame = still_frame(options);
   if (!frame) return failure(frame.error());
   const DepthImage& depth = frame->depth;
@@ -83,6 +108,7 @@ Result<RgbaImage> still_stereogram(const Options& options) {
   const bool random_dots = !options.library_pattern && options.pattern_file.empty();
   resolved->group_colour = group_colour_for(random_dots, scene_pattern(options));
   resolved->dot_size = options.dot_size;
+  used = *resolved;
   Result<RgbaImage> pattern = still_pattern(options, *frame, *resolved);
   if (!pattern) return failure(pattern.error());
   const AlgorithmRow& algorithm = algorithm_row(resolved->algorithm);
@@ -101,13 +127,15 @@ Result<RgbaImage> still_stereogram(const Options& options) {
 }  // namespace
 
 int make_still_picture(const Options& options) {
-  Result<RgbaImage> picture = still_stereogram(options);
+  StereogramParams params;
+  Result<RgbaImage> picture = still_stereogram(options, params);
   if (!picture) {
-    std::fprintf(stderr, "stereocl: %s\n", picture.error().c_str());
+    std::fprintf(stderr, "stereocl: %s\n", printable_words(picture.error()).c_str());
     return 2;
   }
-  if (const Status saved = save_png(options.output_file, *picture, {}, input_files(options)); !saved) {
-    std::fprintf(stderr, "stereocl: %s\n", saved.error().c_str());
+  if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, params), input_files(options));
+      !saved) {
+    std::fprintf(stderr, "stereocl: %s\n", printable_words(saved.error()).c_str());
     return 1;
   }
   return 0;

@@ -43,12 +43,28 @@ std::string write_depth_map(const std::string& directory, int width, int height)
 }  // namespace
 
 Soak::Soak(double seconds, std::string csv_path, std::vector<Mode> modes)
-    : seconds_(seconds), csv_path_(std::move(csv_path)), modes_(std::move(modes)) {
+    : seconds_(seconds), csv_path_(std::move(csv_path)), modes_(std::move(modes)), modes_asked_(!modes_.empty()) {
   if (!active()) return;
   if (modes_.empty())
     for (const ModeRow& row : mode_table()) modes_.push_back(row.mode);
   const std::string directory = std::filesystem::absolute(csv_path_).parent_path().string();
   depth_files_ = {write_depth_map(directory, 301, 157), write_depth_map(directory, 640, 361)};
+}
+
+Status Soak::keep_modes_that_run(const ModeAvailability& availability) {
+  if (!active()) return {};
+  std::vector<Mode> kept;
+  std::string left_out;
+  for (const Mode mode : modes_) {
+    if (const auto& reason = availability.reason(mode))
+      left_out += (left_out.empty() ? "" : "; ") + std::string(mode_display_name(mode)) + " mode: " + *reason;
+    else
+      kept.push_back(mode);
+  }
+  if (kept.empty()) return failure("--soak-modes: none of them runs here (" + left_out + ")");
+  if (modes_asked_ && !left_out.empty()) std::fprintf(stderr, "stereocl: --soak-modes: left out %s\n", left_out.c_str());
+  modes_ = std::move(kept);
+  return {};
 }
 
 bool Soak::after_frame(double now, Demo& demo, Window& window, FadingMessage& panel_message) {

@@ -17,6 +17,10 @@ class Soak {
   // Writes the depth maps it drops next to `csv_path`; modes empty: every mode that runs.
   Soak(double seconds, std::string csv_path, std::vector<Mode> modes);
   bool active() const { return seconds_ > 0; }
+  // Drops the modes that cannot run here, saying which on stderr where they were asked for by
+  // name (--soak-modes); fails, naming them, where none is left: a soak of "gpu" that quietly
+  // soaked CPU-readback proved nothing about GPU mode.
+  Status keep_modes_that_run(const ModeAvailability& availability);
   // Once per frame with the clock (seconds); false once the time is up (never without a soak).
   bool after_frame(double now, Demo& demo, Window& window, FadingMessage& panel_message);
   // Writes the CSV; the exit code: 1 (said on stderr) when it could not be written.
@@ -29,6 +33,7 @@ class Soak {
   double seconds_;
   std::string csv_path_;
   std::vector<Mode> modes_;
+  bool modes_asked_;  // named by --soak-modes, not every mode
   std::vector<std::string> depth_files_;
   double start_ = -1;
   int changes_ = 0;

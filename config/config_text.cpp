@@ -3,6 +3,7 @@
 #include "core/printable_text.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cctype>
 #include <cstdio>
 #include <iterator>
@@ -46,8 +47,17 @@ bool is_setting_name(std::string_view name) {
   });
 }
 
+// A setting's name as CLI11 matches it: unquoted, '-' and '_' alike.
+std::string config_key_of(std::string_view name) {
+  std::string key(name.front() == '"' || name.front() == '\'' ? name.substr(1, name.size() - 2) : name);
+  std::replace(key.begin(), key.end(), '-', '_');
+  return key;
+}
+
 // One line outside a multi-line array: blank, a comment, `name`, `name = value` or [default].
-Status line_allowed(std::string_view line, bool& array_continues) {
+// `key`: the setting's name as CLI11 matches it ('-' and '_' alike), or "" for no setting.
+Status line_allowed(std::string_view line, bool& array_continues, std::string& key) {
+  key.clear();
   if (line.empty() || line.front() == '#' || line.front() == ';') return {};
   if (line.front() == '[' && line.back() == ']') {
     std::string section(line.substr(1, line.size() - 2));
@@ -61,6 +71,7 @@ Status line_allowed(std::string_view line, bool& array_continues) {
   if (!is_setting_name(name))
     return failure(printable(name) +
                    " is not a setting's name: one word of letters, digits and '-' (see --write-config)");
+  key = config_key_of(name);
   if (equals != std::string_view::npos) {
     std::string_view value = trimmed(line.substr(equals + 1));
     value = trimmed(value.substr(0, value.find('#')));
@@ -83,6 +94,8 @@ Status config_text_allowed(std::string_view text) {
   text = without_byte_order_mark(text);
   bool array_continues = false;
   std::size_t number = 0;
+  std::map<std::string, std::size_t> first_line;  // CLI11 said "At Most 1 required but received 2", no line
+  std::string key;
   for (std::size_t start = 0; start < text.size();) {
     const std::size_t newline = std::min(text.find('\n', start), text.size());
     const std::string_view line = text.substr(start, newline - start);
@@ -98,8 +111,11 @@ Status config_text_allowed(std::string_view text) {
       array_continues = content.empty() || content.back() != ']';
       continue;
     }
-    if (const Status allowed = line_allowed(content, array_continues); !allowed)
+    if (const Status allowed = line_allowed(content, array_continues, key); !allowed)
       return failure(where + allowed.error());
+    if (const auto [first, fresh] = first_line.emplace(key, number); !key.empty() && !fresh)
+      return failure(where + key + " is set again (first on line " + std::to_string(first->second) +
+                     "); give each setting once");
   }
   return {};
 }

@@ -4,6 +4,7 @@
 #include "core/built_in_models.hpp"
 #include "core/input_file.hpp"
 #include "core/model_mesh.hpp"
+#include "core/picture_file.hpp"
 #include "core/printable_text.hpp"
 #include "config/config_text.hpp"
 #include "config/help_format.hpp"
@@ -62,7 +63,8 @@ std::string keys_epilog() {
 // Why `path` cannot be written, or empty. Outputs are written after the last frame, so a bad path
 // is refused before the first one instead of after a long run; nothing is created to find out.
 std::string unwritable_reason(const std::string& path) {
-  if (path.empty()) return {};  // a bare --json: stdout
+  // An unset shell variable (-o "$OUT") must not turn a still into a window that runs until killed.
+  if (path.empty()) return "an empty path names no file";
   if (path == kStandardStream) return {};  // --output -: standard output
   const std::string parent = std::filesystem::path(path).parent_path().empty()
                                  ? std::string(".")
@@ -180,14 +182,18 @@ CLI::Validator whole_range(const Setting& row) {
 }
 
 // CLI11's ExistingFile says "File does not exist" for every failure, a loop of links or a name
-// too long included; this says what the system said.
-CLI::Validator existing_file() {
+// too long included; this says what the system said. `regular`: a file a library opens by its
+// name (FreeType's --font, Assimp's --model), where a FIFO would block for ever and a device never
+// end; images are read by our own reader, which takes a pipe on purpose (core/input_file.hpp).
+CLI::Validator existing_file(bool regular = false) {
   return CLI::Validator(
-      [](const std::string& path) -> std::string {
+      [regular](const std::string& path) -> std::string {
         struct stat status {};
         if (::stat(path.c_str(), &status) != 0)
           return errno == ENOENT ? "File does not exist: " + path : "Cannot read " + path + ": " + std::strerror(errno);
         if (S_ISDIR(status.st_mode)) return "File is actually a directory: " + path;
+        if (regular && S_ISFIFO(status.st_mode)) return path + " is a named pipe (FIFO), not a regular file";
+        if (regular && !S_ISREG(status.st_mode)) return path + " is a device or socket, not a regular file";
         return {};
       },
       "FILE");
@@ -217,7 +223,7 @@ CLI::Validator model_name_or_file() {
   return CLI::Validator(
       [](std::string& value) -> std::string {
         if (find_built_in_model(value)) return {};
-        if (std::string missing = existing_file()(value); !missing.empty()) {
+        if (std::string missing = existing_file(true)(value); !missing.empty()) {
           std::string names;
           for (const BuiltInModel& model : built_in_models()) names += (names.empty() ? "" : ", ") + std::string(model.name);
           return missing + " (and not a built-in model: " + names + ")";
@@ -241,21 +247,25 @@ CLI::Validator finite_up_to(double max) {
       "");
 }
 
-CLI::Validator writable_path() { return CLI::Validator(unwritable_reason, "", "WRITABLE"); }
+// `bare` (a bare --json: stdout): the value may be left out, which CLI11 passes as "".
+CLI::Validator writable_path(bool bare) {
+  return CLI::Validator([bare](const std::string& path) { return bare && path.empty() ? std::string() : unwritable_reason(path); },
+                        "", "WRITABLE");
+}
 
-std::optional<CLI::Validator> text_rule(SettingCheck check) {
-  switch (check) {
+std::optional<CLI::Validator> text_rule(const Setting& row) {
+  switch (row.check) {
     case SettingCheck::none:
     case SettingCheck::finite_up_to_max:
       return std::nullopt;
     case SettingCheck::existing_file:
-      return existing_file();
+      return existing_file(true);
     case SettingCheck::input_image:
       return input_image();
     case SettingCheck::existing_folder:
       return CLI::ExistingDirectory;
     case SettingCheck::writable_file:
-      return writable_path();
+      return writable_path(row.optional_value);
     case SettingCheck::pattern_name_or_file:
       return pattern_name_or_file();
     case SettingCheck::model_name_or_file:
@@ -281,7 +291,7 @@ std::optional<CLI::Validator> rule_of(const Setting& row) {
     case SettingKind::flag:
     case SettingKind::size:
     case SettingKind::text:
-      return text_rule(row.check);
+      return text_rule(row);
   }
   return std::nullopt;
 }
@@ -367,6 +377,8 @@ Status finish_standard_input(const Options& options) {
   return {};
 }
 
+constexpr long long kMaxStillFrames = 10'000'000;  // 46 hours of the animation at 60 frames a second
+
 // --output: one still, which runs nothing else. A source GL draws (a model, the ball's scene)
 // needs a headless EGL context, which only running can find (app/headless_depth.hpp).
 Status finish_still(const Options& options) {
@@ -377,6 +389,13 @@ Status finish_still(const Options& options) {
     return failure(
         "--output makes one picture without a window and exits; it goes with neither --bench, --soak nor the "
         "window's outputs (--screenshot, --screenshot-window, --histogram, --record)");
+  if (const Result<PictureFormat> format = picture_format_for(options.output_file); !format)
+    return failure("--output " + format.error());
+  // The frames before the one shown are moved through, not drawn, but the ball's course is
+  // simulated step by step: a bound keeps that to about a second.
+  if (options.frames && *options.frames > kMaxStillFrames)
+    return failure("--frames " + std::to_string(*options.frames) + " with --output: at most " +
+                   std::to_string(kMaxStillFrames) + " (the animation's frames up to the one drawn are simulated)");
   return {};
 }
 
@@ -427,6 +446,9 @@ Status finish_options(const CLI::App& app, Options& options) {
   options.size_given = app.count("--size") > 0;
   if (Status stereogram = finish_stereogram(options); !stereogram) return stereogram;
   if (Status standard_input = finish_standard_input(options); !standard_input) return standard_input;
+  // An empty --text (an unset variable) is refused as one of spaces is, not taken as no text at all.
+  if (app.count("--text") && options.text.empty())
+    return failure("--text: the text is empty; give at least one visible character");
   if (Status outputs = finish_outputs(app, options); !outputs) return outputs;
   if (Status interop = finish_interop_and_pipeline(app, options); !interop) return interop;
   finish_bench(app, options);
@@ -532,7 +554,7 @@ void declare_actions(CLI::App& app, std::string& write_config) {
   app.add_option("--write-config", write_config, "write the options, defaults included, as a --config file, then exit")
       ->type_name("FILE.toml")
       ->configurable(false)
-      ->check(writable_path())
+      ->check(writable_path(false))
       ->group(general);
   app.set_version_flag("--version", std::string("stereocl ") + STEREOCL_VERSION, "print the version and exit")
       ->group(general);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 namespace stereocl {
@@ -58,29 +59,64 @@ float channel(const Rgba8& pixel, int c) {
   return values[c];
 }
 
-// Filtered along x straight from the pixels (no float copy of a large source), then along y:
-// `channels` floats a pixel of the result.
+// Along x straight from the pixels (no float copy of a large source): `channels` floats a pixel
+// of in.height rows of to_width.
 template <typename Pixel>
-std::vector<float> resample_planes(const Image<Pixel>& in, int channels, int to_width, int to_height,
-                                   ResampleEdges edges) {
-  const AxisTaps along_x = axis_taps(in.width, to_width, edges);
-  const AxisTaps along_y = axis_taps(in.height, to_height, edges);
+std::vector<float> along_x_from(const Image<Pixel>& in, int channels, const AxisTaps& along_x, int to_width) {
   std::vector<float> rows(static_cast<std::size_t>(to_width) * in.height * channels, 0.0f);
   for (int y = 0; y < in.height; ++y)
     for (int x = 0; x < to_width; ++x)
       for (const Tap& tap : along_x[static_cast<std::size_t>(x)])
         for (int c = 0; c < channels; ++c)
-          rows[(static_cast<std::size_t>(y) * to_width + x) * channels + c] +=
-              tap.weight * channel(in.at(tap.index, y), c);
-  std::vector<float> out(static_cast<std::size_t>(to_width) * to_height * channels, 0.0f);
-  const std::size_t row_floats = static_cast<std::size_t>(to_width) * channels;
-  for (int y = 0; y < to_height; ++y)
-    for (const Tap& tap : along_y[static_cast<std::size_t>(y)]) {
+          rows[(static_cast<std::size_t>(y) * to_width + x) * channels + c] += tap.weight * channel(in.at(tap.index, y), c);
+  return rows;
+}
+
+// Along y over rows of `row_floats` floats, a row at a time.
+std::vector<float> along_y_rows(const std::vector<float>& rows, std::size_t row_floats, const AxisTaps& along_y) {
+  std::vector<float> out(row_floats * along_y.size(), 0.0f);
+  for (std::size_t y = 0; y < along_y.size(); ++y)
+    for (const Tap& tap : along_y[y]) {
       const float* from = rows.data() + static_cast<std::size_t>(tap.index) * row_floats;
-      float* to = out.data() + static_cast<std::size_t>(y) * row_floats;
+      float* to = out.data() + y * row_floats;
       for (std::size_t i = 0; i < row_floats; ++i) to[i] += tap.weight * from[i];
     }
   return out;
+}
+
+// Along y straight from the pixels, then along x: for a map whose rows grow more than it loses
+// rows (a 1x16384 map stretched to 16384x1 made 16384x16384 floats, 1 GiB, the other way round).
+template <typename Pixel>
+std::vector<float> y_then_x(const Image<Pixel>& in, int channels, const AxisTaps& along_x, const AxisTaps& along_y) {
+  const std::size_t in_floats = static_cast<std::size_t>(in.width) * channels;
+  std::vector<float> columns(in_floats * along_y.size(), 0.0f);
+  for (std::size_t y = 0; y < along_y.size(); ++y)
+    for (const Tap& tap : along_y[y])
+      for (int x = 0; x < in.width; ++x)
+        for (int c = 0; c < channels; ++c)
+          columns[y * in_floats + static_cast<std::size_t>(x) * channels + c] += tap.weight * channel(in.at(x, tap.index), c);
+  const std::size_t out_floats = along_x.size() * channels;
+  std::vector<float> out(out_floats * along_y.size(), 0.0f);
+  for (std::size_t y = 0; y < along_y.size(); ++y)
+    for (std::size_t x = 0; x < along_x.size(); ++x)
+      for (const Tap& tap : along_x[x])
+        for (int c = 0; c < channels; ++c)
+          out[y * out_floats + x * channels + c] +=
+              tap.weight * columns[y * in_floats + static_cast<std::size_t>(tap.index) * channels + c];
+  return out;
+}
+
+// Separable: along one axis, then the other, the order that keeps the float intermediate smaller.
+template <typename Pixel>
+std::vector<float> resample_planes(const Image<Pixel>& in, int channels, int to_width, int to_height,
+                                   ResampleEdges edges) {
+  const AxisTaps along_x = axis_taps(in.width, to_width, edges);
+  const AxisTaps along_y = axis_taps(in.height, to_height, edges);
+  if (static_cast<std::uint64_t>(to_width) * static_cast<std::uint64_t>(in.height) >
+      static_cast<std::uint64_t>(in.width) * static_cast<std::uint64_t>(to_height))
+    return y_then_x(in, channels, along_x, along_y);
+  return along_y_rows(along_x_from(in, channels, along_x, to_width), static_cast<std::size_t>(to_width) * channels,
+                      along_y);
 }
 
 void check_size(int width, int height) {

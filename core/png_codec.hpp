@@ -54,7 +54,9 @@ struct PngMetadata {
   std::vector<std::pair<std::string, std::string>> text;     // tEXt chunks: keyword (1-79 Latin-1), value
 };
 
-// The PNG file's bytes, or why it cannot be made (an empty image, a bad text keyword).
+// The PNG file's bytes, or why it cannot be made (an empty image, a bad text keyword): 8-bit grey
+// where every pixel is grey and opaque, RGB where every pixel is opaque, else RGBA; the same pixels
+// decode from each.
 Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata = {});
 
 }  // namespace stereocl

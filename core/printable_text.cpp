@@ -51,7 +51,9 @@ std::string escaped(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto lead = static_cast<unsigned char>(text[i]);
     const std::size_t length = utf8_sequence_length(text.substr(i));
-    if (length == 0 || lead < 0x20 || lead == 0x7F) {
+    // C1 controls (U+0080-U+009F: 0xC2 0x80-0x9F) too: a terminal takes U+009B as CSI.
+    const bool c1 = length == 2 && lead == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0;
+    if (length == 0 || lead < 0x20 || lead == 0x7F || c1) {
       char code[5];
       std::snprintf(code, sizeof code, "\\x%02X", lead);
       out += code;

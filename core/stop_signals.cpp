@@ -16,13 +16,14 @@ constexpr std::size_t kMaxPaths = 8;
 constexpr std::size_t kMaxPathBytes = 4096;
 
 std::atomic<int> first_signal{0};
+std::atomic<bool> stop_at_once{false};
 std::array<std::atomic<bool>, kMaxPaths> slot_used{};
 std::array<std::array<char, kMaxPathBytes>, kMaxPaths> slot_path{};
 
 // Only async-signal-safe calls: unlink, signal, raise.
 void on_signal(int number) {
   int expected = 0;
-  if (first_signal.compare_exchange_strong(expected, number)) return;
+  if (first_signal.compare_exchange_strong(expected, number) && !stop_at_once.load()) return;
   for (std::size_t i = 0; i < kMaxPaths; ++i)
     if (slot_used[i].load()) ::unlink(slot_path[i].data());
   std::signal(number, SIG_DFL);
@@ -31,12 +32,19 @@ void on_signal(int number) {
 
 }  // namespace
 
-void install() {
+void install(Stop when) {
+  stop_at_once.store(when == Stop::at_once);
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;  // a read or write in progress finishes; the loop checks between frames
-  for (int number : kSignals) ::sigaction(number, &action, nullptr);
+  for (int number : kSignals) {
+    // A signal ignored when the program started stays ignored, as every Unix tool leaves it:
+    // nohup's SIGHUP must not stop a recording when the terminal closes.
+    struct sigaction before {};
+    if (::sigaction(number, nullptr, &before) == 0 && before.sa_handler == SIG_IGN) continue;
+    ::sigaction(number, &action, nullptr);
+  }
 }
 
 int received() { return first_signal.load(); }

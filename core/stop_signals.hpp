@@ -8,8 +8,14 @@
 
 namespace stereocl::stop_signals {
 
-// Handles the three signals from now on. Called where a loop checks received().
-void install();
+enum class Stop {
+  between_frames,  // the first signal is a request the loop sees (received()); the second is "now"
+  at_once,         // a one-shot command (a still): the first signal removes the files and ends the process
+};
+
+// Handles the three signals from now on, except one the program was started with ignored
+// (nohup's SIGHUP). Called where a loop checks received(), or before a one-shot's first write.
+void install(Stop when = Stop::between_frames);
 
 // 0, or the number of the first signal received since install().
 int received();

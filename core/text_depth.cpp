@@ -23,6 +23,17 @@ struct FreeTypeFaceDone {
 using FreeTypeLibrary = std::unique_ptr<std::remove_pointer_t<FT_Library>, FreeTypeLibraryDone>;
 using FreeTypeFace = std::unique_ptr<std::remove_pointer_t<FT_Face>, FreeTypeFaceDone>;
 
+std::string code_point_name(char32_t point);
+
+// Hebrew, Arabic, Syriac, Thaana, N'Ko and the other scripts of those blocks, and their
+// presentation forms: without shaping and bidirectional layout (HarfBuzz, FriBidi) they would come
+// out mirrored and unjoined, so they are refused in one line rather than drawn wrong.
+bool right_to_left(char32_t point) {
+  return (point >= 0x0590 && point <= 0x08FF) || (point >= 0xFB1D && point <= 0xFDFF) ||
+         (point >= 0xFE70 && point <= 0xFEFF && point != 0xFEFF) || (point >= 0x10800 && point <= 0x10FFF) ||
+         (point >= 0x1E800 && point <= 0x1EFFF);
+}
+
 // The code points of one line of printable UTF-8, or why the text is not one.
 Result<std::u32string> code_points(std::string_view text) {
   std::u32string points;
@@ -36,6 +47,9 @@ Result<std::u32string> code_points(std::string_view text) {
     if (point < 0x20 || (point >= 0x7F && point < 0xA0))
       return failure("\"" + printable(text) +
                      "\" has a control character; the text is one line of printable characters");
+    if (right_to_left(point))
+      return failure("\"" + printable(text) + "\" is in a right-to-left script (" + code_point_name(point) +
+                     "), which is drawn here letter by letter, left to right and unjoined; give left-to-right text");
     visible = visible || point != U' ';
     points.push_back(point);
     at += length;

@@ -21,8 +21,12 @@ void draw_passes(const DepthDraw& draw, Render render) {
   if (draw.depth_buffer) render(draw.depth_only, draw.depth_buffer);
 }
 
+void move_ball(AnimatedDepth& sources, double seconds, float /*speed*/) {
+  sources.physics.advance(seconds);  // the physics keeps the speed itself (apply_settings)
+}
+
 void draw_ball(AnimatedDepth& sources, const DepthDraw& draw) {
-  sources.physics.advance(draw.seconds);  // the physics keeps the speed itself (apply_settings)
+  move_ball(sources, draw.seconds, draw.speed);
   const float aspect = static_cast<float>(draw.target.width()) / static_cast<float>(draw.target.height());
   draw.target.subject_x = SceneRenderer::ball_x(sources.physics, aspect);
   draw_passes(draw, [&](std::optional<DepthPass> depth_only, GLuint buffer) {
@@ -30,10 +34,14 @@ void draw_ball(AnimatedDepth& sources, const DepthDraw& draw) {
   });
 }
 
+void move_model(AnimatedDepth& sources, double seconds, float speed) {
+  const double turn = 2.0 * std::numbers::pi * seconds * speed / kTurntableSeconds;
+  sources.model_angle = static_cast<float>(std::fmod(sources.model_angle + turn, 2.0 * std::numbers::pi));
+}
+
 void draw_model(AnimatedDepth& sources, const DepthDraw& draw) {
   if (!sources.model) return;  // apply_settings() leaves the model source where none is loaded
-  const double turn = 2.0 * std::numbers::pi * draw.seconds * draw.speed / kTurntableSeconds;
-  sources.model_angle = static_cast<float>(std::fmod(sources.model_angle + turn, 2.0 * std::numbers::pi));
+  move_model(sources, draw.seconds, draw.speed);
   draw.target.subject_x = 0.5f;  // the turntable is centred
   draw_passes(draw, [&](std::optional<DepthPass> depth_only, GLuint buffer) {
     sources.model->render(sources.model_angle, draw.invert_depth, draw.target, depth_only, buffer);
@@ -41,9 +49,9 @@ void draw_model(AnimatedDepth& sources, const DepthDraw& draw) {
 }
 
 constexpr DepthSourceRow kSources[] = {
-    {DepthSource::scene, "scene", "3D scene", draw_ball},
-    {DepthSource::model, "model", "3D model", draw_model},
-    {DepthSource::image, "image", "depth image", nullptr},
+    {DepthSource::scene, "scene", "3D scene", draw_ball, move_ball},
+    {DepthSource::model, "model", "3D model", draw_model, move_model},
+    {DepthSource::image, "image", "depth image", nullptr, nullptr},
 };
 
 static_assert(std::size(kSources) == kDepthSourceCount);

@@ -46,6 +46,8 @@ struct DepthSourceRow {
   // Moves the source by draw.seconds and draws its depth; nullptr for a still map, which is
   // uploaded once instead (a plan without draw_depth).
   void (*draw)(AnimatedDepth& sources, const DepthDraw& draw);
+  // Moves it as draw() does, without drawing: a still's frames before the one it shows.
+  void (*move)(AnimatedDepth& sources, double seconds, float speed);
   bool animated() const { return draw != nullptr; }
 };
 

@@ -1,6 +1,7 @@
 #include "record/png_frames_encoder.hpp"
 
 #include "core/image_file.hpp"
+#include "record/record_format.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,13 +13,6 @@
 namespace stereocl {
 
 namespace {
-
-bool is_frame_name(const std::string& name) {
-  constexpr std::string_view prefix = "frame-", suffix = ".png";
-  if (name.size() != prefix.size() + 6 + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix)) return false;
-  return std::all_of(name.begin() + prefix.size(), name.end() - suffix.size(),
-                     [](unsigned char c) { return std::isdigit(c) != 0; });
-}
 
 Status remove_frames(const std::string& folder) {
   std::error_code error;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <string_view>
 
 namespace stereocl {
 
@@ -26,12 +27,38 @@ std::string check_record_path(const std::string& path) {
   return format ? std::string() : format.error();
 }
 
+bool is_frame_name(const std::string& name) {
+  constexpr std::string_view prefix = "frame-", suffix = ".png";
+  if (name.size() != prefix.size() + 6 + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix)) return false;
+  return std::all_of(name.begin() + prefix.size(), name.end() - suffix.size(),
+                     [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+namespace {
+
+// --overwrite replaces the frames an earlier recording left, which are files: a folder, link or
+// pipe by a frame's name stopped the recording at that frame. It is refused before the first.
+Status frames_can_be_replaced(const std::string& folder) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+    if (!is_frame_name(entry.path().filename().string())) continue;
+    if (entry.symlink_status(error).type() != std::filesystem::file_type::regular)
+      return failure("--record " + folder + ": " + entry.path().filename().string() +
+                     " there is not a frame an earlier recording wrote (not a plain file); --overwrite replaces "
+                     "only those");
+  }
+  return {};
+}
+
+}  // namespace
+
 Status check_record_folder(const std::string& path, bool overwrite) {
-  if (path.empty() || overwrite) return {};
+  if (path.empty()) return {};
   const Result<RecordFormat> format = record_format_for(path);
   if (!format || *format != RecordFormat::png_frames) return {};
-  // Frames written over an earlier recording's would splice the two (new 1-2, old 3-6).
   std::error_code error;
+  if (overwrite) return std::filesystem::is_directory(path, error) ? frames_can_be_replaced(path) : Status{};
+  // Frames written over an earlier recording's would splice the two (new 1-2, old 3-6).
   if (std::filesystem::is_directory(path, error) && !std::filesystem::is_empty(path, error))
     return failure("--record " + path +
                    ": the folder is not empty, and frames written there would mix with what it holds; "

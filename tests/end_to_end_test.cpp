@@ -211,6 +211,36 @@ TEST(EndToEnd, AKernelThatFailsToBuildShowsTheLogAndFallsBackToCpu) {
   EXPECT_EQ(testing::read_png(out).width, 203 + 85);
 }
 
+// Values echoed in messages reach a terminal: an ESC in --cl-device and an 8-bit CSI (U+009B) in
+// --text came through raw. Control bytes are written as \xNN.
+TEST(EndToEnd, ControlBytesInEchoedValuesAreEscaped) {
+  const std::string out = scratch_file("control-bytes.png");
+  for (const std::vector<std::string>& arguments :
+       {std::vector<std::string>{"--cl-device", "\x1b[31mred", "--mode", "cpu-readback", "--hidden", "--frames", "1"},
+        {"--text", "A\xc2\x9b" "31mB", "-o", out}, {"--text", "A\x9b" "31mB", "-o", out},
+        {"--depth", "\x1b]0;title\x07.png", "-o", out}}) {
+    const ProgramResult result = run_stereocl(arguments, "env -u DISPLAY");
+    EXPECT_NE(result.exit_code, 0) << arguments[1];
+    EXPECT_FALSE(result.err.empty()) << arguments[1];
+    for (const char* raw : {"\x1b", "\xc2\x9b", "\x9b", "\x07"})
+      EXPECT_EQ(result.err.find(raw), std::string::npos) << "a raw control byte reached stderr: " << result.err;
+  }
+}
+
+// --soak-modes gpu where GPU mode cannot run soaked CPU-readback without a word.
+TEST(EndToEnd, ASoakOfModesThatCannotRunIsRefusedNamingThem) {
+  const std::string no_vendors = testing::scratch_file("no-vendors");
+  std::filesystem::create_directories(no_vendors);
+  const ProgramResult result = run_stereocl({"--hidden", "--size", "64x48", "--soak", "1", "--soak-csv",
+                                             scratch_file("soak-gpu.csv"), "--soak-modes", "gpu,cpu-readback"},
+                                            "OCL_ICD_VENDORS=" + no_vendors);
+  if (result.exit_code == 0) GTEST_SKIP() << "an OpenCL platform is still listed here (the lent GPU's own loader)";
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("--soak-modes: none of them runs here (GPU mode: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("; CPU-readback mode: "), std::string::npos) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+}
+
 TEST(EndToEnd, NoOpenClPlatformLeavesCpuAndSceneModes) {
   // ocl-icd reads its vendor list from OCL_ICD_VENDORS: an empty folder means no platform at all.
   const std::string no_vendors = testing::scratch_file("no-vendors");

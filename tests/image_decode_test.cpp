@@ -38,6 +38,25 @@ TEST(ImageDecode, SixteenBitGreyIsExactInPngTiffAndPgm) {
   }
 }
 
+// A valid CMYK JPEG (Pillow's, Adobe-inverted inks) was "the JPEG data is corrupt".
+TEST(ImageDecode, CmykJpegDecodesToItsColours) {
+  const LoadedImage cmyk = decoded("cmyk.jpg", PixelTarget::rgba8);
+  ASSERT_EQ(cmyk.rgba.width, 16);
+  ASSERT_EQ(cmyk.rgba.height, 16);
+  // White (no ink), cyan, red (magenta and yellow), black: one 8x8 block each.
+  const std::pair<std::pair<int, int>, Rgba8> blocks[] = {{{4, 4}, {255, 255, 255, 255}},
+                                                          {{12, 4}, {0, 255, 255, 255}},
+                                                          {{4, 12}, {255, 0, 0, 255}},
+                                                          {{12, 12}, {0, 0, 0, 255}}};
+  for (const auto& [at, expected] : blocks) {
+    const Rgba8 got = cmyk.rgba.at(at.first, at.second);
+    EXPECT_NEAR(got.r, expected.r, 6) << at.first << "," << at.second;
+    EXPECT_NEAR(got.g, expected.g, 6) << at.first << "," << at.second;
+    EXPECT_NEAR(got.b, expected.b, 6) << at.first << "," << at.second;
+  }
+  EXPECT_FALSE(cmyk.looks_grey);
+}
+
 TEST(ImageDecode, EightBitGreyIsExactInLosslessFormatsAndCloseInJpeg) {
   const LoadedImage png = decoded("grey8.png", PixelTarget::grey16);
   for (const char* name : {"grey8.tif", "grey8.webp"})

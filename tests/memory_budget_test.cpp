@@ -122,6 +122,22 @@ TEST(MemoryBudget, UnderUlimitVASizeThatFitsRunsAndOneThatDoesNotIsRefused) {
   EXPECT_NE(too_big.err.find("stereocl: --size 8192x8192: " + need_text(8192, 8192)), std::string::npos) << too_big.err;
 }
 
+// --depth-fit stretch of a 1x16384 map to 16384x1 filtered along x first: 16384x16384 floats
+// (1.08 GB peak), and std::bad_alloc under a tighter cap. The other axis first needs one float.
+TEST(MemoryBudget, AStretchedDepthMapNeedsNoIntermediateLargerThanItsPictures) {
+  SKIP_IF_ADDRESS_SPACE_CANNOT_BE_LIMITED();
+  std::string pgm = "P5\n1 16384\n255\n";
+  for (int y = 0; y < 16384; ++y) pgm += static_cast<char>(y % 256);
+  const std::string map = testing::write_bytes("tall-thin.pgm", pgm);
+  const std::string out = testing::scratch_file("stretched-wide.png");
+  const auto result = testing::run_stereocl(
+      {"--depth", map, "--size", "16384x1", "--depth-fit", "stretch", "--pattern-width", "90", "-o", out},
+      "ulimit -v 700000; env -u DISPLAY");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.err.find("bad_alloc"), std::string::npos) << result.err;
+  EXPECT_EQ(testing::read_png(out).width, 16384);
+}
+
 // Case 4: a capped input of unknown size (a /proc file says 0 bytes) was read into a string grown
 // by doubling: 2.2 GB for the 1 GiB cap. Read in blocks, reaching the cap costs the cap.
 void exit_zero_if_the_cap_is_reached_within_the_limit() {

@@ -8,6 +8,7 @@
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -230,7 +231,7 @@ TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
   const std::string help = parse({"--help"}).failure().message;
   for (const char* shown :
        {"--size WxH", "--pattern NAME|FILE", "--depth FILE", "--max-offset PIXELS", "--screenshot FILE.png",
-        "--cl-device DEVICE", "--config FILE.toml", "--write-config FILE.toml", "--version", "-o, --output FILE.png",
+        "--cl-device DEVICE", "--config FILE.toml", "--write-config FILE.toml", "--version", "-o, --output FILE",
         "-v, --verbose"})
     EXPECT_NE(help.find(shown), std::string::npos) << shown << " in\n" << help;
   EXPECT_EQ(help.find(" TEXT"), std::string::npos) << help;
@@ -395,6 +396,25 @@ TEST(Options, PatternTakesALibraryNameOrAFile) {
   const auto file = parse({"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png"});
   ASSERT_TRUE(file.ok());
   EXPECT_EQ(file.value().library_pattern, nullptr);
+}
+
+// FreeType and Assimp open a file by its name: a FIFO with no writer blocked --font for ever, and
+// a device never ends. Both are refused in one line before anything opens them.
+TEST(Options, AFontOrModelThatIsNotARegularFileIsRefused) {
+  const std::string fifo = testing::scratch_file("font-fifo");
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"--text", "HI", "--font", fifo}, "is a named pipe (FIFO), not a regular file"},
+      {{"--model", fifo}, "is a named pipe (FIFO), not a regular file"},
+      {{"--text", "HI", "--font", "/dev/zero"}, "is a device or socket, not a regular file"}};
+  for (const auto& [arguments, reason] : cases) {
+    const auto result = parse_command_line(arguments);
+    ASSERT_FALSE(result.ok()) << arguments[arguments.size() - 1];
+    EXPECT_EQ(result.failure().code, 2);
+    EXPECT_NE(result.failure().message.find(reason), std::string::npos) << result.failure().message;
+    EXPECT_EQ(result.failure().message.find('\n'), std::string::npos) << result.failure().message;
+  }
 }
 
 }  // namespace

@@ -38,6 +38,34 @@ TEST(OutputPaths, AMissingFolderIsRefusedNamingFlagPathAndReason) {
   }
 }
 
+// An unset shell variable (-o "$OUT") once ran the window until killed; --record "" was refused.
+TEST(OutputPaths, AnEmptyPathIsRefusedForEveryOutput) {
+  for (const char* option : {"--output", "--screenshot", "--screenshot-window", "--histogram", "--write-config",
+                             "--soak-csv", "--record"}) {
+    const auto result = parse_command_line({option, ""});
+    ASSERT_FALSE(result.ok()) << option;
+    EXPECT_EQ(result.failure().code, 2) << option;
+    EXPECT_NE(result.failure().message.find(option), std::string::npos) << result.failure().message;
+    EXPECT_EQ(result.failure().message.find('\n'), std::string::npos) << result.failure().message;
+  }
+  const auto short_form = parse_command_line({"-o", ""});
+  ASSERT_FALSE(short_form.ok());
+  EXPECT_NE(short_form.failure().message.find("an empty path names no file"), std::string::npos)
+      << short_form.failure().message;
+  EXPECT_TRUE(parse_command_line({"--list-devices", "--json"}).ok()) << "a bare --json is stdout";
+}
+
+// An empty --text was taken as no text (the ball's scene, exit 0) where one of spaces is refused
+// (when it is drawn: text_depth_test.cpp); both are refused with the same words.
+TEST(OutputPaths, AnEmptyTextIsRefusedAsBlankTextIs) {
+  const auto result = parse_command_line({"--text", "", "-o", testing::scratch_file("empty-text.png")});
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.failure().code, 2);
+  EXPECT_NE(result.failure().message.find("--text: the text is empty; give at least one visible character"),
+            std::string::npos)
+      << result.failure().message;
+}
+
 TEST(OutputPaths, AFolderIsNotAFile) {
   for (const char* option : kOutputOptions) expect_refused(option, testing::scratch_dir().string(), "Is a directory");
 }
@@ -78,10 +106,6 @@ TEST(OutputPaths, AnOutputNeverReplacesTheConfigOrAnotherOutput) {
     EXPECT_EQ(exit.code, 2) << option;
     EXPECT_NE(exit.message.find("that is the --config file"), std::string::npos) << exit.message;
   }
-  const std::string inside = testing::write_bytes("clash-inside.toml", "screenshot = \"" + testing::scratch_file("clash-inside.toml") + "\"\n");
-  const auto named_inside = parse_command_line({"--config", inside});
-  ASSERT_FALSE(named_inside.ok());
-  EXPECT_NE(named_inside.failure().message.find("that is the --config file"), std::string::npos);
   const std::string shared = testing::scratch_file("one-file-for-two");
   const std::string same_again = (testing::scratch_dir() / "." / "one-file-for-two").string();
   const auto twice = parse_command_line({"--screenshot", shared, "--histogram", same_again});
@@ -89,6 +113,30 @@ TEST(OutputPaths, AnOutputNeverReplacesTheConfigOrAnotherOutput) {
   EXPECT_NE(twice.failure().message.find("--screenshot writes that file too"), std::string::npos)
       << twice.failure().message;
   EXPECT_EQ(testing::read_text(config), "frames = 2\n");
+}
+
+// A config file or preset someone sends must not write files: `output = "victim.txt"` made
+// victim.txt a PNG. Outputs are named on the command line only, and --write-config writes none.
+TEST(OutputPaths, AConfigFileCannotNameAnOutput) {
+  for (const std::string key : {"output", "screenshot", "screenshot_window", "histogram", "record", "json", "soak_csv"}) {
+    const std::string victim = testing::write_bytes("victim-" + key + ".txt", "the user's file\n");
+    const std::string config = testing::write_bytes("names-" + key + ".toml", key + " = \"" + victim + "\"\n");
+    const auto result = parse_command_line({"--config", config});
+    ASSERT_FALSE(result.ok()) << key;
+    EXPECT_EQ(result.failure().code, 2) << key;
+    const std::string& said = result.failure().message;
+    EXPECT_TRUE(said.find(key + ": This option is not allowed in a configuration file") != std::string::npos ||
+                said.find("no setting is called " + key) != std::string::npos)
+        << said;
+    EXPECT_EQ(testing::read_text(victim), "the user's file\n");
+  }
+  const std::string written = testing::scratch_file("no-outputs.toml");
+  const auto write = parse_command_line({"--screenshot", testing::scratch_file("x.png"), "--write-config", written});
+  ASSERT_FALSE(write.ok());
+  EXPECT_EQ(write.failure().code, 0) << write.failure().message;
+  const std::string text = testing::read_text(written);
+  for (const std::string key : {"output", "screenshot", "record", "histogram"})
+    EXPECT_EQ(text.find("\n" + key + "="), std::string::npos) << text;
 }
 
 // "-" is stdout, which no input is (even one read from stdin); two outputs cannot both be it.

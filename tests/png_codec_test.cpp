@@ -187,6 +187,24 @@ TEST(PngCodec, WhatItWritesReadsBackExactlyAtAwkwardSizes) {
   }
 }
 
+// Grey dots need one channel and an opaque picture three: the PNG's colour type (byte 25) is the
+// smallest that holds the pixels, and they read back exactly from each.
+TEST(PngCodec, GreyAndOpaquePicturesAreWrittenWithTheChannelsTheyNeed) {
+  RgbaImage grey = testing::random_rgba(37, 11, 3), opaque = grey, translucent = grey;
+  for (Rgba8& pixel : grey.pixels) pixel = {pixel.r, pixel.r, pixel.r, 255};
+  for (Rgba8& pixel : opaque.pixels) pixel.a = 255;
+  translucent.pixels[5].a = 254;
+  const std::pair<const RgbaImage*, int> cases[] = {{&grey, 0}, {&opaque, 2}, {&translucent, 6}};
+  for (const auto& [image, colour_type] : cases) {
+    const Result<std::string> png = encode_png(*image);
+    ASSERT_TRUE(png) << png.error();
+    EXPECT_EQ(static_cast<unsigned char>((*png)[25]), colour_type);
+    const LoadedImage back = decoded_or_fail(decode_png(*png, "channels.png", PixelTarget::rgba8));
+    EXPECT_TRUE(back.rgba.pixels == image->pixels) << "colour type " << colour_type;
+  }
+  EXPECT_LT(encode_png(grey)->size(), encode_png(translucent)->size());
+}
+
 TEST(PngCodec, AnInterlacedFileDecodesLikeThePlainOne) {
   const RgbaImage original = testing::random_rgba(37, 23, 3);
   spng_ctx* encoder = spng_ctx_new(SPNG_CTX_ENCODER);

@@ -38,6 +38,18 @@ def png_header_only(width, height):
     return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + body + struct.pack(">I", zlib.crc32(body))
 
 
+def pixels_only(data):
+    """The PNG without its tEXt chunks: a picture from stdin names its depth map "-" there."""
+    out, at = data[:8], 8
+    while at + 8 <= len(data):
+        length = struct.unpack(">I", data[at:at + 4])[0]
+        chunk = data[at:at + 12 + length]
+        if chunk[4:8] != b"tEXt":
+            out += chunk
+        at += 12 + length
+    return out
+
+
 def read(path):
     with open(path, "rb") as file:
         return file.read()
@@ -51,13 +63,14 @@ piped = run(["--depth", "-", "--output", "-"], read(depth_file))
 check(piped.returncode == 0, f"stdin to stdout: exit {piped.returncode}: {piped.stderr!r}")
 check(piped.stderr == b"", f"stdin to stdout said something: {piped.stderr!r}")
 check(png_size(piped.stdout) == (800, 450), f"stdout is not the 800x450 PNG: {piped.stdout[:32]!r}")
-check(os.path.exists(from_files) and piped.stdout == read(from_files), "stdout's PNG differs from the file's")
+check(os.path.exists(from_files) and pixels_only(piped.stdout) == pixels_only(read(from_files)),
+      "stdout's PNG differs from the file's")
 
 # A pattern through stdin instead, scaled to P like the file.
 pattern_from_file = run(["--depth", depth_file, "--pattern", pattern_file, "--output", "-"])
 pattern_piped = run(["--depth", depth_file, "--pattern", "-", "--output", "-"], read(pattern_file))
 check(pattern_piped.returncode == 0, f"--pattern -: exit {pattern_piped.returncode}: {pattern_piped.stderr!r}")
-check(pattern_piped.stdout == pattern_from_file.stdout and pattern_piped.stdout[:4] == b"\x89PNG",
+check(pixels_only(pattern_piped.stdout) == pixels_only(pattern_from_file.stdout) and pattern_piped.stdout[:4] == b"\x89PNG",
       "--pattern - made another picture than the file")
 
 # Bad streams: one line naming stdin, exit 2, nothing on stdout.
@@ -83,6 +96,21 @@ if os.path.exists("-"):
 to_stdout = run(["--depth", depth_file, "--output", "-"])
 check(to_stdout.returncode == 0 and png_size(to_stdout.stdout) == (800, 450), f"--output -: {to_stdout.stderr!r}")
 check(not os.path.exists("-"), "--output - made a file named -")
+
+# Commands whose output is the point fail, in one line, on a full or closed stdout (they exited 0
+# with nothing said); a run that prints nothing there does not care.
+environment = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+for arguments in (["--version"], ["--help"], ["--list-devices"], ["--depth", depth_file, "--output", "-"]):
+    for name, redirect in (("/dev/full", ">/dev/full"), ("closed", ">&-")):
+        command = " ".join(f"'{argument}'" for argument in [binary] + arguments) + " " + redirect
+        ran = subprocess.run(["/bin/sh", "-c", command], capture_output=False, stderr=subprocess.PIPE,
+                             env=environment, timeout=120)
+        says = ran.stderr.startswith(b"stereocl: standard output") or ran.stderr.startswith(b"stereocl: stdout: ")
+        check(ran.returncode == 1 and says and ran.stderr.count(b"\n") == 1,
+              f"{' '.join(arguments)} to a {name} stdout: exit {ran.returncode}, {ran.stderr!r}")
+quiet = subprocess.run(["/bin/sh", "-c", f"'{binary}' --depth '{depth_file}' --output '{scratch}/quiet.png' >&-"],
+                       stderr=subprocess.PIPE, env=environment, timeout=120)
+check(quiet.returncode == 0 and quiet.stderr == b"", f"a still to a file with stdout closed: {quiet.returncode} {quiet.stderr!r}")
 
 for failure in failures:
     print("FAILED:", failure)

@@ -131,6 +131,49 @@ TEST(StillPicture, AModelOrTheSceneIsDrawnHeadlessAsCpuModeDrawsIt) {
   }
 }
 
+// -o x.jpg wrote PNG bytes under that name; stills carried no settings and were RGBA where grey
+// dots need one channel.
+TEST(StillPicture, IsWrittenInTheFormatItsNameSaysWithItsSettings) {
+  const std::string depth = STEREOCL_ASSETS_DIR "/depth-shapes.png";
+  const auto made = [&](const std::string& name) {
+    const std::string out = testing::scratch_file(name);
+    const ProgramResult result = run_stereocl({"--depth", depth, "--seed", "7", "-o", out}, "env -u DISPLAY");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return testing::read_text(out);
+  };
+  const std::string png = made("format.png"), jpeg = made("format.JPG"), webp = made("format.webp");
+  EXPECT_EQ(png.substr(0, 8), "\x89PNG\r\n\x1a\n");
+  EXPECT_EQ(static_cast<unsigned char>(png[25]), 0) << "grey dots as one channel";
+  EXPECT_NE(png.find("tEXtSeed"), std::string::npos);
+  EXPECT_NE(png.find("tEXtSoftware"), std::string::npos);
+  EXPECT_EQ(jpeg.substr(0, 3), "\xFF\xD8\xFF");
+  EXPECT_NE(jpeg.find("Seed: 7"), std::string::npos);
+  EXPECT_EQ(webp.substr(0, 4), "RIFF");
+  EXPECT_EQ(webp.substr(8, 4), "WEBP");
+  const ProgramResult other = run_stereocl({"--depth", depth, "-o", testing::scratch_file("format.bmp")});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("--output " + testing::scratch_file("format.bmp") +
+                           ": a picture is saved as PNG (.png), JPEG (.jpg, .jpeg) or WebP (.webp)"),
+            std::string::npos)
+      << other.err;
+  EXPECT_FALSE(std::filesystem::exists(testing::scratch_file("format.bmp")));
+}
+
+// -o drew every frame before the one it shows: --frames 9223372036854775807 never ended. They are
+// moved through now (the test above holds the picture at frame 3 to the window's), within a bound.
+TEST(StillPicture, FramesBeforeTheOneShownAreMovedThroughNotDrawn) {
+  const std::string out = testing::scratch_file("far-frame.png");
+  const ProgramResult huge = run_stereocl({"--frames", "9223372036854775807", "-o", out}, "env -u DISPLAY");
+  EXPECT_EQ(huge.exit_code, 2) << huge.err;
+  EXPECT_NE(huge.err.find("--frames 9223372036854775807 with --output: at most 10000000"), std::string::npos) << huge.err;
+  // A hang guard, not a measurement: drawn one by one, these frames took minutes.
+  const ProgramResult many =
+      run_stereocl({"--size", "64x48", "--frames", "500000", "-o", out}, "env -u DISPLAY timeout 120");
+  if (many.exit_code != 0 && many.err.find("EGL") != std::string::npos) GTEST_SKIP() << many.err;
+  EXPECT_EQ(many.exit_code, 0) << "124: the frames were drawn, not moved through; " << many.err;
+  EXPECT_EQ(testing::read_png(out).width, 64);
+}
+
 // Where EGL offers no display without a window system, a source GL draws is refused in one line.
 TEST(StillPicture, ASourceGlDrawsIsRefusedWhereEglHasNoHeadlessDisplay) {
   const std::string out = testing::scratch_file("no-egl.png");

@@ -78,6 +78,10 @@ TEST(TextDepth, TextThatIsNotOnePrintableLineIsRefusedInOneLine) {
   refused(std::string("bad\xff"), "not UTF-8 at byte 4");
   refused(std::string(65, 'W'), "65 characters; at most 64");
   refused("\xE6\x97\xA5", "the font has no letter U+65E5");  // DejaVu Sans has no CJK
+  // Hebrew and Arabic came out mirrored and unjoined, without a word.
+  refused("\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "right-to-left script (U+05E9)");  // shalom
+  refused("hi \xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7", "right-to-left script (U+0645)");  // marhaba
+  refused("\xEF\xBB\xB7", "right-to-left script (U+FEF7)");  // an Arabic presentation form
   EXPECT_TRUE(text_depth_map(std::string(64, 'W'), 64, 32));
 }
 
