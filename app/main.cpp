@@ -3,6 +3,7 @@
 // is in Demo; the panel and the keys only change its settings (applied on the next frame).
 #include "config/engine_start.hpp"
 #include "pipeline/background_image_load.hpp"
+#include "pipeline/background_model_load.hpp"
 #include "pipeline/engine.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/recording.hpp"
@@ -15,6 +16,8 @@
 #include "core/atomic_file.hpp"
 #include "core/image_file.hpp"
 #include "core/memory_budget.hpp"
+#include "core/printable_text.hpp"
+#include "core/standard_streams.hpp"
 #include "core/stop_signals.hpp"
 #include "pipeline/mode_table.hpp"
 #include "render/convergence_dots.hpp"
@@ -34,6 +37,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <new>
 #include <optional>
 #include <csignal>
 #include <cstdlib>
@@ -98,12 +102,13 @@ struct Session {
   PanelState panel;
   PresetCycle presets;
   BackgroundImageLoad dropped;
-  const ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
+  BackgroundModelLoad dropped_model;
+  ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
   const Options* options = nullptr;   // as given: --size, --fit
   bool fit = false;                   // --fit, and while F's fullscreen is on
   bool resampled = false;             // what the last frame's layout said, so stderr hears it once
   bool panel_yielded = false;
-  QuitGuard quit_guard{};  // Esc twice: a clicker's lone Esc must not end the talk
+  QuitGuard quit_guard{};  // Esc held for a second quits; a clicker's taps only blank and unblank
 };
 
 Session& session_of(GLFWwindow* handle) { return *static_cast<Session*>(glfwGetWindowUserPointer(handle)); }
@@ -116,18 +121,19 @@ void toggle_fullscreen(Session& session) {
 
 void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods) {
   Session& session = session_of(handle);
-  if (action != GLFW_PRESS || (session.imgui && session.imgui->wants_keyboard())) return;
+  if (key == GLFW_KEY_ESCAPE && action == GLFW_RELEASE) session.quit_guard.release();
+  if (action != GLFW_PRESS) return;
+  if (session.imgui && session.imgui->wants_keyboard()) {
+    // The clicker's keys are the presenter's even while a word is being typed: the field is left
+    // (keeping the word) and the key acts.
+    if (!reaches_the_stage_while_typing(key)) return;
+    session.imgui->release_keyboard();
+  }
   const auto bound = action_for_key(key, mods);
   if (!bound) return;
-  if (bound->kind != ActionKind::escape) session.quit_guard.disarm();
   switch (bound->kind) {
     case ActionKind::quit: session.window.request_close(); break;
-    case ActionKind::escape:
-      if (press_escape(session.quit_guard, glfwGetTime(), session.demo.settings()))
-        session.window.request_close();
-      else
-        session.panel.message = "Esc again within 2 s quits (or Ctrl+Q)";
-      break;
+    case ActionKind::escape: press_escape(session.quit_guard, glfwGetTime(), session.demo.settings()); break;
     case ActionKind::toggle_fullscreen: toggle_fullscreen(session); break;
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
     case ActionKind::next_preset:
@@ -148,15 +154,17 @@ void on_drop(GLFWwindow* handle, int count, const char** paths) {
     session.panel.message = session.dropped.start(paths[0]);
     return;
   }
-  // A model is read here, where GL is: its limits bound the work (core/model_mesh.hpp).
-  const Status used = session.demo.load_model(paths[0]);
-  session.panel.message = used ? "Loaded " + std::string(paths[0]) + " as a 3D model" : used.error();
+  session.panel.message = session.dropped_model.start(paths[0]);
 }
 
 // A dropped file or a preset is decoded off this thread; once it is, it is used here, where GL is.
 void use_finished_loads(Session& session) {
   if (auto finished = session.dropped.take_finished())
     session.panel.show(use_dropped_image(session.demo, finished->path, finished->image));
+  if (auto model = session.dropped_model.take_finished()) {  // its mesh goes to GL here, where GL is
+    const Status used = model->mesh ? session.demo.use_model(*model->mesh, model->path) : failure(model->mesh.error());
+    session.panel.message = used ? "Loaded " + model->path + " as a 3D model" : used.error();
+  }
   if (auto said = session.presets.apply_finished(session.demo)) {
     session.panel.message = std::move(*said);
     session.panel.preset = session.presets.current();
@@ -392,6 +400,7 @@ bool run_frame(FrameLoop& loop) {
   Window& window = loop.session.window;
   Demo& demo = loop.session.demo;
   glfwPollEvents();
+  if (loop.session.quit_guard.held_to_quit(glfwGetTime())) window.request_close();
   int width = 0, height = 0;
   window.framebuffer_size(width, height);
   if (nothing_to_draw(width, height, loop.viewport_limit, loop.oversized_said)) {  // wake up now and then
@@ -436,7 +445,7 @@ bool shrinks_beside_panel(const Options& options, const Window& window) {
 
 // The window shown until it is closed, the --frames are done or the soak ends.
 int run_window(const Options& options, Window& window, Demo& demo) {
-  Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}};
+  Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}, {}};
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
   glfwSetDropCallback(window.handle(), on_drop);
@@ -450,6 +459,7 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   if (options.panel_tab == "measure") session.panel.select_tab = PanelTab::measure;
   Recording recording(options.record_path, options.frames, options.overwrite, options.record_quality);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
+  if (const Status runs = soak.keep_modes_that_run(demo.availability()); !runs) throw InputError(runs.error());
 
   FrameLoop loop{.session = session,
                  .imgui = imgui,
@@ -470,7 +480,10 @@ int run_window(const Options& options, Window& window, Demo& demo) {
 int run(const Options& command_line) {
   if (command_line.list_devices) return list_devices_with_or_without_window(command_line);
   refuse_unaffordable_size(command_line);
-  if (!command_line.output_file.empty()) return make_still_picture(command_line);
+  if (!command_line.output_file.empty()) {
+    stop_signals::install(stop_signals::Stop::at_once);  // Ctrl+C leaves no temporary file behind
+    return make_still_picture(command_line);
+  }
   Window window(window_settings_for(command_line));
   const Result<Options> at_screen_dpi = with_screen_dpi(command_line, screen_dpi());
   if (!at_screen_dpi) throw InputError(at_screen_dpi.error());
@@ -482,34 +495,69 @@ int run(const Options& command_line) {
     say_opencl_choice(cl);
     return cl;
   });
-  // -v says what every mode can do, and --bench measures them all: both need OpenCL at once.
-  if (options.verbose || options.bench) demo.open_opencl_now();
+  // -v says what every mode can do, --bench measures them all and a soak switches between them:
+  // each needs OpenCL at once.
+  if (options.verbose || options.bench || options.soak_seconds > 0) demo.open_opencl_now();
   if (options.verbose) say_what_runs(demo);
   if (options.bench) return run_bench(options, demo);
   return run_window(options, window, demo);
 }
 
+
+// What a command that prints its result (--list-devices, --bench, --help, --version, -o -) needs:
+// an open stdout, checked before the work, and every byte of it written, checked after.
+bool prints_its_result(const Options& options) {
+  return (options.list_devices && options.json_file.empty()) || options.bench || options.output_file == kStandardStream;
+}
+
+int with_stdout_written(int code) {
+  const std::string failed = stdout_failure();
+  if (failed.empty()) return code;
+  std::fprintf(stderr, "stereocl: standard output: %s\n", failed.c_str());
+  return code == 0 ? 1 : code;
+}
+
+int run_checked(const Options& options, const StandardStreams& streams) {
+  if (streams.stdout_closed && prints_its_result(options)) {
+    std::fprintf(stderr, "stereocl: standard output is closed, and this command's result goes there\n");
+    return 1;
+  }
+  try {
+    return with_stdout_written(run(options));
+  } catch (const InputError& error) {
+    std::fprintf(stderr, "stereocl: %s\n", printable_words(error.what()).c_str());
+    return 2;
+  } catch (const std::bad_alloc&) {  // the budgets hold before allocating; this is the net under them
+    std::fprintf(stderr, "stereocl: out of memory; a smaller --size or input needs less\n");
+    return 1;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "stereocl: %s\n", printable_words(error.what()).c_str());
+    return 1;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  const StandardStreams streams = hold_standard_descriptors();
   // Over a file size limit (ulimit -f) the write must fail with EFBIG, which the output code
   // reports, rather than the process dying of SIGXFSZ with the old file half replaced.
   std::signal(SIGXFSZ, SIG_IGN);
   const auto parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
   if (!parsed) {
     const ExitRequest& exit = parsed.failure();
-    std::fprintf(exit.code == 0 ? stdout : stderr, "%s\n", exit.message.c_str());
-    return exit.code;
+    if (exit.code != 0) {
+      std::fprintf(stderr, "%s\n", printable_words(exit.message).c_str());
+      return exit.code;
+    }
+    if (streams.stdout_closed) {  // --help, --version
+      std::fprintf(stderr, "stereocl: standard output is closed, and this command's result goes there\n");
+      return 1;
+    }
+    std::fprintf(stdout, "%s\n", exit.message.c_str());
+    return with_stdout_written(0);
   }
-  try {
-    Options options = *parsed;
-    options.break_kernels = std::getenv("STEREOCL_BREAK_KERNELS") != nullptr;
-    return run(options);
-  } catch (const InputError& error) {
-    std::fprintf(stderr, "stereocl: %s\n", error.what());
-    return 2;
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "stereocl: %s\n", error.what());
-    return 1;
-  }
+  Options options = *parsed;
+  options.break_kernels = std::getenv("STEREOCL_BREAK_KERNELS") != nullptr;
+  return run_checked(options, streams);
 }

@@ -4,6 +4,7 @@
 
 #include <gif_lib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -79,7 +80,6 @@ Status GifEncoder::add(const RgbaImage& frame) {
   const RgbaImage fitted = fit_frame(frame, width_, height_);
   // A frame that does not suit the global palette (colour dots in a grey recording) brings its own.
   const GifPalette palette = palette_for(fitted);
-  const ColourMap local = palette == global_palette_ ? nullptr : make_colour_map(palette);
 
   GraphicsControlBlock timing{};
   timing.DisposalMode = DISPOSE_DO_NOT;
@@ -90,12 +90,47 @@ Status GifEncoder::add(const RgbaImage& frame) {
   const Status delay = check(EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension),
                              "writing a frame delay");
   if (!delay) return delay;
-  int result = EGifPutImageDesc(gif_, 0, 0, width_, height_, false, local.get());
-  std::vector<std::uint8_t> indices = palette_indices(fitted, palette);
-  for (int y = 0; y < height_ && result != GIF_ERROR; ++y)
-    result = EGifPutLine(gif_, indices.data() + static_cast<std::size_t>(y) * width_, width_);
-  if (Status written = check(result, "writing a frame"); !written) return written;
+  const std::vector<std::uint8_t> indices = palette_indices(fitted, palette);
+  if (Status written = put_area(indices, changed_area(indices, palette), palette); !written) return written;
   ++frames_;
+  return {};
+}
+
+// The smallest rectangle holding every pixel whose shown colour changes (the whole frame for the
+// first); one pixel where nothing does, since a GIF frame holds at least one.
+GifEncoder::Area GifEncoder::changed_area(const std::vector<std::uint8_t>& indices, GifPalette palette) const {
+  if (shown_.empty()) return {0, 0, width_, height_};
+  const auto colours = palette_colours(palette);
+  int left = width_, right = -1, top = height_, bottom = -1;
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) {
+      const std::size_t at = static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x);
+      const PaletteColour& colour = colours[indices[at]];
+      const Rgba8& before = shown_[at];
+      if (colour.r == before.r && colour.g == before.g && colour.b == before.b) continue;
+      left = std::min(left, x), right = std::max(right, x), top = std::min(top, y), bottom = std::max(bottom, y);
+    }
+  if (right < 0) return {0, 0, 1, 1};
+  return {left, top, right - left + 1, bottom - top + 1};
+}
+
+Status GifEncoder::put_area(const std::vector<std::uint8_t>& indices, const Area& area, GifPalette palette) {
+  const ColourMap local = palette == global_palette_ ? nullptr : make_colour_map(palette);
+  int result = EGifPutImageDesc(gif_, area.left, area.top, area.width, area.height, false, local.get());
+  const std::size_t width = static_cast<std::size_t>(width_);
+  for (int y = area.top; y < area.top + area.height && result != GIF_ERROR; ++y)
+    result = EGifPutLine(gif_, const_cast<std::uint8_t*>(indices.data()) + static_cast<std::size_t>(y) * width +
+                                   static_cast<std::size_t>(area.left),
+                         area.width);
+  if (Status written = check(result, "writing a frame"); !written) return written;
+  const auto colours = palette_colours(palette);
+  shown_.resize(indices.size());
+  for (int y = area.top; y < area.top + area.height; ++y)
+    for (int x = area.left; x < area.left + area.width; ++x) {
+      const std::size_t at = static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x);
+      const PaletteColour& colour = colours[indices[at]];
+      shown_[at] = Rgba8{colour.r, colour.g, colour.b, 255};
+    }
   return {};
 }
 

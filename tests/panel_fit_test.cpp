@@ -24,7 +24,7 @@ PanelState crowded_state() {
   state.bench_result = "1234 fps, 0.81 ms (--bench loop)";
   state.recording = "stereocl-2026-11-27-18-30-00.mp4";
   state.preset = "depth-shapes";
-  state.message = "Preset 3/6: depth-shapes (Esc again within 2 s quits, or Ctrl+Q)";
+  state.message = "Preset 3/6: depth-shapes (a long message that wraps on a narrow panel)";
   state.loaded = LoadedFile{"/home/presenter/talks/stereograms/depth-maps/a-rather-long-file-name-of-a-depth-map.png",
                             FileRole::depth_map};
   return state;

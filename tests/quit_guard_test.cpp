@@ -1,4 +1,4 @@
-// A clicker's lone Esc never quits; two within the moment do, and a late second arms again.
+// Esc only blanks and unblanks; holding it down for a second quits, a tap never does.
 #include "ui/quit_guard.hpp"
 
 #include <gtest/gtest.h>
@@ -6,26 +6,21 @@
 namespace stereocl {
 namespace {
 
-TEST(QuitGuard, OneEscArmsASecondWithinTheMomentQuits) {
+TEST(QuitGuard, EscHeldForASecondQuits) {
   QuitGuard guard;
-  EXPECT_FALSE(guard.press(10.0));
-  EXPECT_TRUE(guard.press(11.5));
-  EXPECT_FALSE(guard.press(11.6)) << "a quit is not a third press's arming";
+  guard.press(10.0);
+  EXPECT_FALSE(guard.held_to_quit(10.5));
+  EXPECT_TRUE(guard.held_to_quit(10.0 + kQuitHoldSeconds));
 }
 
-TEST(QuitGuard, ALateSecondPressOnlyArmsAgain) {
+TEST(QuitGuard, TapsNeverQuitHoweverQuicklyTheyCome) {
   QuitGuard guard;
-  EXPECT_FALSE(guard.press(0.0));
-  EXPECT_FALSE(guard.press(0.0 + kQuitConfirmSeconds + 0.5));  // a clicker's stop, then start again later
-  EXPECT_TRUE(guard.press(kQuitConfirmSeconds + 1.0));
-}
-
-TEST(QuitGuard, AnotherKeyBetweenTheTwoEscsDisarmsIt) {
-  QuitGuard guard;
-  EXPECT_FALSE(guard.press(5.0));
-  guard.disarm();  // F5 from the same clicker
-  EXPECT_FALSE(guard.press(5.5)) << "Esc, F5, Esc is not a double Esc";
-  EXPECT_TRUE(guard.press(6.0));
+  for (double now = 0.0; now < 3.0; now += 0.2) {
+    guard.press(now);
+    EXPECT_FALSE(guard.held_to_quit(now + 0.1));
+    guard.release();
+    EXPECT_FALSE(guard.held_to_quit(now + 0.19 + kQuitHoldSeconds)) << "a released Esc is not held";
+  }
 }
 
 }  // namespace

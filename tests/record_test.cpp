@@ -17,6 +17,7 @@
 #include "test_files.hpp"
 
 #include <gif_lib.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <signal.h>
@@ -65,7 +66,8 @@ RgbaImage random_opaque_colour(int width, int height, unsigned seed) {
 
 struct DecodedGif {
   int width = 0, height = 0;
-  std::vector<RgbaImage> frames;
+  std::vector<RgbaImage> frames;    // as shown: each image over what came before
+  std::vector<long long> areas;      // each image's own pixels
   std::vector<int> delays_cs;
   bool loops_forever = false;
 };
@@ -93,15 +95,20 @@ DecodedGif decode_gif(const std::string& path) {
   if (DGifSlurp(gif) == GIF_ERROR) ADD_FAILURE() << path << ": " << GifErrorString(gif->Error);
   decoded.width = gif->SWidth;
   decoded.height = gif->SHeight;
+  // As a viewer plays it: each image drawn at its place over what the frames before left (the
+  // encoder writes only the rectangle that changed).
+  RgbaImage screen(gif->SWidth, gif->SHeight);
   for (int i = 0; i < gif->ImageCount; ++i) {
     const SavedImage& saved = gif->SavedImages[i];
-    const ColorMapObject* map = saved.ImageDesc.ColorMap ? saved.ImageDesc.ColorMap : gif->SColorMap;
-    RgbaImage frame(saved.ImageDesc.Width, saved.ImageDesc.Height);
-    for (std::size_t p = 0; p < frame.pixels.size(); ++p) {
-      const GifColorType colour = map->Colors[saved.RasterBits[p]];
-      frame.pixels[p] = Rgba8{colour.Red, colour.Green, colour.Blue, 255};
-    }
-    decoded.frames.push_back(std::move(frame));
+    const GifImageDesc& where = saved.ImageDesc;
+    decoded.areas.push_back(static_cast<long long>(where.Width) * where.Height);
+    const ColorMapObject* map = where.ColorMap ? where.ColorMap : gif->SColorMap;
+    for (int y = 0; y < where.Height; ++y)
+      for (int x = 0; x < where.Width; ++x) {
+        const GifColorType colour = map->Colors[saved.RasterBits[static_cast<std::size_t>(y) * where.Width + x]];
+        screen.at(where.Left + x, where.Top + y) = Rgba8{colour.Red, colour.Green, colour.Blue, 255};
+      }
+    decoded.frames.push_back(screen);
     GraphicsControlBlock timing{};
     DGifSavedExtensionToGCB(gif, i, &timing);
     decoded.delays_cs.push_back(timing.DelayTime);
@@ -252,6 +259,30 @@ TEST(GifEncoder, GreyFramesOfAwkwardSizesComeBackExactly) {
     EXPECT_TRUE(std::all_of(gif.delays_cs.begin(), gif.delays_cs.end(), [](int d) { return d == kGifFrameDelayCentiseconds; }));
     EXPECT_TRUE(partials_of(path).empty());
   }
+}
+
+// A 138 MB GIF of 300 frames: each frame was whole. Now a frame holds what changed, and plays back
+// frame-exact over the ones before.
+TEST(GifEncoder, AFrameHoldsOnlyTheRectangleThatChanged) {
+  const std::string path = scratch_file("changed.gif");
+  std::vector<RgbaImage> frames = {random_grey_rgba(64, 40, 5)};
+  frames.push_back(frames[0]);
+  for (int y = 10; y < 14; ++y)
+    for (int x = 20; x < 27; ++x) frames[1].at(x, y) = Rgba8{0, 0, 0, 255};
+  frames.push_back(frames[1]);  // nothing changes
+  frames.push_back(random_grey_rgba(64, 40, 6));
+  {
+    const auto encoder = opened(GifEncoder::open(path));
+    for (const RgbaImage& frame : frames) ASSERT_TRUE(encoder->add(frame));
+    ASSERT_TRUE(encoder->finish());
+  }
+  const DecodedGif gif = decode_gif(path);
+  ASSERT_EQ(gif.frames.size(), frames.size());
+  for (std::size_t i = 0; i < frames.size(); ++i) EXPECT_TRUE(gif.frames[i].pixels == frames[i].pixels) << "frame " << i;
+  EXPECT_EQ(gif.areas[0], 64 * 40);
+  EXPECT_LE(gif.areas[1], 7 * 4) << "only the rectangle that changed";
+  EXPECT_EQ(gif.areas[2], 1) << "nothing changed: one pixel, as a GIF frame needs";
+  EXPECT_GT(gif.areas[3], 64 * 30);
 }
 
 TEST(GifEncoder, ColourFrameInAGreyRecordingGetsItsOwnPaletteAndLaterSizesAreFitted) {
@@ -486,6 +517,23 @@ TEST(RecordOption, AFolderHoldingAnEarlierRecordingIsRefused) {
   EXPECT_TRUE(check_record_folder(folder, true).ok()) << "--overwrite lets it replace the frames";
 }
 
+// A folder named like a frame stopped an --overwrite recording at that frame; it is refused before
+// the first, and nothing in the folder changes.
+TEST(RecordOption, OverwriteRefusesAFrameNameThatIsNotAFile) {
+  const std::string folder = scratch_file("frame-named-folder");
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder + "/frame-000003.png");
+  testing::write_bytes("frame-named-folder/frame-000001.png", "old frame");
+  const Status checked = check_record_folder(folder, true);
+  ASSERT_FALSE(checked.ok());
+  EXPECT_NE(checked.error().find("frame-000003.png there is not a frame an earlier recording wrote"), std::string::npos)
+      << checked.error();
+  const auto run = record(folder, {"--overwrite"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(testing::read_text(folder + "/frame-000001.png"), "old frame");
+  EXPECT_TRUE(std::filesystem::is_directory(folder + "/frame-000003.png"));
+}
+
 // --overwrite replaces the earlier take whole: a shorter one leaves none of the old frames behind,
 // and a file of the user's in the folder is kept.
 TEST(RecordOption, OverwriteReplacesAnEarlierRecordingsFramesAndNothingElse) {
@@ -565,9 +613,10 @@ TEST(RecordOption, UnknownExtensionIsRefusedBeforeAnythingRuns) {
 
 // stereocl recording `path` with no --frames (as on stage), its stderr in `err`; returns its pid
 // once the recording has frames in it.
-pid_t start_recording_until_stopped(const std::string& path, const std::string& err) {
+// `shell_prefix` runs in the shell before it becomes stereocl ("trap '' HUP; " is nohup's part).
+pid_t start_recording_until_stopped(const std::string& path, const std::string& err, const std::string& shell_prefix = "") {
   const char* binary = std::getenv("STEREOCL_TEST_BINARY");
-  const std::string command = "exec " + testing::shell_quote(binary ? binary : STEREOCL_BINARY) +
+  const std::string command = shell_prefix + "exec " + testing::shell_quote(binary ? binary : STEREOCL_BINARY) +
                               " --hidden --no-vsync --mode cpu --size 320x180 --record " + testing::shell_quote(path) +
                               " 2>" + testing::shell_quote(err) + " </dev/null >/dev/null";
   const pid_t pid = ::fork();
@@ -615,6 +664,58 @@ TEST(RecordOption, ASignalFinishesTheRecordingAndSaysSo) {
     if (std::string(name).ends_with(".gif")) EXPECT_FALSE(decode_gif(path).frames.empty());
     else EXPECT_FALSE(decode_video(path).mean_luma.empty());  // playable: the index was written
   }
+}
+
+// nohup stereocl --record talk.gif &: a hang-up the program was started ignoring stays ignored
+// (it stopped the recording after 229 frames), and Ctrl+C still finishes it.
+TEST(RecordOption, AHangUpIgnoredAtStartStaysIgnored) {
+  const std::string path = scratch_file("nohup.gif"), err = scratch_file("nohup.err");
+  std::filesystem::remove(path);
+  const pid_t pid = start_recording_until_stopped(path, err, "trap '' HUP; ");
+  ASSERT_EQ(::kill(pid, SIGHUP), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(::waitpid(pid, nullptr, WNOHANG), 0) << "the hang-up stopped it: " << testing::read_text(err);
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  const int status = wait_for(pid);
+  ASSERT_TRUE(WIFEXITED(status)) << testing::read_text(err);
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT);
+  EXPECT_FALSE(decode_gif(path).frames.empty());
+}
+
+// A signal while -o writes: the temporary ".NAME.XXXXXX" beside it went with the process, and the
+// picture that was there stays whole. inotify sees the temporary the moment it is made.
+TEST(StillSignals, ASignalMidWriteLeavesNoTemporaryAndTheOldPicture) {
+  const std::filesystem::path folder = testing::scratch_file("still-signal");
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const std::string path = (folder / "still.png").string();
+  const std::string old_bytes = "the old picture";
+  testing::write_bytes("still-signal/still.png", old_bytes);
+  const int watch = ::inotify_init1(IN_CLOEXEC);
+  ASSERT_GE(watch, 0);
+  ASSERT_GE(::inotify_add_watch(watch, folder.c_str(), IN_CREATE), 0);
+  const char* binary = std::getenv("STEREOCL_TEST_BINARY");
+  const std::string command = "exec " + testing::shell_quote(binary ? binary : STEREOCL_BINARY) +
+                              " --size 2400x1600 --colour-pattern -o " + testing::shell_quote(path) +
+                              " --depth " + testing::shell_quote(STEREOCL_ASSETS_DIR "/depth-shapes.png") +
+                              " 2>/dev/null </dev/null >/dev/null";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  alignas(inotify_event) char events[4096];
+  const ssize_t got = ::read(watch, events, sizeof events);  // blocks until the temporary is made
+  ASSERT_GT(got, 0);
+  ::kill(pid, SIGTERM);
+  ::close(watch);
+  const int status = wait_for(pid);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) GTEST_SKIP() << "the picture was written before the signal came";
+  ASSERT_TRUE(WIFSIGNALED(status)) << "exit " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    EXPECT_EQ(entry.path().filename(), "still.png") << "left behind";
+  EXPECT_EQ(testing::read_text(path), old_bytes);
 }
 
 TEST(RecordOption, ASecondSignalStopsAtOnceAndLeavesNoFile) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace stereocl {
 
@@ -57,6 +58,8 @@ void ImGuiLayer::new_frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
+  // No window focused: the active text field loses its keyboard (ImGui clears the active item).
+  if (std::exchange(release_keyboard_, false)) ImGui::SetWindowFocus(nullptr);
 }
 
 void ImGuiLayer::render() {

@@ -27,10 +27,14 @@ class ImGuiLayer {
   // True while the panel takes the keys (a text field, or arrow-key navigation), so key bindings
   // stand aside.
   bool wants_keyboard() const;
+  // Leaves the text field being typed in (what was typed stays) before the next frame's widgets
+  // run, so the key that asked for it is not typed into the field too.
+  void release_keyboard() { release_keyboard_ = true; }
   bool has_own_font() const { return own_font_; }
 
  private:
   bool own_font_ = false;
+  bool release_keyboard_ = false;
 };
 
 }  // namespace stereocl

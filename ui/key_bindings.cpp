@@ -70,7 +70,7 @@ void add_presenter_keys(std::vector<KeyBinding>& bindings) {
   bindings.push_back({GLFW_KEY_PAGE_UP, "PgUp", {ActionKind::previous_preset}, "previous preset"});
   bindings.push_back({GLFW_KEY_B, "B / .", {ActionKind::toggle_blank}, "black screen on / off", GLFW_KEY_PERIOD});
   bindings.push_back({GLFW_KEY_F5, "F5", {ActionKind::toggle_blank}, "black screen on / off (a clicker's start / stop)"});
-  bindings.push_back({GLFW_KEY_ESCAPE, "Esc", {ActionKind::escape}, "black screen on / off; twice within 2 s: quit"});
+  bindings.push_back({GLFW_KEY_ESCAPE, "Esc", {ActionKind::escape}, "black screen on / off; held for 1 s: quit"});
   bindings.push_back({GLFW_KEY_EQUAL, "+", {ActionKind::deeper}, "more depth (max offset M)", GLFW_KEY_KP_ADD});
   bindings.push_back({GLFW_KEY_MINUS, "-", {ActionKind::shallower}, "less depth", GLFW_KEY_KP_SUBTRACT});
   bindings.push_back({GLFW_KEY_RIGHT_BRACKET, "]", {ActionKind::wider_pattern}, "wider pattern (P)"});
@@ -107,10 +107,25 @@ std::optional<Action> action_for_key(int key, int mods) {
   return std::nullopt;
 }
 
-bool press_escape(QuitGuard& guard, double now, DemoSettings& settings) {
-  if (guard.press(now)) return true;
+void press_escape(QuitGuard& guard, double now, DemoSettings& settings) {
+  guard.press(now);
   settings.blank = !settings.blank;
-  return false;
+}
+
+bool reaches_the_stage_while_typing(int key) {
+  switch (key) {
+    case GLFW_KEY_PAGE_UP:
+    case GLFW_KEY_PAGE_DOWN:
+    case GLFW_KEY_F5:
+    case GLFW_KEY_ESCAPE:
+    case GLFW_KEY_UP:
+    case GLFW_KEY_DOWN:
+    case GLFW_KEY_LEFT:
+    case GLFW_KEY_RIGHT:
+      return true;
+    default:
+      return false;
+  }
 }
 
 Status apply_action(const Action& action, DemoSettings& settings, const ModeAvailability& availability) {

@@ -25,7 +25,7 @@ enum class ActionKind {
   toggle_fullscreen,
   toggle_vsync,
   reseed,
-  quit,            // Ctrl+Q, or Esc twice (escape)
+  quit,            // Ctrl+Q (Esc held for a second too: ui/quit_guard.hpp)
   escape,          // Esc, a clicker's start/stop: blank on / off; a second Esc in the moment quits
   toggle_help,     // F1 or '?': the keys over the picture
   next_preset,      // PageDown and PageUp: a clicker's "next slide" and "back" (config/presets.hpp)
@@ -63,9 +63,15 @@ std::vector<KeyBinding> key_bindings();
 // whatever is held.
 std::optional<Action> action_for_key(int key, int mods = 0);
 
-// Esc at `now` (seconds): blanks or unblanks, unless it is the second Esc within
-// kQuitConfirmSeconds, which quits instead (returns true) and leaves the settings alone.
-bool press_escape(QuitGuard& guard, double now, DemoSettings& settings);
+// Esc at `now` (seconds): blanks or unblanks, every time; the guard times how long it is held
+// (held for kQuitHoldSeconds, it quits: ui/quit_guard.hpp).
+void press_escape(QuitGuard& guard, double now, DemoSettings& settings);
+
+// The keys a presenter's clicker sends (PageUp/PageDown, F5, Esc, the arrows): they leave a text
+// field being typed in and act, rather than being typed into it or lost. '.' and B, which a clicker
+// may also send, are letters a hidden word can hold: they act once the field is left (Return, Esc,
+// any key above, a click on the picture).
+bool reaches_the_stage_while_typing(int key);
 
 // How far one press of + / - moves M, and ] / [ moves P, in pixels: about 30 presses span the
 // default range, and a step is still visible in the picture.

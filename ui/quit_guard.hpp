@@ -1,23 +1,23 @@
 #pragma once
-// Esc quits only when pressed twice within a moment. Presentation clickers send Esc from their
-// start/stop button, so one press must never end a talk; a person at the keyboard presses twice.
+// Esc blanks the screen and unblanks it, as often as it is pressed: a presenter's "oops, undo"
+// must never end the talk. Quitting is deliberate: Ctrl+Q, or Esc held down for a second (a
+// clicker's Esc is a tap). Two Escs within two seconds used to quit, so the natural undo of an
+// accidental blank quit in front of the room.
+#include <optional>
+
 namespace stereocl {
 
-inline constexpr double kQuitConfirmSeconds = 2.0;
+inline constexpr double kQuitHoldSeconds = 1.0;
 
 class QuitGuard {
  public:
-  // An Esc at `now` (seconds, any origin): true when it confirms one pressed just before.
-  bool press(double now) {
-    const bool confirmed = now - armed_at_ <= kQuitConfirmSeconds;
-    armed_at_ = confirmed ? -1e9 : now;
-    return confirmed;
-  }
-  // Any other key in between: Esc, F5, Esc from a clicker's start/stop is not a double Esc.
-  void disarm() { armed_at_ = -1e9; }
+  void press(double now) { pressed_at_ = now; }  // Esc went down at `now` (seconds, any origin)
+  void release() { pressed_at_.reset(); }         // ... and up again
+  // Whether Esc has been held down since its press for the hold time.
+  bool held_to_quit(double now) const { return pressed_at_ && now - *pressed_at_ >= kQuitHoldSeconds; }
 
  private:
-  double armed_at_ = -1e9;
+  std::optional<double> pressed_at_;
 };
 
 }  // namespace stereocl

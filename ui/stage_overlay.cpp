@@ -17,7 +17,10 @@ Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, boo
   Overlays overlays;
   overlays.panel = panel_laid_out && !settings.blank;
   overlays.keys = settings.show_keys && !settings.blank;
-  overlays.message = !overlays.panel && message_pending;
+  // Nothing over the picture the audience should not read: with the panel hidden a message (a
+  // mode fallback, a saved picture) stays on stderr and the panel's status line; on a blanked
+  // screen it fades in, where there is no picture to cover.
+  overlays.message = settings.blank && message_pending;
   return overlays;
 }
 

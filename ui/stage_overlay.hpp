@@ -1,7 +1,6 @@
 #pragma once
-// What is drawn over the picture rather than beside it: the key list (F1 / '?') and, while the
-// panel is not shown (hidden, or the screen blanked), the last message, fading, so that a
-// presenter still reads "Esc again within 2 s quits" on a black screen.
+// What is drawn over the picture rather than beside it: the key list (F1 / '?'), and the last
+// message, fading, only on a blanked screen, where it covers no picture.
 #include "pipeline/demo_settings.hpp"
 #include "ui/fading_message.hpp"
 
