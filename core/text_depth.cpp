@@ -47,9 +47,14 @@ Result<std::u32string> code_points(std::string_view text) {
     if (point < 0x20 || (point >= 0x7F && point < 0xA0))
       return failure("\"" + printable(text) +
                      "\" has a control character; the text is one line of printable characters");
-    if (right_to_left(point))
-      return failure("\"" + printable(text) + "\" is in a right-to-left script (" + code_point_name(point) +
-                     "), which is drawn here letter by letter, left to right and unjoined; give left-to-right text");
+    if (right_to_left(point)) {
+      std::string why = "\"";  // appended, not "\"" + ...: GCC 12 warns falsely (-Wrestrict) on that
+      why += printable(text);
+      why += "\" is in a right-to-left script (";
+      why += code_point_name(point);
+      why += "), which is drawn here letter by letter, left to right and unjoined; give left-to-right text";
+      return failure(why);
+    }
     visible = visible || point != U' ';
     points.push_back(point);
     at += length;
