@@ -23,11 +23,14 @@ echo "ci: scripts/run.sh wrote a ${size} PNG"
 
 # A newcomer without a display types the command alone: it must end, with a picture and its path.
 repo=$PWD
-said=$(cd /tmp && env -u DISPLAY -u WAYLAND_DISPLAY timeout 600 bash "$repo/scripts/run.sh" | tail -n 3)
+said=$(cd /tmp && env -u DISPLAY -u WAYLAND_DISPLAY timeout 600 bash "$repo/scripts/run.sh" | tail -n 5)
 echo "$said" | grep -q "the picture is /tmp/stereocl-first-picture.png" ||
   { echo "ci: scripts/run.sh without a display did not say where its picture is: $said"; exit 1; }
+echo "$said" | grep -q "is /tmp/stereocl-first-picture-depth.png" ||
+  { echo "ci: scripts/run.sh without a display did not say where the picture's answer is: $said"; exit 1; }
 [ -s /tmp/stereocl-first-picture.png ] || { echo "ci: scripts/run.sh without a display made no picture"; exit 1; }
-echo "ci: scripts/run.sh without a display ended with a picture and its path"
+[ -s /tmp/stereocl-first-picture-depth.png ] || { echo "ci: scripts/run.sh without a display made no answer"; exit 1; }
+echo "ci: scripts/run.sh without a display ended with a picture, its depth and their paths"
 took "scripts/run.sh, twice"
 
 # The Release build of scripts/run.sh serves for the package too: only the install prefix differs.

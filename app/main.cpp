@@ -42,6 +42,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -109,6 +110,8 @@ struct Session {
   bool resampled = false;             // what the last frame's layout said, so stderr hears it once
   bool panel_yielded = false;
   QuitGuard quit_guard{};  // Esc held for a second quits; a clicker's taps only blank and unblank
+  bool size_set_by_preset = false;      // fullscreen came from a preset about size, not from F
+  bool panel_hidden_by_preset = false;  // ... and so did the hidden panel
 };
 
 Session& session_of(GLFWwindow* handle) { return *static_cast<Session*>(glfwGetWindowUserPointer(handle)); }
@@ -157,6 +160,24 @@ void on_drop(GLFWwindow* handle, int count, const char** paths) {
   session.panel.message = session.dropped_model.start(paths[0]);
 }
 
+// A preset about size (presenter: fullscreen, the panel hidden) sets it; stepping on to one that
+// is not gives back the window the size preset found, as presets change the look, not the size.
+void fit_window_to_preset(Session& session) {
+  if (session.presets.wants_fullscreen()) {
+    if (!session.window.fullscreen()) {
+      toggle_fullscreen(session);
+      session.size_set_by_preset = true;
+    }
+    if (session.presets.hides_panel() && session.demo.settings().show_panel) {
+      session.demo.settings().show_panel = false;  // the whole screen, as --config gives
+      session.panel_hidden_by_preset = true;
+    }
+    return;
+  }
+  if (std::exchange(session.size_set_by_preset, false) && session.window.fullscreen()) toggle_fullscreen(session);
+  if (std::exchange(session.panel_hidden_by_preset, false)) session.demo.settings().show_panel = true;
+}
+
 // A dropped file or a preset is decoded off this thread; once it is, it is used here, where GL is.
 void use_finished_loads(Session& session) {
   if (auto finished = session.dropped.take_finished())
@@ -168,10 +189,7 @@ void use_finished_loads(Session& session) {
   if (auto said = session.presets.apply_finished(session.demo)) {
     session.panel.message = std::move(*said);
     session.panel.preset = session.presets.current();
-    if (session.presets.wants_fullscreen()) {
-      if (!session.window.fullscreen()) toggle_fullscreen(session);
-      if (session.presets.hides_panel()) session.demo.settings().show_panel = false;  // the whole screen, as --config gives
-    }
+    fit_window_to_preset(session);
   }
 }
 
@@ -202,10 +220,20 @@ bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& sa
 
 // --list-devices, as text or (--json) as JSON to stdout or the --json file. Without a display
 // (no window) every device is listed all the same; only which one shares with GL stays unknown.
+// The list's last line: which device GPU mode shares GL textures with, as README says it tells.
+std::string sharing_line(const std::vector<ClPlatformDescription>& platforms, const GlShareHandles& gl) {
+  for (const ClPlatformDescription& platform : platforms)
+    for (const ClDeviceDescription& device : platform.devices)
+      if (device.shares_gl) return "GPU mode shares GL textures with device " + device.index + "\n";
+  return gl.present() ? "no device shares this GL context: GPU mode cannot run here (CPU-readback can)\n"
+                      : "no display, so no GL context: which device would share with GL is not known here\n";
+}
+
 int list_devices(const Options& options, const GlShareHandles& gl) {
   const auto devices = list_opencl_devices(gl);
   if (!options.list_devices_as_json) {
     std::fputs(describe_opencl_devices(devices).c_str(), stdout);
+    if (!devices.empty()) std::fputs(sharing_line(devices, gl).c_str(), stdout);
     return 0;
   }
   const std::string json = describe_opencl_devices_json(devices);
@@ -457,6 +485,8 @@ int run_window(const Options& options, Window& window, Demo& demo) {
   // --fullscreen alone keeps the --size scene, 1:1 and centred.
   session.fit = options.fit || shrinks_beside_panel(options, window);
   if (options.panel_tab == "measure") session.panel.select_tab = PanelTab::measure;
+  // --config presenter is a preset too: the panel names it ("No preset applied yet" was wrong).
+  if (!options.config_files.empty()) session.panel.preset = std::filesystem::path(options.config_files.back()).stem().string();
   Recording recording(options.record_path, options.frames, options.overwrite, options.record_quality);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
   if (const Status runs = soak.keep_modes_that_run(demo.availability()); !runs) throw InputError(runs.error());

@@ -458,13 +458,27 @@ Status finish_options(const CLI::App& app, Options& options) {
 // CLI11's config text with every flag that is off written as a commented-out `flag=true`: read
 // back, `bench=false` would count as --bench given and trip its excludes (--screenshot ...), and
 // an off flag sets nothing anyway.
+// CLI11 writes its groups in the order options were declared, a heading for every group even
+// with no setting in it ("# General Options" came first, empty, then "Devices and modes"): the
+// groups go in --help's order, and a heading only above settings.
 std::string config_text(const CLI::App& app) {
   std::istringstream lines(app.config_to_str(/*default_also=*/true, /*write_description=*/true));
-  std::string text, line;
+  std::string head, line, group;
+  std::map<std::string, std::string> groups;  // heading -> its settings' lines
   const std::string off = "=false";
   while (std::getline(lines, line)) {
+    if (line.starts_with("# ") && line.ends_with(" Options")) {
+      group = line.substr(2, line.size() - 2 - std::string(" Options").size());
+      continue;
+    }
     const bool flag_off = line.size() > off.size() && line.front() != '#' && line.ends_with(off);
-    text += flag_off ? "# " + line.substr(0, line.size() - off.size()) + "=true\n" : line + "\n";
+    (group.empty() ? head : groups[group]) += flag_off ? "# " + line.substr(0, line.size() - off.size()) + "=true\n" : line + "\n";
+  }
+  std::string text = head;
+  for (const std::string_view name : kHelpGroups) {
+    const auto found = groups.find(std::string(name));
+    if (found == groups.end() || found->second.find_first_not_of('\n') == std::string::npos) continue;
+    text += "# " + std::string(name) + " Options\n" + found->second;
   }
   return text;
 }
@@ -548,7 +562,8 @@ std::string config_error_text(const std::string& what) {
 // What is not a setting: the version, reading and writing config files (and help, declared first).
 void declare_actions(CLI::App& app, std::string& write_config) {
   const std::string general(kGeneralGroup);
-  app.set_config("--config", "", "read options from a TOML or INI file (see assets/presets/)")
+  app.set_config("--config", "",
+                 "read options from a TOML or INI file, or a preset by its name (presenter, hidden-word, ...)")
       ->type_name("FILE.toml")
       ->group(general);
   app.add_option("--write-config", write_config, "write the options, defaults included, as a --config file, then exit")

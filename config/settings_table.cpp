@@ -252,7 +252,8 @@ const Setting kPictureSettings[] = {
     {.name = "depth_of_field",
      .kind = SettingKind::real,
      .value_name = "MU",
-     .help = "mu: depth of the scene in eye distances (default 1/3); s(z) = (1 - mu z) E / (2 - mu z)",
+     .help = "mu: the scene's depth in eye distances, default 1/3; a point at depth z repeats "
+             "(1 - mu z) E / (2 - mu z) apart",
      .min = 0,
      .max = kMaxDepthOfField,
      .above_min = true,
@@ -284,8 +285,8 @@ const Setting kPictureSettings[] = {
                .set_value = set_demo_value<&DemoSettings::dot_size>}},
     {.name = "depth",
      .value_name = "FILE",
-     .help = "grey depth map (white = near) instead of the 3D scene: PNG, TIFF or PGM (16-bit exact), JPEG or WebP; "
-             "- reads it from stdin",
+     .help = "grey depth map (white = near) instead of the 3D scene: PNG, TIFF or PGM (16-bit exact), PPM, JPEG or "
+             "WebP; - reads it from stdin",
      .access = text_field<&Options::depth_file>,
      .check = SettingCheck::input_image,
      .beside_config = true},
@@ -665,7 +666,7 @@ const Setting kTestingSettings[] = {
      .needs = "soak"},
     {.name = "panel_tab",
      .kind = SettingKind::words,
-     .group = kTestingGroup,
+     .group = kShowGroup,
      .value_name = "TAB",
      .help = "the panel's tab to start on, for screenshots of each",
      .words = {"show", "measure"},

@@ -278,6 +278,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
       !fits)
     return failure(name + ": as a depth map, " + fits.error());
   still_depth_ = image.grey16;
+  depth_is_text_ = false;  // use_text() says otherwise after this
   depth_name_ = name;
   settings_.depth_source = applied_.depth_source = DepthSource::image;
   use_depth_source();
@@ -298,6 +299,7 @@ Status Demo::use_text(const std::string& text) {
   image.grey16 = std::move(*depth);
   if (Status used = use_as_depth(image, "text \"" + printable(text) + "\""); !used) return used;
   text_ = text;
+  depth_is_text_ = true;
   return {};
 }
 

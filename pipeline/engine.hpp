@@ -117,6 +117,7 @@ class Demo {
   // (core/text_depth.hpp); on failure changes nothing.
   Status use_text(const std::string& text);
   const std::string& text() const { return text_; }  // the last text used, "" before one
+  bool depth_is_text() const { return depth_is_text_; }  // the depth map is that word's
   // A preset's look: its mode (where it runs, else the best that does, said by take_notices()),
   // algorithm, P and M, pattern, depth map, hidden text or scene, seed, inversion and effect, as the command
   // line sets them at start. On failure (a file it names cannot be used) no setting changes.
@@ -199,6 +200,7 @@ class Demo {
   // Whether the scene has a size of its own (--size, --fit) that a depth map is fitted to; if not,
   // a map makes the scene its size.
   bool scene_sized_ = options_.size_given || options_.fit;
+  bool depth_is_text_ = false;
   RgbaImage pattern_image_;                // a --pattern or dropped file, at its own size, top row first
   bool pattern_image_new_ = false;         // a new one since the pattern was last drawn
   FrameExecutor executor_;

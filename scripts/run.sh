@@ -21,14 +21,24 @@ done
 xvfb=(xvfb-run -a -s "-screen 0 1920x1080x24")
 if $ends_by_itself; then exec "${xvfb[@]}" "$program" "$@"; fi
 
-# Two seconds of the scene at 60 frames a second; the picture is the last frame's.
+# Two seconds of the scene at 60 frames a second; the picture is the last frame's. Its answer, the
+# same frame's depth (white = near), goes beside it, so a newcomer can check what they saw.
 picture=$PWD/stereocl-first-picture.png
+answer=$PWD/stereocl-first-picture-depth.png
 shot=(--screenshot "$picture")
+source="the animated scene (a ball bouncing in a box)"
 for argument in "$@"; do
-  case $argument in --screenshot|--screenshot=*) shot=(); picture="the --screenshot you named" ;; esac
+  case $argument in
+    --screenshot|--screenshot=*) shot=(); picture="the --screenshot you named" ;;
+    --depth|--depth=*|--model|--model=*|--text|--text=*) source="what you named" ;;
+  esac
 done
-echo "run.sh: no display here, so no window to watch: making one picture of the animated scene instead"
+echo "run.sh: no display here, so no window to watch: making one picture of $source instead"
 "${xvfb[@]}" "$program" --frames 120 --hidden --guide-dots "$@" "${shot[@]}"
 echo "run.sh: the picture is $picture"
-echo "run.sh: open it on a screen and look through it until the two dots above it become three; on a"
-echo "run.sh: machine with a display, scripts/run.sh opens the live window"
+if [ ${#shot[@]} -gt 0 ]; then
+  "${xvfb[@]}" "$program" --frames 120 --hidden "$@" --debug-view depth --screenshot "$answer"
+  echo "run.sh: what it hides, the same frame's depth (white = near), is $answer"
+fi
+echo "run.sh: open the picture on a screen and look through it until the two dots above it become three;"
+echo "run.sh: on a machine with a display, scripts/run.sh opens the live window (W there reveals the depth)"

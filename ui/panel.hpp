@@ -36,6 +36,7 @@ struct PanelState {
   std::string recording;              // the file being recorded, empty when not recording
   std::string preset;                 // the preset PageDown / PageUp last applied, empty before one
   std::optional<std::string> text_draft;  // the hidden-text field as typed (a draft may be refused)
+  std::string text_seen;                  // the engine's word the draft last followed
   int preset_step = 0;                // the Previous / Next buttons: -1 or +1 for the main loop, as PageUp / PageDown
   bool fullscreen_requested = false;  // the Fullscreen button: as F
   std::optional<PanelTab> select_tab;  // brings a tab to the front on the next frame (--panel-tab, tests)

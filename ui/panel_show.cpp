@@ -33,7 +33,8 @@ void draw_mode_buttons(Demo& demo) {
 
 // The hidden word: each edit redraws the depth map, so the audience sees the word change.
 void draw_text_field(Demo& demo, PanelState& state) {
-  if (!state.text_draft) state.text_draft = demo.text();
+  // A word set elsewhere (a preset, --text) replaces the draft; a draft the engine refused stays.
+  if (!state.text_draft || demo.text() != state.text_seen) state.text_draft = state.text_seen = demo.text();
   std::array<char, 4 * kMaxTextCharacters + 1> buffer{};
   state.text_draft->copy(buffer.data(), buffer.size() - 1);
   width_leaving_label("hidden text");
@@ -57,10 +58,11 @@ void draw_source(Demo& demo, PanelState& state) {
   DemoSettings& settings = demo.settings();
   for (const DepthSourceRow& row : depth_source_table()) {
     const std::string label(row.label);
-    if (&row != &depth_source_table().front()) same_line_if_fits(checkbox_width(label.c_str()));
+    if (&row != &depth_source_table().front()) same_line_if_fits(checkbox_width("hidden word"));
     const char* missing = source_missing(demo, row.source);
     ImGui::BeginDisabled(missing != nullptr);
-    if (ImGui::RadioButton(label.c_str(), settings.depth_source == row.source)) settings.depth_source = row.source;
+    const std::string shown = row.source == DepthSource::image && demo.depth_is_text() ? "hidden word" : label;
+    if (ImGui::RadioButton(shown.c_str(), settings.depth_source == row.source)) settings.depth_source = row.source;
     ImGui::EndDisabled();
     if (missing) tooltip_when_hovered(missing);
   }

@@ -26,7 +26,10 @@ Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, boo
 
 void draw_key_help() {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  // At the bottom, centred across: centred on the window, the list covered the left convergence
+  // dot, which sits above the picture's top edge (a band of kDotBandHeight).
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - ImGui::GetStyle().WindowPadding.y), ImGuiCond_Always,
+                          ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.92f);
   ImGui::Begin("Keys  (F1 or ? closes)", nullptr, kOverlayFlags);
   if (ImGui::BeginTable("key help", 2, ImGuiTableFlags_SizingFixedFit)) {

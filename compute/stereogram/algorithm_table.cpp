@@ -22,7 +22,8 @@ const std::array<AlgorithmRow, 2> kRows = {{
      [](ProgramBuilder& programs, StereogramKernelKind, StereogramStorage storage) {
        return std::unique_ptr<ClStereogram>(new SymmetricCl(programs, storage));
      }},
-    {StereogramAlgorithm::lookup, "lookup", "the article's: each pixel copies the one a separation to its left, W + P wide",
+    {StereogramAlgorithm::lookup, "lookup", "the article's: each pixel copies the one a separation to its left; the picture is the scene's width plus P "
+     "(for a 1920 px screen at 1:1, --size (1920 - P)xH)",
      true, false, false, nothing_more, [] { return std::unique_ptr<CpuStereogram>(new LookupCpu); },
      [](ProgramBuilder& programs, StereogramKernelKind kind, StereogramStorage storage) {
        return std::unique_ptr<ClStereogram>(new LookupCl(programs, kind, storage));
