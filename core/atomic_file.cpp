@@ -9,7 +9,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -60,34 +59,14 @@ mode_t mode_for(const struct stat* existing) {
   return existing ? existing->st_mode & 07777 : new_file_mode();
 }
 
-// A new file "PREFIX.XXXXXX" (random letters), its name registered for removal on a stop signal
-// before it exists: registered after mkstemp, a signal between the two (a still stops at the
-// first) left the temporary behind, which CI's test of exactly that caught.
-int create_registered_temporary(const std::string& prefix, std::string& temporary) {
-  static constexpr char kLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    unsigned char random[6];
-    if (::getrandom(random, sizeof random, 0) != static_cast<ssize_t>(sizeof random)) return -1;
-    temporary = prefix + ".";
-    for (const unsigned char byte : random) temporary += kLetters[byte % (sizeof kLetters - 1)];
-    stop_signals::remove_on_abort(temporary);  // a Ctrl+C mid-write leaves no temporary behind
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0600);
-    if (fd >= 0) return fd;
-    const int error = errno;
-    stop_signals::forget(temporary);
-    errno = error;
-    if (error != EEXIST) return -1;
-  }
-  return -1;
-}
-
 Status write_replacing(const std::string& path, std::string_view bytes, const struct stat* existing) {
   const std::filesystem::path target(path);
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   std::string hidden = ".";  // appended, not "." + name: GCC 12 warns falsely (-Wrestrict) on that
   hidden += target.filename().string();
-  std::string temporary;
-  const int fd = create_registered_temporary((folder / hidden).string(), temporary);
+  hidden += ".";
+  std::string temporary;  // a Ctrl+C mid-write leaves no temporary behind
+  const int fd = stop_signals::create_removable((folder / hidden).string(), "", temporary);
   if (fd < 0) return io_failure(path, "cannot create a file in " + folder.string(), errno);
   int error = ::fchmod(fd, mode_for(existing)) != 0 ? errno : 0;
   if (!error) error = write_all(fd, bytes);

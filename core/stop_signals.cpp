@@ -1,10 +1,13 @@
 #include "core/stop_signals.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 
@@ -71,6 +74,25 @@ void remove_on_abort(const std::string& path) {
 void forget(const std::string& path) {
   for (std::size_t i = 0; i < kMaxPaths; ++i)
     if (slot_used[i].load() && path == slot_path[i].data()) slot_used[i].store(false);
+}
+
+int create_removable(const std::string& prefix, const std::string& suffix, std::string& path) {
+  static constexpr char kLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    unsigned char random[6];
+    if (::getrandom(random, sizeof random, 0) != static_cast<ssize_t>(sizeof random)) return -1;
+    path = prefix;
+    for (const unsigned char byte : random) path += kLetters[byte % (sizeof kLetters - 1)];
+    path += suffix;
+    remove_on_abort(path);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0600);
+    if (fd >= 0) return fd;
+    const int error = errno;
+    forget(path);
+    errno = error;
+    if (error != EEXIST) return -1;
+  }
+  return -1;
 }
 
 }  // namespace stereocl::stop_signals

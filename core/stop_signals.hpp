@@ -28,4 +28,9 @@ std::string name(int signal_number);
 void remove_on_abort(const std::string& path);
 void forget(const std::string& path);
 
+// A new file PREFIX + six random letters + SUFFIX, created exclusively (mode 0600), its name
+// registered with remove_on_abort() before it exists: registered after mkstemp, a signal between
+// the two left the temporary behind. Its descriptor, or -1 with errno set; `path` gets the name.
+int create_removable(const std::string& prefix, const std::string& suffix, std::string& path);
+
 }  // namespace stereocl::stop_signals

@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <system_error>
 #include <utility>
-#include <vector>
 
 namespace stereocl {
 namespace {
@@ -20,19 +19,18 @@ namespace {
 // A name of our own beside the final one ("talk.gif.Xa81Qz.partial"), created exclusively, so it
 // can never be a file the user already had (a "talk.gif.partial" of theirs stays untouched).
 Result<std::string> create_unique_temporary(const std::string& final_path) {
-  std::string pattern = final_path + ".XXXXXX.partial";
-  std::vector<char> name(pattern.begin(), pattern.end());
-  name.push_back('\0');
-  const int fd = ::mkstemps(name.data(), static_cast<int>(std::strlen(".partial")));
+  std::string name;
+  const int fd = stop_signals::create_removable(final_path + ".", ".partial", name);
   if (fd < 0) return failure(final_path + ": cannot create a file beside it: " + std::strerror(errno));
-  // mkstemps makes it 0600; a finished recording gets what any new file would (the umask's).
+  // Created 0600; a finished recording gets what any new file would (the umask's).
   const int chmod_error = ::fchmod(fd, new_file_mode()) != 0 ? errno : 0;
   ::close(fd);
   if (chmod_error) {
-    ::unlink(name.data());
+    stop_signals::forget(name);
+    ::unlink(name.c_str());
     return failure(final_path + ": cannot set the new file's permissions: " + std::strerror(chmod_error));
   }
-  return std::string(name.data());
+  return name;  // registered for removal on a second Ctrl+C: the PartialFile forgets it when done
 }
 
 }  // namespace
@@ -44,9 +42,7 @@ Result<PartialFile> PartialFile::create(std::string final_path) {
 }
 
 PartialFile::PartialFile(std::string final_path, std::string temporary_path)
-    : final_(std::move(final_path)), temporary_(std::move(temporary_path)) {
-  stop_signals::remove_on_abort(temporary_);  // a second Ctrl+C leaves nothing behind
-}
+    : final_(std::move(final_path)), temporary_(std::move(temporary_path)) {}
 
 // The moved-from file has nothing left to remove.
 PartialFile::PartialFile(PartialFile&& other) noexcept
