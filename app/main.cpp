@@ -540,6 +540,11 @@ bool prints_its_result(const Options& options) {
   return (options.list_devices && options.json_file.empty()) || options.bench || options.output_file == kStandardStream;
 }
 
+int refuse_closed_stdout() {
+  std::fprintf(stderr, "stereocl: standard output is closed, and this command's result goes there\n");
+  return 1;
+}
+
 int with_stdout_written(int code) {
   const std::string failed = stdout_failure();
   if (failed.empty()) return code;
@@ -548,10 +553,7 @@ int with_stdout_written(int code) {
 }
 
 int run_checked(const Options& options, const StandardStreams& streams) {
-  if (streams.stdout_closed && prints_its_result(options)) {
-    std::fprintf(stderr, "stereocl: standard output is closed, and this command's result goes there\n");
-    return 1;
-  }
+  if (streams.stdout_closed && prints_its_result(options)) return refuse_closed_stdout();
   try {
     return with_stdout_written(run(options));
   } catch (const InputError& error) {
@@ -580,10 +582,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s\n", printable_words(exit.message).c_str());
       return exit.code;
     }
-    if (streams.stdout_closed) {  // --help, --version
-      std::fprintf(stderr, "stereocl: standard output is closed, and this command's result goes there\n");
-      return 1;
-    }
+    if (streams.stdout_closed) return refuse_closed_stdout();  // --help, --version
     std::fprintf(stdout, "%s\n", exit.message.c_str());
     return with_stdout_written(0);
   }

@@ -178,12 +178,18 @@ Status Demo::use_look(const Look& look, const LookImages& images) {
   return {};
 }
 
-void Demo::set_up_without_opencl() {
+// What every back-end is made of, OpenCL or not: the CPU's threads, the notices, GL's compute.
+Engines Demo::engines_before_opencl() {
   Engines engines;
   engines.cpu_threads = options_.cpu_threads;
   engines.notices = &notices_;
   engines.gl_compute = SymmetricComputePass::available();
   engines.gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  return engines;
+}
+
+void Demo::set_up_without_opencl() {
+  Engines engines = engines_before_opencl();
   engines.opencl_pending = true;
   engine_availability_ = availability_ = availability_with(engines);
   for (const ModeRow& row : mode_table())
@@ -201,12 +207,9 @@ void Demo::open_opencl_now() {
 
 void Demo::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
-  Engines engines{.cpu_threads = options_.cpu_threads,
-                  .no_opencl_reason = cl_->no_opencl_reason,
-                  .no_sharing_reason = cl_->no_sharing_reason,
-                  .notices = &notices_,
-                  .gl_compute = SymmetricComputePass::available(),
-                  .gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION))};
+  Engines engines = engines_before_opencl();
+  engines.no_opencl_reason = cl_->no_opencl_reason;
+  engines.no_sharing_reason = cl_->no_sharing_reason;
   if (cl_->environment) {
     ClEnvironment& environment = *cl_->environment;
     try {

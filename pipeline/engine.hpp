@@ -139,6 +139,7 @@ class Demo {
   void take_start_settings(const EngineStart& options);
   void fit_settings_to_engines(const EngineStart& options);  // --mode where the engines cannot serve it
   void fit_sync_to_opencl(std::optional<SyncStrategy> asked);  // --interop-sync where OpenCL cannot serve it
+  Engines engines_before_opencl();
   void set_up_without_opencl();  // until a mode needs it: the OpenCL modes count as available
   void load_start_files(const EngineStart& options);         // --pattern and --depth
   void make_size_scene(const EngineStart& options);          // where no --depth map made the scene
