@@ -67,4 +67,5 @@ if [ -z "$regex" ]; then
 fi
 $dry && { echo "quick-test: ctest -R '$regex'"; exit 0; }
 export RUSTICL_ENABLE=${RUSTICL_ENABLE:-llvmpipe}
-xvfb-run -a -s "-screen 0 1920x1080x24" ctest --test-dir "$build" -R "$regex" --output-on-failure -j "$(nproc)"
+# -noreset: scripts/test.sh says why.
+xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" ctest --test-dir "$build" -R "$regex" --output-on-failure -j "$(nproc)"
