@@ -7,7 +7,7 @@
 // (symmetric_kernel_test, symmetric_buffer_kernel_test, gl_compute_mode_test).
 #include "compute/stereogram/compose_cpu.hpp"
 #include "compute/stereogram/group_colours.hpp"
-#include "compute/stereogram/symmetric_cpu.hpp"
+#include "compute/stereogram/symmetric_fast_cpu.hpp"
 #include "core/depth_map.hpp"
 #include "core/pattern.hpp"
 #include "core/text_depth.hpp"

@@ -1,6 +1,7 @@
 // The symmetric stereogram's CPU reference: the paper's separations, every link honoured,
 // hidden points left free, separations that decode back, and the OpenMP version equal to it.
 #include "compute/stereogram/symmetric_cpu.hpp"
+#include "compute/stereogram/symmetric_fast_cpu.hpp"
 #include "depth_scenes.hpp"
 #include "random_images.hpp"
 #include "core/pattern.hpp"

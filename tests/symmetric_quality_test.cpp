@@ -10,7 +10,7 @@
 //              the mean neighbour difference at x = P, and the worst column's, over the median column.
 // Prints a table; asserts the targets for the symmetric algorithm. With
 // STEREOCL_PICTURES_DIR set it also saves the pictures there (docs/ holds a set).
-#include "compute/stereogram/symmetric_cpu.hpp"
+#include "compute/stereogram/symmetric_fast_cpu.hpp"
 #include "compute/stereogram/lookup_cpu.hpp"
 #include "depth_scenes.hpp"
 #include "core/depth_map.hpp"

@@ -1,6 +1,6 @@
 #include "compute/stereogram/symmetric_cpu.hpp"
 
-#include "core/thread_count.hpp"
+#include "compute/stereogram/symmetric_groups.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -8,11 +8,6 @@
 namespace stereocl {
 
 namespace {
-
-// Orders the pixels of a row by distance from its centre, ties to the right, as one integer:
-// the smallest key of a group names its root without depending on the linking order.
-int centre_key(int x, int centre) { return x < centre ? 2 * (centre - x) + 1 : 2 * (x - centre); }
-int key_position(int key, int centre) { return (key & 1) ? centre - (key >> 1) : centre + (key >> 1); }
 
 // The link the scene point at linking pixel x makes, if both its pixels lie in the row and
 // both eyes see it.
@@ -50,56 +45,6 @@ void keep_nearer_links(int linking_width, const int* left_of, const int* separat
     const int right = left + separations[x / oversample];
     if (right_claim[left] == right && left_claim[right] == left) same[left] = right;
   }
-}
-
-// Pattern phases are fixed point, 16 fractional bits of a pattern column, so that every step
-// is an exact integer and the kernel gets the same sums.
-constexpr int kPhaseBits = 16;
-
-// A root takes the phase of the group beside it (one linking pixel nearer the centre) plus one
-// step of pattern_columns / separation: the pattern runs on across unlinked and newly linked
-// pixels as it would in a flat row, instead of restarting at each group. Returns the step as
-// added on this side of the centre, modulo one pattern width.
-int phase_step(int root, int centre, int root_separation, int pattern_columns) {
-  const int step = (pattern_columns << kPhaseBits) / root_separation;
-  return root < centre ? (pattern_columns << kPhaseBits) - step : step;
-}
-
-// Every group's root (the member nearest the centre): `top` holds each pixel's chain end on
-// entry, its root on return. `best` is scratch.
-void find_roots(int linking_width, int centre, std::vector<int>& top, std::vector<int>& best) {
-  best.assign(static_cast<std::size_t>(linking_width), INT_MAX);
-  for (int x = 0; x < linking_width; ++x) best[top[x]] = std::min(best[top[x]], centre_key(x, centre));
-  for (int x = 0; x < linking_width; ++x) top[x] = key_position(best[top[x]], centre);
-}
-
-// Phases of all roots, outwards from the centre: a root's neighbour towards the centre has a
-// root nearer the centre still, so it is always known first. phase[c] = 0.
-void find_phases(int linking_width, int centre, const int* separations, const SymmetricPlan& plan,
-                 const std::vector<int>& root, std::vector<int>& phase) {
-  const int period = plan.pattern_columns << kPhaseBits;
-  phase.assign(static_cast<std::size_t>(linking_width), 0);
-  for (int distance = 1; distance <= centre + 1; ++distance)
-    for (const int x : {centre - distance, centre + distance}) {
-      if (x < 0 || x >= linking_width || root[x] != x) continue;
-      const int neighbour = x < centre ? x + 1 : x - 1;
-      const int step = phase_step(x, centre, separations[x / plan.oversample], plan.pattern_columns);
-      phase[x] = (phase[root[neighbour]] + step) % period;
-    }
-}
-
-// A group's column from its root alone: the output pixel the root lies in, modulo the pattern.
-// Neighbouring roots give neighbouring columns, so a flat row shows the pattern as it is.
-int anchored_column(int root, const SymmetricPlan& plan) { return root / plan.oversample % plan.pattern_columns; }
-
-// The column a group of this row takes, once roots (and, flowing, phases in `phase`) are known.
-int group_column(int row, int root, const SymmetricPlan& plan, const std::vector<int>& phase) {
-  switch (plan.group_colour) {
-    case GroupColour::hashed: return hashed_column(row, root, plan);
-    case GroupColour::anchored: return anchored_column(root, plan);
-    case GroupColour::flowing: break;
-  }
-  return phase[root] >> kPhaseBits;
 }
 
 }  // namespace
@@ -164,8 +109,7 @@ void symmetric_coordinates_row(const float* depth, int width, int row, const Sym
   const int* separations = scratch.separations.data();
   const int* same = scratch.same.data();
 
-  // Partners lie to the right, so from right to left each pixel's chain end is already known.
-  for (int x = linking_width - 1; x >= 0; --x) scratch.top[x] = same[x] == x ? x : scratch.top[same[x]];
+  chain_ends(same, linking_width, scratch.top.data());
   find_roots(linking_width, centre, scratch.top, scratch.best);
   if (plan.group_colour == GroupColour::flowing)
     find_phases(linking_width, centre, separations, plan, scratch.top, scratch.best);
@@ -183,20 +127,6 @@ OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const Symme
   for (int y = 0; y < depth.height; ++y)
     symmetric_coordinates_row(depth.row(y), depth.width, y, plan, coordinates.row(y), scratch);
   return coordinates;
-}
-
-void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
-                                    OffsetImage& coordinates, int first_row) {
-  if (coordinates.width != depth.width || coordinates.height != depth.height)
-    coordinates = OffsetImage(depth.width, depth.height);
-#pragma omp parallel num_threads(resolve_thread_count(threads))
-  {
-    SymmetricRowScratch scratch;
-    // Rows cost alike; small chunks still even out the ones the ray test walks longer.
-#pragma omp for schedule(dynamic, 4)
-    for (int y = 0; y < depth.height; ++y)
-      symmetric_coordinates_row(depth.row(y), depth.width, first_row + y, plan, coordinates.row(y), scratch);
-  }
 }
 
 }  // namespace stereocl

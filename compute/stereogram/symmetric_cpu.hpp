@@ -50,13 +50,8 @@ struct SymmetricRowScratch {
 void symmetric_coordinates_row(const float* depth, int width, int row, const SymmetricPlan& plan, float* coordinates,
                                SymmetricRowScratch& scratch);
 
-// Single-threaded: the reference for every other version.
+// Single-threaded and written for reading: the oracle every other version (symmetric_fast_cpu.hpp,
+// the kernels, the shader) is tested against, bit for bit.
 OffsetImage symmetric_coordinates_reference(const DepthImage& depth, const SymmetricPlan& plan);
-
-// The same result, rows spread over `threads` threads with OpenMP (0 = all hardware threads, as
-// --cpu-threads). `coordinates` is resized as needed. first_row: the picture's row that depth's
-// row 0 is (a band of a larger picture).
-void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
-                                    OffsetImage& coordinates, int first_row = 0);
 
 }  // namespace stereocl

@@ -1,6 +1,6 @@
 #include "compute/stereogram/symmetric_engines.hpp"
 
-#include "compute/stereogram/symmetric_cpu.hpp"
+#include "compute/stereogram/symmetric_fast_cpu.hpp"
 
 namespace stereocl {
 

@@ -6,8 +6,10 @@
 #include "bench_device.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_cpu.hpp"
+#include "compute/stereogram/symmetric_fast_cpu.hpp"
 #include "compute/stereogram/symmetric_kernel.hpp"
 #include "core/image.hpp"
+#include "core/thread_count.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -117,6 +119,32 @@ void symmetric_cpu(benchmark::State& state, int width, int height) {
   state.SetLabel("P=85 M=30, all cores");
 }
 
+// One thread (or all, "fast" only) on a 1080p map at the separations pamstereogram -dpi 72 -eyesep 2.5 -depth 0.5
+// draws with (90 pixels far, 60 near), hashed dots: the cost per pixel and core that
+// scripts/cpu-baseline.sh sets beside pamstereogram's. "reference" is the readable oracle
+// (symmetric_cpu.hpp), "fast" what CPU mode and stills run; "sphere" a smooth surface
+// (depth_scenes.hpp), "random" a step at every pixel.
+void symmetric_cpu_threads(benchmark::State& state, bool fast, bool smooth, int threads) {
+  SymmetricParams params;
+  params.geometry = PhysicalGeometry{72.0, 2.5 * 25.4, 0.5};
+  params.group_colour = GroupColour::hashed;
+  const SymmetricPlan plan = make_symmetric_plan(params);
+  const DepthImage depth = smooth ? testing::sphere_on_ramp_depth(1920, 1080) : random_depth(1920, 1080);
+  OffsetImage coordinates(depth.width, depth.height);
+  for (auto _ : state) {
+    if (fast)
+      symmetric_coordinates_parallel(depth, plan, threads, coordinates);
+    else
+      coordinates = symmetric_coordinates_reference(depth, plan);
+    benchmark::DoNotOptimize(coordinates.pixels.data());
+  }
+  // Seconds of wall clock per pixel (printed with an SI prefix: "13.5n" is 13.5 ns); times the
+  // threads for the cost per pixel and core.
+  state.counters["s/pixel"] = benchmark::Counter(static_cast<double>(depth.width) * depth.height,
+                                                 benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.SetLabel("90 far, 60 near, " + std::to_string(resolve_thread_count(threads)) + " thread(s)");
+}
+
 const bool registered = [] {
   for (const auto& [kind, kind_name] : {std::pair{StereogramKernelKind::classic, "classic"},
                                         std::pair{StereogramKernelKind::fast, "fast"}}) {
@@ -142,6 +170,15 @@ const bool registered = [] {
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
   }
+  for (const auto& [variant, fast, threads] : {std::tuple{"one-thread/reference", false, 1},
+                                                std::tuple{"one-thread/fast", true, 1},
+                                                std::tuple{"all-threads/fast", true, 0}})
+    for (const bool smooth : {true, false})
+      benchmark::RegisterBenchmark((std::string("stereogram/symmetric-cpu-") + variant + (smooth ? "/sphere" : "/random") +
+                                    "/1920x1080").c_str(),
+                                   symmetric_cpu_threads, fast, smooth, threads)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
   return true;
 }();
 

@@ -1,0 +1,37 @@
+#pragma once
+// The symmetric stereogram on the CPU as CPU mode, stills and the compare tool run it: the
+// reference's coordinates (symmetric_cpu.hpp) to the bit, in a fraction of its time. Where it
+// departs from the reference, and why that changes no bit:
+// - separations are spread to the linking resolution once per row, so the hidden-surface walk
+//   indexes without a division per step;
+// - that walk, up to a few dozen steps each way, is skipped where no depth within its reach is
+//   near enough to block either ray: the smallest separation within reach (a sliding minimum,
+//   three passes over the row) decides that for every pixel of a smooth surface, and the walk
+//   runs, unchanged, wherever it cannot;
+// - the two link claims are made in the pass that finds the links;
+// - a hashed or anchored group's column divides by run-time constants through exact
+//   multiplications (Lemire, Kaser & Kurz, "Faster remainder by direct computation", 2019);
+// - each thread keeps its row buffers from frame to frame.
+#include "compute/stereogram/symmetric_params.hpp"
+#include "core/image.hpp"
+
+#include <vector>
+
+namespace stereocl {
+
+// One thread's row buffers, reused row after row and frame after frame.
+struct SymmetricFastScratch {
+  std::vector<int> separations, linking, window_start, window_end, left_of, right_claim, left_claim, same, top, best;
+};
+
+// One row, as symmetric_coordinates_row: depth has `width` values, coordinates receives `width`.
+void symmetric_coordinates_row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
+                                    float* coordinates, SymmetricFastScratch& scratch);
+
+// Every row, spread over `threads` threads with OpenMP (0 = all hardware threads, as
+// --cpu-threads). `coordinates` is resized as needed. first_row: the picture's row that depth's
+// row 0 is (a band of a larger picture).
+void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
+                                    OffsetImage& coordinates, int first_row = 0);
+
+}  // namespace stereocl
