@@ -200,6 +200,7 @@ void save_screenshot(const Demo& demo, PanelState& panel) {
   const std::string name = timestamped_name("png");
   const Status saved = save_png(name, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()));
   panel.message = saved ? "Saved " + name : "Not saved: " + saved.error();
+  if (saved) panel.saved_sign = "saved";
 }
 
 // The window as shown, panel and dots included: the back buffer before it is swapped away.
@@ -376,12 +377,14 @@ struct FrameLoop {
 // Esc) is a black screen: the audience must not read the panel either, only the fading hint.
 void draw_overlays(FrameLoop& loop, const StageLayout& layout, float pixels_per_unit) {
   PanelState& panel = loop.session.panel;
-  const Overlays shown = overlays_to_draw(layout.panel_width > 0, loop.session.demo.settings(), !panel.message.text().empty());
+  const Overlays shown = overlays_to_draw(layout.panel_width > 0, loop.session.demo.settings(),
+                                          !panel.message.text().empty(), !panel.saved_sign.text().empty());
   if (!shown.any()) return;
   loop.imgui.new_frame();
   if (shown.panel) draw_panel(loop.session.demo, panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
   if (shown.keys) draw_key_help();
   if (shown.message) draw_floating_message(panel.message);
+  if (shown.saved_sign) draw_saved_sign(panel.saved_sign);
   loop.imgui.render();
 }
 

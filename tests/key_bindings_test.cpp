@@ -94,6 +94,19 @@ TEST(StageKeys, NoMessageIsDrawnOverThePicture) {
   EXPECT_TRUE(overlays_to_draw(false, settings, true).message) << "a black screen has no picture to cover";
 }
 
+// S with the panel hidden (fullscreen on stage): a sign for the presenter, never words, and none on
+// a blanked screen or where the panel's status line says it.
+TEST(StageKeys, ASavedPictureShowsASignOnlyWhereNoPanelSaysSo) {
+  DemoSettings settings;
+  settings.show_panel = false;
+  EXPECT_TRUE(overlays_to_draw(false, settings, true, true).saved_sign);
+  EXPECT_FALSE(overlays_to_draw(false, settings, true, true).message) << "the sign, not the message";
+  EXPECT_FALSE(overlays_to_draw(false, settings, true, false).saved_sign);
+  EXPECT_FALSE(overlays_to_draw(true, settings, true, true).saved_sign) << "the panel's status line says it";
+  settings.blank = true;
+  EXPECT_FALSE(overlays_to_draw(false, settings, true, true).saved_sign);
+}
+
 TEST(StageKeys, F5BlanksThePanelAndTheKeyListToo) {
   DemoSettings settings;
   settings.show_keys = true;

@@ -28,6 +28,7 @@ struct PanelState {
   std::string gl_version;
   std::optional<LoadedFile> loaded;  // the last file dropped onto the window
   FadingMessage message;             // the last thing to tell the user: a refused key, a saved screenshot
+  FadingMessage saved_sign;          // set by a saved screenshot: a dot in the corner where no panel says it
   std::string layout_note;           // while the picture is not 1:1: why (ui/stage_layout.hpp)
   bool bench_requested = false;      // "Benchmark this mode"; the main loop runs it after drawing
   std::string bench_result;          // what it measured, shown beside the button

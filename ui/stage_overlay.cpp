@@ -13,7 +13,8 @@ constexpr ImGuiWindowFlags kOverlayFlags = ImGuiWindowFlags_AlwaysAutoResize | I
 
 }  // namespace
 
-Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, bool message_pending) {
+Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, bool message_pending,
+                          bool saved_pending) {
   Overlays overlays;
   overlays.panel = panel_laid_out && !settings.blank;
   overlays.keys = settings.show_keys && !settings.blank;
@@ -21,6 +22,9 @@ Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, boo
   // mode fallback, a saved picture) stays on stderr and the panel's status line; on a blanked
   // screen it fades in, where there is no picture to cover.
   overlays.message = settings.blank && message_pending;
+  // S in fullscreen or with the panel hidden: the presenter needs to know the picture was kept,
+  // and a dot in the corner, no words, tells them without the room reading anything.
+  overlays.saved_sign = saved_pending && !overlays.panel && !settings.blank;
   return overlays;
 }
 
@@ -57,6 +61,16 @@ void draw_floating_message(const FadingMessage& message) {
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopStyleColor();
   ImGui::End();
+}
+
+void draw_saved_sign(const FadingMessage& sign) {
+  if (sign.text().empty()) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float radius = 0.5f * ImGui::GetTextLineHeight();
+  const ImVec2 centre(display.x - 3.f * radius, display.y - 3.f * radius);
+  ImDrawList* drawn = ImGui::GetForegroundDrawList();
+  drawn->AddCircleFilled(centre, radius + 2.f, ImGui::GetColorU32(ImVec4(0.f, 0.f, 0.f, sign.opacity())));
+  drawn->AddCircleFilled(centre, radius, ImGui::GetColorU32(ImVec4(1.f, 1.f, 1.f, sign.opacity())));
 }
 
 }  // namespace stereocl
