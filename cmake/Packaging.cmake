@@ -37,6 +37,9 @@ add_custom_command(
           "--name=live autostereograms made by OpenGL and OpenCL together"
           "--include=${PROJECT_SOURCE_DIR}/assets/stereocl.h2m"
           "--output=${man_page}" "$<TARGET_FILE:stereocl>"
+  # help2man puts --help's title line into DESCRIPTION, after the h2m file's own paragraphs,
+  # where it repeats NAME; the paragraph holding it alone goes (perl-base is in every Debian).
+  COMMAND perl -0pi -e "s/^\\.PP\\nstereocl: live autostereograms with OpenGL and OpenCL\\n//m" "${man_page}"
   COMMAND gzip -9nf "${man_page}"
   DEPENDS stereocl "${PROJECT_SOURCE_DIR}/assets/stereocl.h2m"
   COMMENT "Making the man page from stereocl --help" VERBATIM)
