@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 #include <spng.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <random>
@@ -203,6 +205,43 @@ TEST(PngCodec, GreyAndOpaquePicturesAreWrittenWithTheChannelsTheyNeed) {
     EXPECT_TRUE(back.rgba.pixels == image->pixels) << "colour type " << colour_type;
   }
   EXPECT_LT(encode_png(grey)->size(), encode_png(translucent)->size());
+}
+
+// Each row's filter byte, read back through zlib from the file's IDAT chunks.
+std::vector<int> row_filters(const std::string& png, int width, int height, int channels) {
+  std::string stream;
+  for (std::size_t at = 8; at + 8 <= png.size();) {  // length, type, data, CRC
+    const std::size_t length = static_cast<std::size_t>(static_cast<unsigned char>(png[at])) << 24 |
+                               static_cast<std::size_t>(static_cast<unsigned char>(png[at + 1])) << 16 |
+                               static_cast<std::size_t>(static_cast<unsigned char>(png[at + 2])) << 8 |
+                               static_cast<unsigned char>(png[at + 3]);
+    if (png.compare(at + 4, 4, "IDAT") == 0) stream += png.substr(at + 8, length);
+    at += 12 + length;
+  }
+  std::vector<unsigned char> rows(static_cast<std::size_t>(height) * (1 + width * channels));
+  uLongf size = rows.size();
+  EXPECT_EQ(uncompress(rows.data(), &size, reinterpret_cast<const Bytef*>(stream.data()), stream.size()), Z_OK);
+  std::vector<int> filters;
+  for (int y = 0; y < height; ++y) filters.push_back(rows[static_cast<std::size_t>(y) * (1 + width * channels)]);
+  return filters;
+}
+
+// Dots are written unfiltered (no neighbour predicts a dot; filtering cost time and size), smooth
+// pictures with libspng's choice of filters, which pays there.
+TEST(PngCodec, DotsAreWrittenUnfilteredAndSmoothPicturesFiltered) {
+  RgbaImage dots = testing::random_rgba(301, 40, 5), ramp(301, 40);
+  for (Rgba8& pixel : dots.pixels) pixel = {pixel.r, pixel.r, pixel.r, 255};
+  for (int y = 0; y < ramp.height; ++y)
+    for (int x = 0; x < ramp.width; ++x) {
+      const auto v = static_cast<std::uint8_t>((x + 2 * y) / 3);
+      ramp.at(x, y) = {v, v, v, 255};
+    }
+  const std::vector<int> dot_filters = row_filters(*encode_png(dots), dots.width, dots.height, 1);
+  EXPECT_EQ(std::count(dot_filters.begin(), dot_filters.end(), 0), dots.height) << "every dot row unfiltered";
+  const std::vector<int> ramp_filters = row_filters(*encode_png(ramp), ramp.width, ramp.height, 1);
+  EXPECT_GT(std::count_if(ramp_filters.begin(), ramp_filters.end(), [](int f) { return f != 0; }), ramp.height / 2);
+  const LoadedImage back = decoded_or_fail(decode_png(*encode_png(dots), "dots.png", PixelTarget::rgba8));
+  EXPECT_TRUE(back.rgba.pixels == dots.pixels);
 }
 
 TEST(PngCodec, AnInterlacedFileDecodesLikeThePlainOne) {
