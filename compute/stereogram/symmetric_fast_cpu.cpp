@@ -107,12 +107,12 @@ void link_row_fast(const int* linking, int linking_width, const SymmetricPlan& p
 
 // chain_ends and find_roots (symmetric_groups.cpp) in two passes instead of four: from right to
 // left a chain's right end comes before its other members, so its best key starts there, and
-// needs no pass to clear it. Keys order pixels by distance from the centre, ties to the right.
+// needs no pass to clear it.
 void find_roots_fast(const int* same, int linking_width, int centre, std::vector<int>& top, std::vector<int>& best) {
   top.resize(static_cast<std::size_t>(linking_width));
   best.resize(static_cast<std::size_t>(linking_width));
   for (int x = linking_width - 1; x >= 0; --x) {
-    const int key = x < centre ? 2 * (centre - x) + 1 : 2 * (x - centre);
+    const int key = centre_key(x, centre);
     if (same[x] == x) {
       top[x] = x;
       best[x] = key;
@@ -122,20 +122,7 @@ void find_roots_fast(const int* same, int linking_width, int centre, std::vector
       best[end] = std::min(best[end], key);
     }
   }
-  for (int x = 0; x < linking_width; ++x) {
-    const int key = best[top[x]];
-    top[x] = (key & 1) ? centre - (key >> 1) : centre + (key >> 1);
-  }
-}
-
-// lowbias32's finaliser, as hashed_column (symmetric_params.hpp) applies it.
-std::uint32_t finalise(std::uint32_t h) {
-  h ^= h >> 16;
-  h *= 0x7FEB352Du;
-  h ^= h >> 15;
-  h *= 0x846CA68Bu;
-  h ^= h >> 16;
-  return h;
+  for (int x = 0; x < linking_width; ++x) top[x] = key_position(best[top[x]], centre);
 }
 
 // Each output pixel's coordinate from the root of its middle linking pixel; one loop per kind
@@ -155,14 +142,14 @@ void write_columns(int row, int width, const SymmetricPlan& plan, const std::vec
   const ExactDivisor columns(static_cast<std::uint32_t>(plan.pattern_columns));
   const ExactDivisor dot_columns(static_cast<std::uint32_t>(plan.dot_columns));
   const ExactDivisor oversample(static_cast<std::uint32_t>(plan.oversample));
-  const std::uint32_t row_hash = static_cast<std::uint32_t>(row / plan.dot_rows) * 0x85EBCA77u;
+  const auto dot_row = static_cast<std::uint32_t>(row / plan.dot_rows);
   switch (plan.group_colour) {
     case GroupColour::hashed:
       if (plan.dot_columns == 1)
         return write_each(width, plan, root_of, coordinates,
-                          [&](std::uint32_t root) { return columns.remainder(finalise(root * 0x9E3779B1u ^ row_hash)); });
+                          [&](std::uint32_t root) { return columns.remainder(dot_hash(root, dot_row)); });
       return write_each(width, plan, root_of, coordinates, [&](std::uint32_t root) {
-        return columns.remainder(finalise(dot_columns.quotient(root) * 0x9E3779B1u ^ row_hash));
+        return columns.remainder(dot_hash(dot_columns.quotient(root), dot_row));
       });
     case GroupColour::anchored:
       return write_each(width, plan, root_of, coordinates,

@@ -7,11 +7,6 @@ namespace stereocl {
 
 namespace {
 
-// Orders the pixels of a row by distance from its centre, ties to the right, as one integer:
-// the smallest key of a group names its root without depending on the linking order.
-int centre_key(int x, int centre) { return x < centre ? 2 * (centre - x) + 1 : 2 * (x - centre); }
-int key_position(int key, int centre) { return (key & 1) ? centre - (key >> 1) : centre + (key >> 1); }
-
 // A root takes the phase of the group beside it (one linking pixel nearer the centre) plus one
 // step of pattern_columns / separation: the pattern runs on across unlinked and newly linked
 // pixels as it would in a flat row, instead of restarting at each group. Returns the step as

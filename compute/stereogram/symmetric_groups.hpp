@@ -9,6 +9,11 @@
 
 namespace stereocl {
 
+// Orders the pixels of a row by distance from its centre, ties to the right, as one integer:
+// the smallest key of a group names its root without depending on the linking order.
+inline int centre_key(int x, int centre) { return x < centre ? 2 * (centre - x) + 1 : 2 * (x - centre); }
+inline int key_position(int key, int centre) { return (key & 1) ? centre - (key >> 1) : centre + (key >> 1); }
+
 // same[x]: x's kept partner to the right, or x. top[x] receives the right end of x's chain.
 void chain_ends(const int* same, int linking_width, int* top);
 

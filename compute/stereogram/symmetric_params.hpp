@@ -76,18 +76,24 @@ struct SymmetricPlan {
 // Throws std::invalid_argument with validate()'s reason.
 SymmetricPlan make_symmetric_plan(const SymmetricParams& params);
 
-// A hashed group's palette column: the same 32-bit integer steps as the kernel
-// (kernels/stereogram_symmetric.cl) and the shader (shaders/stereogram_symmetric.comp.glsl), so
-// every implementation picks the same dot. row: the picture's row (GL order), root: the group's
-// root at the linking resolution (plan.dot_columns of them, an output pixel's or a dot's, share).
-inline int hashed_column(int row, int root, const SymmetricPlan& plan) {
-  std::uint32_t h = static_cast<std::uint32_t>(root / plan.dot_columns) * 0x9E3779B1u ^
-                    static_cast<std::uint32_t>(row / plan.dot_rows) * 0x85EBCA77u;
+// A hashed dot's 32-bit hash from its column and row of dots: the same integer steps as the
+// kernel (kernels/stereogram_symmetric.cl) and the shader (shaders/stereogram_symmetric.comp.glsl),
+// so every implementation picks the same dot.
+inline std::uint32_t dot_hash(std::uint32_t dot_column, std::uint32_t dot_row) {
+  std::uint32_t h = dot_column * 0x9E3779B1u ^ dot_row * 0x85EBCA77u;
   h ^= h >> 16;  // Chris Wellons' lowbias32 finaliser: every input bit reaches every output bit
   h *= 0x7FEB352Du;
   h ^= h >> 15;
   h *= 0x846CA68Bu;
   h ^= h >> 16;
+  return h;
+}
+
+// A hashed group's palette column. row: the picture's row (GL order), root: the group's root at
+// the linking resolution (plan.dot_columns of them, an output pixel's or a dot's, share).
+inline int hashed_column(int row, int root, const SymmetricPlan& plan) {
+  const std::uint32_t h = dot_hash(static_cast<std::uint32_t>(root / plan.dot_columns),
+                                   static_cast<std::uint32_t>(row / plan.dot_rows));
   return static_cast<int>(h % static_cast<std::uint32_t>(plan.pattern_columns));
 }
 
