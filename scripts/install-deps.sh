@@ -9,7 +9,10 @@
 set -euo pipefail
 
 # Tools the build runs (help2man makes the man page; file and dpkg-dev's dpkg-shlibdeps make the .deb).
-tools=(build-essential cmake pkg-config python3-glad help2man file)
+# ccache: scripts/build.sh and scripts/fuzz.sh compile through it where it is installed, so a rebuild
+# after a pull, the three builds of a test run and the next run reuse what did not change
+# (docs/development.md).
+tools=(build-essential cmake pkg-config python3-glad help2man file ccache)
 # Headers and libraries the program is compiled and linked against.
 build=(
   libglfw3-dev libxrandr-dev libgl-dev libopengl-dev ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
@@ -32,10 +35,8 @@ run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu
 # pmccabe: the function size and complexity limits tests/code_shape_test.py keeps.
 # mesa-opencl-icd: Mesa's OpenCL (rusticl and Clover) beside PoCL, as on many developers' machines:
 # a second OpenCL compiler the kernel tests run on (RUSTICL_ENABLE=llvmpipe, scripts/test.sh).
-# ccache: scripts/build.sh and scripts/fuzz.sh compile through it where it is installed, so the
-# three builds of a test run, and the next run's, reuse what did not change (docs/development.md).
 test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers
-  mesa-opencl-icd pmccabe ccache)
+  mesa-opencl-icd pmccabe)
 # The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).
 fuzz=(clang libclang-rt-14-dev libomp-14-dev)
 
