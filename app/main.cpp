@@ -1,6 +1,6 @@
 // stereocl: a live autostereogram of a bouncing ball, made by OpenGL and OpenCL together.
 // The loop below is the whole program: poll, draw, lay out, show, panel beside it, swap. The work
-// is in Demo; the panel and the keys only change its settings (applied on the next frame).
+// is in Engine; the panel and the keys only change its settings (applied on the next frame).
 #include "config/engine_start.hpp"
 #include "pipeline/background_image_load.hpp"
 #include "pipeline/background_model_load.hpp"
@@ -79,7 +79,7 @@ std::string histogram_csv(const Histogram256& bins) {
 }
 
 // Writes what --screenshot and --histogram asked for; returns the exit code.
-int save_outputs(const Options& options, const Demo& demo) {
+int save_outputs(const Options& options, const Engine& demo) {
   std::vector<Status> written;
   if (!options.screenshot_file.empty())
     written.push_back(save_png(options.screenshot_file, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()),
@@ -99,7 +99,7 @@ int save_outputs(const Options& options, const Demo& demo) {
 // What the GLFW callbacks reach through the window's user pointer.
 struct Session {
   Window& window;
-  Demo& demo;
+  Engine& demo;
   PanelState panel;
   PresetCycle presets;
   BackgroundImageLoad dropped;
@@ -195,7 +195,7 @@ void use_finished_loads(Session& session) {
 
 // S and the panel's button save the stereogram itself (as --screenshot does), not the window:
 // the picture is what people want to keep, and it stays viewable only at its own pixel size.
-void save_screenshot(const Demo& demo, PanelState& panel) {
+void save_screenshot(const Engine& demo, PanelState& panel) {
   panel.screenshot_requested = false;
   const std::string name = timestamped_name("png");
   const Status saved = save_png(name, demo.saved_image(), picture_metadata(demo, demo.screen_dpi()));
@@ -259,7 +259,7 @@ void refuse_unmatched_device(const Options& options, const GlShareHandles& gl) {
 
 // A frame the mode could not make is said on stderr and the panel, and so is what the engine said
 // (a mode it had to leave: a size past the OpenCL image limit); the loop goes on.
-void render(Demo& demo, PanelState& panel, double seconds) {
+void render(Engine& demo, PanelState& panel, double seconds) {
   if (const Status drawn = demo.render_frame(seconds); !drawn) {
     std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
     panel.message = drawn.error();
@@ -274,7 +274,7 @@ void render(Demo& demo, PanelState& panel, double seconds) {
 // --fit and F: the scene follows the window, so the stereogram fills it at 1:1; otherwise it is
 // the --size scene.
 void fit_scene(Session& session, Size framebuffer, int panel_width) {
-  Demo& demo = session.demo;
+  Engine& demo = session.demo;
   const DemoSettings& settings = demo.settings();
   // Scene mode and the depth view show the scene alone, without the lookup's pattern strip.
   const bool strip = mode_row(settings.mode).makes_stereogram && settings.debug_view != DebugView::depth;
@@ -300,7 +300,7 @@ void say_layout(Session& session, const StageLayout& layout, Size framebuffer, i
 }
 
 // The panel's "Benchmark this mode", between frames: the picture on screen stays as it was.
-void run_panel_bench(Demo& demo, PanelState& panel) {
+void run_panel_bench(Engine& demo, PanelState& panel) {
   panel.bench_requested = false;
   const Result<QuickBench> measured = bench_current_mode(demo, 2.0);
   if (!measured) {
@@ -321,7 +321,7 @@ void say_opencl_choice(const ClSetup& cl) {
 }
 
 // -v: what this run has to work with, for a user asking why a mode is greyed out.
-void say_what_runs(const Demo& demo) {
+void say_what_runs(const Engine& demo) {
   const PanelState gl = PanelState::for_current_context();  // what the panel shows of GL
   std::fprintf(stderr, "stereocl: GL %s on %s\n", gl.gl_version.c_str(), gl.gl_renderer.c_str());
   const ClEnvironment* cl = demo.opencl_environment();
@@ -392,7 +392,7 @@ void draw_overlays(FrameLoop& loop, const StageLayout& layout, float pixels_per_
 void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   const Options& options = *loop.session.options;
   Window& window = loop.session.window;
-  Demo& demo = loop.session.demo;
+  Engine& demo = loop.session.demo;
   const float pixels_per_unit = window.pixels_per_unit();
   const int panel_width = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * pixels_per_unit);
   fit_scene(loop.session, framebuffer, panel_width);
@@ -410,7 +410,7 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
 bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
   const Options& options = *loop.session.options;
   Window& window = loop.session.window;
-  Demo& demo = loop.session.demo;
+  Engine& demo = loop.session.demo;
   PanelState& panel = loop.session.panel;
   if (panel.screenshot_requested) save_screenshot(demo, panel);
   if (panel.preset_step != 0) panel.message = loop.session.presets.step(std::exchange(panel.preset_step, 0));
@@ -429,7 +429,7 @@ bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
 // One pass of the loop; false once the run is over.
 bool run_frame(FrameLoop& loop) {
   Window& window = loop.session.window;
-  Demo& demo = loop.session.demo;
+  Engine& demo = loop.session.demo;
   glfwPollEvents();
   if (loop.session.quit_guard.held_to_quit(glfwGetTime())) window.request_close();
   int width = 0, height = 0;
@@ -449,7 +449,7 @@ bool run_frame(FrameLoop& loop) {
 }
 
 // After the last frame: the outputs the run was asked for, and its exit code.
-int end_run(const Options& options, const Demo& demo, const Status& window_shot, Recording& recording,
+int end_run(const Options& options, const Engine& demo, const Status& window_shot, Recording& recording,
             const Soak& soak) {
   if (!window_shot) std::fprintf(stderr, "stereocl: %s\n", window_shot.error().c_str());
   const int code = std::max({save_outputs(options, demo), window_shot ? 0 : 1, recording.finish(), soak.finish()});
@@ -475,7 +475,7 @@ bool shrinks_beside_panel(const Options& options, const Window& window) {
 }
 
 // The window shown until it is closed, the --frames are done or the soak ends.
-int run_window(const Options& options, Window& window, Demo& demo) {
+int run_window(const Options& options, Window& window, Engine& demo) {
   Session session{window, demo, PanelState::for_current_context(), PresetCycle(options.presets_folder), {}, {}};
   glfwSetWindowUserPointer(window.handle(), &session);
   glfwSetKeyCallback(window.handle(), on_key);
@@ -523,7 +523,7 @@ int run(const Options& command_line) {
   const Options& options = *at_screen_dpi;
   refuse_unmatched_device(options, window.share_handles());
   const GlShareHandles gl = window.share_handles();
-  Demo demo(engine_start_of(options), [gl, device = options.cl_device] {
+  Engine demo(engine_start_of(options), [gl, device = options.cl_device] {
     ClSetup cl = open_opencl(gl, device);
     say_opencl_choice(cl);
     return cl;

@@ -33,7 +33,7 @@ PngMetadata picture_metadata(const PictureFacts& facts, double dpi) {
   return metadata;
 }
 
-PngMetadata picture_metadata(const Demo& demo, double dpi) {
+PngMetadata picture_metadata(const Engine& demo, double dpi) {
   const DemoSettings& settings = demo.settings();
   const StereogramParams& params = settings.stereogram;
   const bool image_pattern = settings.pattern_kind == PatternKind::image;

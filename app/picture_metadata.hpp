@@ -26,7 +26,7 @@ struct PictureFacts {
 // Effect, with `dpi`.
 PngMetadata picture_metadata(const PictureFacts& facts, double dpi);
 
-// The window's: its settings, with `dpi` (the screen's, found once at start-up: Demo::screen_dpi()).
-PngMetadata picture_metadata(const Demo& demo, double dpi);
+// The window's: its settings, with `dpi` (the screen's, found once at start-up: Engine::screen_dpi()).
+PngMetadata picture_metadata(const Engine& demo, double dpi);
 
 }  // namespace stereocl

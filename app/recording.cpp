@@ -65,7 +65,7 @@ void Recording::start_from_panel(PanelState& panel) {
   panel.message = "Recording " + path_;
 }
 
-void Recording::after_frame(const Demo& demo, PanelState& panel) {
+void Recording::after_frame(const Engine& demo, PanelState& panel) {
   if (panel.record_requested) {
     panel.record_requested = false;
     if (active())

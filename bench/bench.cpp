@@ -41,7 +41,7 @@ class Progress {
 // the same thing: from starting the frame to its picture being complete. Nothing is presented:
 // the window is hidden, and on a headless server a swap is a copy through the X server that
 // would swamp what we measure.
-Status run_frames(Demo& demo, long long count, const Progress* progress = nullptr) {
+Status run_frames(Engine& demo, long long count, const Progress* progress = nullptr) {
   Stopwatch clock;
   for (long long i = 0; i < count; ++i) {
     glfwPollEvents();
@@ -64,7 +64,7 @@ struct Variant {
 // options_batch: --interop-batch for the modes without variants (CPU-readback runs a frame in one
 // go, or step by step, too).
 Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_batch, long long frames, int repeat,
-                                Demo& demo) {
+                                Engine& demo) {
   demo.settings().mode = mode;
   if (variant.sync) demo.settings().interop_sync = *variant.sync;
   demo.settings().interop_batch = variant.batch.value_or(options_batch);
@@ -158,7 +158,7 @@ void print_table(const nlohmann::ordered_json& report) {
 
 // The floors of the modes with a hand-over: GPU mode's for each sync strategy it was measured
 // with, GPU (external memory) mode's. After the modes, so that their frames are not disturbed.
-std::vector<BenchFloor> measure_floors(const Options& options, int frames, Demo& demo) {
+std::vector<BenchFloor> measure_floors(const Options& options, int frames, Engine& demo) {
   std::vector<BenchFloor> floors;
   const auto measure_one = [&](Mode mode, std::optional<SyncStrategy> sync) {
     BenchFloor& entry = floors.emplace_back(BenchFloor{mode, sync, std::nullopt, {}});
@@ -206,7 +206,7 @@ Status write_json(const Options& options, const nlohmann::ordered_json& report) 
 
 }  // namespace
 
-Result<QuickBench> bench_current_mode(Demo& demo, double seconds) {
+Result<QuickBench> bench_current_mode(Engine& demo, double seconds) {
   constexpr long long kChunk = 10;
   const bool panel = std::exchange(demo.settings().show_panel, false);  // its histogram is not the mode's cost
   Status ran = run_frames(demo, kChunk);  // warm-up: a mode just picked builds its kernels
@@ -230,13 +230,13 @@ Result<QuickBench> bench_current_mode(Demo& demo, double seconds) {
 namespace {
 
 // Whether a mode or variant can be measured here; if not, why.
-Status measurable(const ModeRow& row, const Variant& variant, const Demo& demo) {
+Status measurable(const ModeRow& row, const Variant& variant, const Engine& demo) {
   if (const auto& reason = demo.availability().reason(row.mode)) return failure(*reason);
   if (variant.sync) return sync_supported(*variant.sync, demo.opencl_environment());
   return {};
 }
 
-int planned_measurements(const Options& options, const Demo& demo) {
+int planned_measurements(const Options& options, const Engine& demo) {
   int planned = 0;
   for (const ModeRow& row : mode_table())
     for (const Variant& variant : variants_for(row.mode, options)) planned += measurable(row, variant, demo) ? 1 : 0;
@@ -254,7 +254,7 @@ void say_time_left(double elapsed_ms, int done, int planned) {
 }
 
 // What is measured, on what, and how many measurements that makes.
-void print_header(const Options& options, const Demo& demo, long long frames, int planned) {
+void print_header(const Options& options, const Engine& demo, long long frames, int planned) {
   std::printf("stereocl --bench: %dx%d scene, %lld frames per run, %d runs per mode (--size, --frames and "
               "--bench-repeat change these; the defaults are 1920x1080, 500 and 3), P=%d, M=%g, effect %s\n",
               demo.scene_width(), demo.scene_height(), frames, options.bench_repeat,
@@ -269,7 +269,7 @@ void print_header(const Options& options, const Demo& demo, long long frames, in
 
 }  // namespace
 
-int run_bench(const Options& options, Demo& demo) {
+int run_bench(const Options& options, Engine& demo) {
   const long long frames = options.frames.value_or(500);
   const int planned = planned_measurements(options, demo);
   print_header(options, demo, frames, planned);

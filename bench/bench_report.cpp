@@ -78,7 +78,7 @@ json device_json(const cl::Device& device, const ClEnvironment* used) {
 
 // Every platform and device, not just the one used: a result is only comparable when one
 // knows what else was installed (an ICD that shadows another, a second GPU).
-json opencl_block(const Demo& demo) {
+json opencl_block(const Engine& demo) {
   const ClEnvironment* used = demo.opencl_environment();
   json platforms = json::array();
   std::vector<cl::Platform> found;
@@ -109,9 +109,9 @@ json opencl_block(const Demo& demo) {
           {"description", demo.opencl_description()}};
 }
 
-// Options as the run had them: the scene's size, the Demo's picture settings, the threads CPU
+// Options as the run had them: the scene's size, the Engine's picture settings, the threads CPU
 // mode ran on, the frames of each run and the GL passes that ran where GL lacks the ones asked for.
-Options as_run(const Options& options, const Demo& demo) {
+Options as_run(const Options& options, const Engine& demo) {
   Options run = options;
   const DemoSettings& settings = demo.settings();
   run.size = Size{demo.scene_width(), demo.scene_height()};
@@ -127,7 +127,7 @@ Options as_run(const Options& options, const Demo& demo) {
   return run;
 }
 
-json parameters_block(const Options& options, const Demo& demo) {
+json parameters_block(const Options& options, const Engine& demo) {
   json block = setting_fields(as_run(options, demo));
   block["depth_source"] = depth_source_row(demo.settings().depth_source).name;
   block["pipeline"] = options.bench_pipelined();
@@ -283,7 +283,7 @@ bool stage_is_gpu_side(Mode mode, Stage stage) {
   return false;
 }
 
-json bench_report(const Options& options, const Demo& demo, const std::vector<BenchModeResult>& results,
+json bench_report(const Options& options, const Engine& demo, const std::vector<BenchModeResult>& results,
                   const std::vector<BenchSkip>& skipped, const std::vector<BenchFloor>& floors) {
   json report;
   report["schema_version"] = kBenchSchemaVersion;

@@ -67,7 +67,7 @@ Status Soak::keep_modes_that_run(const ModeAvailability& availability) {
   return {};
 }
 
-bool Soak::after_frame(double now, Demo& demo, Window& window, FadingMessage& panel_message) {
+bool Soak::after_frame(double now, Engine& demo, Window& window, FadingMessage& panel_message) {
   if (!active()) return true;
   if (start_ < 0) start_ = now;
   ++frames_;
@@ -80,14 +80,14 @@ bool Soak::after_frame(double now, Demo& demo, Window& window, FadingMessage& pa
   return elapsed < seconds_;
 }
 
-void Soak::switch_mode(Demo& demo, FadingMessage& panel_message) {
+void Soak::switch_mode(Engine& demo, FadingMessage& panel_message) {
   const Mode next = modes_[static_cast<std::size_t>(changes_ / 4) % modes_.size()];
   // As the key does it: a mode the size does not allow is refused with its reason.
   if (const Status done = apply_action(*action_for_key(mode_row(next).key), demo.settings(), demo.availability()); !done)
     panel_message = done.error();
 }
 
-void Soak::change_something(Demo& demo, Window& window, FadingMessage& panel_message) {
+void Soak::change_something(Engine& demo, Window& window, FadingMessage& panel_message) {
   static constexpr int kPatternWidths[] = {85, 120, 64, 100};
   static constexpr int kWindowSides[][2] = {{800, 600}, {1024, 700}, {640, 480}};
   const int round = changes_ / 4;

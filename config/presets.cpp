@@ -123,12 +123,12 @@ std::string PresetCycle::step(int direction) {
   return "Loading preset " + name + "...";
 }
 
-std::optional<std::string> PresetCycle::apply_finished(Demo& demo) {
+std::optional<std::string> PresetCycle::apply_finished(Engine& demo) {
   if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
   return apply_when_finished(demo);
 }
 
-std::optional<std::string> PresetCycle::apply_when_finished(Demo& demo) {
+std::optional<std::string> PresetCycle::apply_when_finished(Engine& demo) {
   if (!pending_.valid()) return std::nullopt;
   Loaded loaded = pending_.get();
   if (!loaded.look) return "Preset " + loaded.name + " not applied: " + loaded.refusal;

@@ -28,9 +28,9 @@ class PresetCycle {
   // Once the preset is loaded: applies it to `demo` and returns the panel's line; nullopt while
   // it loads or when none was started. A preset that cannot be read or used changes no
   // setting; the line says why, and the next step goes on from it.
-  std::optional<std::string> apply_finished(Demo& demo);
+  std::optional<std::string> apply_finished(Engine& demo);
   // The same, waiting for the load to finish (tests, and a step while one is under way).
-  std::optional<std::string> apply_when_finished(Demo& demo);
+  std::optional<std::string> apply_when_finished(Engine& demo);
 
   // The name of the preset last applied; empty before the first.
   const std::string& current() const { return current_; }

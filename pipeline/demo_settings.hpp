@@ -1,5 +1,5 @@
 #pragma once
-// What the user can change while the demo runs (panel, keys, dropped files). The Demo compares
+// What the user can change while the demo runs (panel, keys, dropped files). The Engine compares
 // these with what it last applied and redoes only the work a change needs.
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/depth_fit.hpp"

@@ -39,13 +39,13 @@ void settle_group_colours(DemoSettings& settings) {
 }
 }  // namespace
 
-Demo::Demo(const EngineStart& options, ClSetup cl)
+Engine::Engine(const EngineStart& options, ClSetup cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)) {
   start(options, std::move(cl));
 }
 
-Demo::Demo(const EngineStart& options, ClOpener open_cl)
+Engine::Engine(const EngineStart& options, ClOpener open_cl)
     : options_(options),
       physics_(BallPhysics::from_seed(options.seed)),
       open_cl_(std::move(open_cl)) {
@@ -54,7 +54,7 @@ Demo::Demo(const EngineStart& options, ClOpener open_cl)
   start(options, std::move(cl));
 }
 
-void Demo::start(const EngineStart& options, std::optional<ClSetup> cl) {
+void Engine::start(const EngineStart& options, std::optional<ClSetup> cl) {
   take_look(options);
   take_start_settings(options);
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
@@ -81,7 +81,7 @@ void Demo::start(const EngineStart& options, std::optional<ClSetup> cl) {
   applied_ = settings_;
 }
 
-void Demo::take_start_settings(const EngineStart& options) {
+void Engine::take_start_settings(const EngineStart& options) {
   settings_.histogram_enabled = options.histogram;
   settings_.vsync = options.vsync;
   settings_.show_panel = options.show_panel;
@@ -99,7 +99,7 @@ void Demo::take_start_settings(const EngineStart& options) {
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using fragment");
 }
 
-void Demo::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
+void Engine::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
   if (const Status why = sync_supported(settings_.interop_sync, opencl_environment()); !why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
     if (asked)
@@ -108,7 +108,7 @@ void Demo::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
   }
 }
 
-void Demo::fit_settings_to_engines(const EngineStart& options) {
+void Engine::fit_settings_to_engines(const EngineStart& options) {
   settings_.mode = fallback_mode(options.mode, engine_availability_);
   if (settings_.mode != options.mode && options.mode_given) {  // on stderr, and on the panel as a notice
     notices_.say(request_mode(options.mode, engine_availability_).error() + "; running " +
@@ -116,7 +116,7 @@ void Demo::fit_settings_to_engines(const EngineStart& options) {
   }
 }
 
-void Demo::load_start_files(const EngineStart& options) {
+void Engine::load_start_files(const EngineStart& options) {
   if (!options.pattern_file.empty()) {
     if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
   }
@@ -131,7 +131,7 @@ void Demo::load_start_files(const EngineStart& options) {
   }
 }
 
-void Demo::make_size_scene(const EngineStart& options) {
+void Engine::make_size_scene(const EngineStart& options) {
   if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
       !fits)
     throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
@@ -139,9 +139,9 @@ void Demo::make_size_scene(const EngineStart& options) {
   use_depth_source();
 }
 
-Demo::~Demo() = default;
+Engine::~Engine() = default;
 
-void Demo::take_look(const Look& look) {
+void Engine::take_look(const Look& look) {
   settings_.stereogram = look.stereogram;
   settings_.pattern_kind = look.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
   if (look.library_pattern) {
@@ -155,7 +155,7 @@ void Demo::take_look(const Look& look) {
   settings_.effect = EffectSettings{look.effect, look.effect_values};
 }
 
-Status Demo::use_look(const Look& look, const LookImages& images) {
+Status Engine::use_look(const Look& look, const LookImages& images) {
   // Both files were decoded before anything changes, so a bad one leaves the look as it was.
   const std::optional<LoadedImage>& pattern = images.pattern;
   const std::optional<LoadedImage>& depth = images.depth;
@@ -179,7 +179,7 @@ Status Demo::use_look(const Look& look, const LookImages& images) {
 }
 
 // What every back-end is made of, OpenCL or not: the CPU's threads, the notices, GL's compute.
-Engines Demo::engines_before_opencl() {
+Engines Engine::engines_before_opencl() {
   Engines engines;
   engines.cpu_threads = options_.cpu_threads;
   engines.notices = &notices_;
@@ -188,7 +188,7 @@ Engines Demo::engines_before_opencl() {
   return engines;
 }
 
-void Demo::set_up_without_opencl() {
+void Engine::set_up_without_opencl() {
   Engines engines = engines_before_opencl();
   engines.opencl_pending = true;
   engine_availability_ = availability_ = availability_with(engines);
@@ -196,7 +196,7 @@ void Demo::set_up_without_opencl() {
     if (row.kernels_on_cpu) backends_[static_cast<std::size_t>(row.mode)] = row.make_backend(engines);
 }
 
-void Demo::open_opencl_now() {
+void Engine::open_opencl_now() {
   if (cl_) return;
   ClSetup none;
   none.no_opencl_reason = "no way to open OpenCL was given";
@@ -205,7 +205,7 @@ void Demo::open_opencl_now() {
   fit_mode_to_size();  // the device's image limit is known only now
 }
 
-void Demo::set_up_opencl(ClSetup cl) {
+void Engine::set_up_opencl(ClSetup cl) {
   cl_ = std::move(cl);
   Engines engines = engines_before_opencl();
   engines.no_opencl_reason = cl_->no_opencl_reason;
@@ -234,7 +234,7 @@ void Demo::set_up_opencl(ClSetup cl) {
     if (engine_availability_.available(row.mode)) backends_[static_cast<std::size_t>(row.mode)] = row.make_backend(engines);
 }
 
-void Demo::fit_mode_to_size() {
+void Engine::fit_mode_to_size() {
   availability_ = availability_at_size(engine_availability_, image_limit_,
                                        {scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)});
   if (availability_.available(settings_.mode)) return;
@@ -242,31 +242,31 @@ void Demo::fit_mode_to_size() {
   notices_.say(leave_mode(wanted, fallback_mode(wanted, availability_), request_mode(wanted, availability_).error()));
 }
 
-std::string Demo::leave_mode(Mode mode, Mode replacement, const std::string& why) {
+std::string Engine::leave_mode(Mode mode, Mode replacement, const std::string& why) {
   settings_.mode = replacement;
   if (applied_.mode == mode) applied_.mode = replacement;
   return why + "; running " + std::string(mode_display_name(replacement)) + " mode instead";
 }
 
-std::string Demo::opencl_description() const {
+std::string Engine::opencl_description() const {
   if (!cl_) return "OpenCL opens when a mode first needs it";
   if (!cl_->environment) return cl_->no_opencl_reason;
   return cl_->environment->platform_name + " / " + cl_->environment->device_name;
 }
 
-Status Demo::load_depth_file(const std::string& path) {
+Status Engine::load_depth_file(const std::string& path) {
   const auto loaded = load_depth_map(path);
   if (!loaded) return failure(loaded.error());
   return use_as_depth(*loaded, input_name(path));  // "stdin" for "-", in messages and the picture's metadata
 }
 
-Status Demo::load_pattern_file(const std::string& path) {
+Status Engine::load_pattern_file(const std::string& path) {
   const auto loaded = load_pattern(path);
   if (!loaded) return failure(loaded.error());
   return use_as_pattern(*loaded, input_name(path));
 }
 
-Status Demo::check_fits_textures(int width, int height, int strip_width) const {
+Status Engine::check_fits_textures(int width, int height, int strip_width) const {
   const int max_side = max_texture_side_;
   if (width + strip_width <= max_side && height <= max_side) return {};
   return failure("the stereogram would be " + std::to_string(width + strip_width) + "x" + std::to_string(height) +
@@ -274,7 +274,7 @@ Status Demo::check_fits_textures(int width, int height, int strip_width) const {
          " (GL_MAX_TEXTURE_SIZE); use a smaller size or pattern width");
 }
 
-Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
+Status Engine::use_as_depth(const LoadedImage& image, const std::string& name) {
   // The scene keeps a size of its own (the map is fitted to it), or takes the map's.
   const Size scene = scene_sized_ ? options_.size : Size{image.grey16.width, image.grey16.height};
   if (const Status fits = check_fits_textures(scene.width, scene.height, stereogram_strip_width(settings_.stereogram));
@@ -289,7 +289,7 @@ Status Demo::use_as_depth(const LoadedImage& image, const std::string& name) {
   return {};
 }
 
-Status Demo::use_text(const std::string& text) {
+Status Engine::use_text(const std::string& text) {
   if (text_font_.empty()) {
     Result<std::string> font =
         options_.font_file.empty() ? default_text_font() : Result<std::string>(options_.font_file);
@@ -306,14 +306,14 @@ Status Demo::use_text(const std::string& text) {
   return {};
 }
 
-Status Demo::load_model(const std::string& file_or_name) {
+Status Engine::load_model(const std::string& file_or_name) {
   if (const BuiltInModel* built_in = find_built_in_model(file_or_name)) return use_model(built_in->make(), built_in->name);
   Result<ModelMesh> mesh = stereocl::load_model(file_or_name);
   if (!mesh) return failure(mesh.error());
   return use_model(*mesh, file_or_name);
 }
 
-Status Demo::use_model(const ModelMesh& mesh, const std::string& name) {
+Status Engine::use_model(const ModelMesh& mesh, const std::string& name) {
   if (mesh.triangle_count() == 0) return failure(name + ": no triangles to draw");
   if (model_) model_->set_model(mesh);
   else model_.emplace(mesh);
@@ -327,7 +327,7 @@ Status Demo::use_model(const ModelMesh& mesh, const std::string& name) {
 
 // The picture is kept as it came and scaled to P whenever P changes (rebuild_pattern), so P stays
 // what the user or the physical units say, and a shrunk pattern can grow again without loss.
-Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
+Status Engine::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   pattern_image_ = loaded.rgba;
   pattern_image_new_ = true;
   pattern_name_ = name;
@@ -337,7 +337,7 @@ Status Demo::use_as_pattern(const LoadedImage& loaded, const std::string& name) 
 
 // Makes the scene target the size of the depth source (the --size or --fit scene, else a loaded
 // map's own) and fills it from the map where that is the source.
-void Demo::use_depth_source() {
+void Engine::use_depth_source() {
   const bool from_image = settings_.depth_source == DepthSource::image && still_depth_;
   const bool map_size = from_image && !scene_sized_;
   const int width = map_size ? still_depth_->width : options_.size.width;
@@ -347,12 +347,12 @@ void Demo::use_depth_source() {
   if (from_image) upload_still_depth();
 }
 
-void Demo::upload_still_depth() {
+void Engine::upload_still_depth() {
   if (!still_depth_ || !scene_ || settings_.depth_source != DepthSource::image) return;
   stereocl::upload_still_depth(*still_depth_, settings_.depth_fit, settings_.invert_depth, *scene_);
 }
 
-void Demo::rebuild_pattern() {
+void Engine::rebuild_pattern() {
   switch (settings_.pattern_kind) {
     case PatternKind::random_grey:
     case PatternKind::random_colour:
@@ -376,7 +376,7 @@ void Demo::rebuild_pattern() {
   }
 }
 
-void Demo::apply_settings() {
+void Engine::apply_settings() {
   reconcile_stereogram();
   if (settings_.pattern_kind == PatternKind::image && pattern_image_.empty())
     settings_.pattern_kind = applied_.pattern_kind;
@@ -399,7 +399,7 @@ void Demo::apply_settings() {
   applied_ = settings_;
 }
 
-void Demo::reconcile_stereogram() {
+void Engine::reconcile_stereogram() {
   const auto resolved = resolve_units(settings_.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
   if (resolved) settings_.stereogram = *resolved;
@@ -408,7 +408,7 @@ void Demo::reconcile_stereogram() {
     settings_.stereogram = applied_.stereogram;
 }
 
-void Demo::reconcile_pattern() {
+void Engine::reconcile_pattern() {
   // Shimmer: a new random pattern every frame. The depth is unchanged, so the shape holds still
   // while the dots dance -- proof that the picture lives in the repeats, not in the dots.
   const bool shimmering = settings_.shimmer && settings_.pattern_kind != PatternKind::image;
@@ -423,7 +423,7 @@ void Demo::reconcile_pattern() {
   if (pattern_changed) rebuild_pattern();
 }
 
-void Demo::reconcile_mode() {
+void Engine::reconcile_mode() {
   // A mode picked on the panel that cannot run keeps the last one; a size the current mode cannot
   // hold leaves it for one that can. The first mode that needs OpenCL opens it, and only then is
   // it known whether that mode runs: where not, the user is told, and the best mode that runs takes over.
@@ -441,7 +441,7 @@ void Demo::reconcile_mode() {
 // A mode that runs one algorithm only (GL compute: symmetric) runs it whatever the setting says,
 // and the algorithm chosen before comes back when the mode is left. The setting itself changes,
 // so that the strip, the sampling, the panel and the saved pictures' metadata all follow it.
-void Demo::reconcile_mode_algorithm() {
+void Engine::reconcile_mode_algorithm() {
   const std::optional<StereogramAlgorithm> only = mode_row(settings_.mode).only_algorithm;
   if (!only) {
     if (chosen_algorithm_) settings_.stereogram.algorithm = *std::exchange(chosen_algorithm_, std::nullopt);
@@ -455,7 +455,7 @@ void Demo::reconcile_mode_algorithm() {
   settings_.stereogram.algorithm = *only;
 }
 
-void Demo::reconcile_interop_sync() {
+void Engine::reconcile_interop_sync() {
   if (!sync_supported(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
 }
 
@@ -464,7 +464,7 @@ void Demo::reconcile_interop_sync() {
 // An OpenCL call that fails mid-frame (out of device memory, a limit the driver did not report)
 // must not end the program: the error is named, and the frame loop goes on in the last mode that
 // worked, or in CPU mode, which needs no OpenCL.
-Status Demo::render_frame(double seconds) {
+Status Engine::render_frame(double seconds) {
   try {
     Status drawn = render_frame_unguarded(seconds);
     if (drawn) last_good_mode_ = settings_.mode;
@@ -485,7 +485,7 @@ Status Demo::render_frame(double seconds) {
   }
 }
 
-Status Demo::render_frame_unguarded(double seconds) {
+Status Engine::render_frame_unguarded(double seconds) {
   executor_.collect_gl_times(timings_);
   apply_settings();
   reveal_ = step_reveal(reveal_, settings_.reveal, seconds);
@@ -500,7 +500,7 @@ Status Demo::render_frame_unguarded(double seconds) {
   return executor_.run(plan, backend, inputs, scene_, timings_);
 }
 
-FrameRequest Demo::frame_request(const Backend& backend) {
+FrameRequest Engine::frame_request(const Backend& backend) {
   const ModeRow& mode = mode_row(settings_.mode);
   // --histogram needs every frame's (the last is written). The panel's plot needs no more than a
   // few a second: every frame it cost a third of CPU mode's frame. With the panel hidden
@@ -517,17 +517,17 @@ FrameRequest Demo::frame_request(const Backend& backend) {
           .continues = executor_.continues(backend)};
 }
 
-PatternSampling Demo::pattern_sampling() const {
+PatternSampling Engine::pattern_sampling() const {
   return algorithm_row(settings_.stereogram.algorithm).whole_pattern_pixels ? PatternSampling::whole_pixels
                                                                             : PatternSampling::linear;
 }
 
-bool Demo::scene_pattern() const {
+bool Engine::scene_pattern() const {
   return mode_row(settings_.mode).makes_stereogram && settings_.pattern_kind == PatternKind::library &&
          settings_.library_pattern->from_scene();
 }
 
-void Demo::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) {
+void Engine::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) {
   AnimatedDepth sources{physics_, scene_renderer_, model_ ? &*model_ : nullptr, model_angle_};
   const std::optional<DepthPass> depth_only =
       mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.depth_pass) : std::nullopt;
@@ -536,7 +536,7 @@ void Demo::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) 
   if (auto* const draw_source = depth_source_row(settings_.depth_source).draw) draw_source(sources, draw);
 }
 
-Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames) {
+Result<HandoverFloor> Engine::handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames) {
   open_opencl_now();
   if (const auto reason = availability_.reason(mode)) return failure(*reason);
   Backend* backend = backends_[static_cast<std::size_t>(mode)].get();
@@ -546,7 +546,7 @@ Result<HandoverFloor> Demo::handover_floor(Mode mode, std::optional<SyncStrategy
   return backend->handover_floor(frames, sync.value_or(settings_.interop_sync));
 }
 
-Status Demo::resize_scene(Size size) {
+Status Engine::resize_scene(Size size) {
   if (size == options_.size) return {};
   if (Status fits = check_fits_textures(size.width, size.height, stereogram_strip_width(settings_.stereogram)); !fits)
     return fits;
@@ -557,7 +557,7 @@ Status Demo::resize_scene(Size size) {
   return {};
 }
 
-void Demo::present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to) {
+void Engine::present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to) {
   if (settings_.blank) {  // the frames go on being made, so unblanking shows the current one at once
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     glViewport(0, 0, framebuffer_width, framebuffer_height);
@@ -573,14 +573,14 @@ void Demo::present(int framebuffer_width, int framebuffer_height, std::optional<
              framebuffer_width, framebuffer_height);
 }
 
-RgbaImage Demo::final_image() const {
+RgbaImage Engine::final_image() const {
   const DisplayImage& shown = executor_.shown();
   RgbaImage image = read_rgba(shown.framebuffer, GL_COLOR_ATTACHMENT0, shown.width, shown.height);
   flip_rows(image);
   return image;
 }
 
-RgbaImage Demo::saved_image() const {
+RgbaImage Engine::saved_image() const {
   if (!options_.guide_dots || !showing_stereogram_) return final_image();
   return picture_with_guide_dots(executor_.shown(), applied_.stereogram.pattern_width, dots_, guide_picture_);
 }

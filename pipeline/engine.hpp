@@ -38,18 +38,18 @@ inline constexpr std::uint64_t kPanelHistogramEvery = 4;
 // Opens OpenCL for the engine (app/: open_opencl() with the window's GL handles).
 using ClOpener = std::function<ClSetup()>;
 
-class Demo {
+class Engine {
  public:
   // Throws InputError for problems the demo cannot start with (a bad --depth or --pattern file):
   // the caller prints it and exits 2. `options` come from the command line (config/engine_start.hpp).
   // `cl` is what open_opencl() found; modes it cannot serve are disabled with the reason.
-  Demo(const EngineStart& options, ClSetup cl);
+  Engine(const EngineStart& options, ClSetup cl);
   // The same, with OpenCL opened by `open_cl` when a mode first needs it (every mode but CPU):
   // loading the drivers and building the kernels was most of a CPU-mode run's start. Until then
   // the OpenCL modes count as available; the first switch to one opens it, and where it cannot
   // serve that mode the engine says so and runs the best mode that can (take_notices()).
-  Demo(const EngineStart& options, ClOpener open_cl);
-  ~Demo();
+  Engine(const EngineStart& options, ClOpener open_cl);
+  ~Engine();
 
   DemoSettings& settings() { return settings_; }
   const DemoSettings& settings() const { return settings_; }

@@ -24,7 +24,7 @@ TEST(BlankScreen, TheBlankKeyBlacksTheWindowOutAndBack) {
   Options options;
   options.size = Size{200, 150};
   options.mode = Mode::cpu;
-  Demo demo(engine_start_of(options), open_opencl(window->share_handles(), ""));
+  Engine demo(engine_start_of(options), open_opencl(window->share_handles(), ""));
   int width = 0, height = 0;
   window->framebuffer_size(width, height);
   const auto shown = [&](int key) {

@@ -14,7 +14,7 @@ namespace {
 
 class HistogramCadence : public ::testing::Test {
  protected:
-  std::unique_ptr<Demo> make_demo(const std::string& histogram_file) {
+  std::unique_ptr<Engine> make_demo(const std::string& histogram_file) {
     WindowSettings hidden;
     hidden.width = 320;
     hidden.height = 240;
@@ -24,10 +24,10 @@ class HistogramCadence : public ::testing::Test {
     options.size = Size{97, 31};
     options.mode = Mode::cpu;
     options.histogram_file = histogram_file;
-    return std::make_unique<Demo>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+    return std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
   }
   // Frames whose histogram differs from the one before: each is a recomputation, as the ball moves.
-  static int recomputations(Demo& demo, int frames) {
+  static int recomputations(Engine& demo, int frames) {
     int changes = 0;
     Histogram256 previous{};
     for (int i = 0; i < frames; ++i) {

@@ -15,14 +15,14 @@ namespace {
 class OpenClOnDemand : public ::testing::Test {
  protected:
   // Null (the test skips) where no GL context opens. `opener` counts its calls in opened_.
-  std::unique_ptr<Demo> make_demo(Mode mode, std::function<ClSetup()> opener) {
+  std::unique_ptr<Engine> make_demo(Mode mode, std::function<ClSetup()> opener) {
     std::string why_not;
     window_ = testing::open_hidden_window(why_not);
     if (!window_) return nullptr;
     Options options;
     options.size = Size{96, 40};
     options.mode = mode;
-    return std::make_unique<Demo>(engine_start_of(options), [this, opener] {
+    return std::make_unique<Engine>(engine_start_of(options), [this, opener] {
       ++opened_;
       return opener();
     });

@@ -31,7 +31,7 @@ PanelState crowded_state() {
 }
 
 // How far past its room the panel's widest item reaches, after a few frames of `tab`.
-float overreach(ImGuiLayer& layer, Demo& demo, PanelState& state, PanelTab tab, float width) {
+float overreach(ImGuiLayer& layer, Engine& demo, PanelState& state, PanelTab tab, float width) {
   state.select_tab = tab;
   for (int frame = 0; frame < 3; ++frame) {
     layer.new_frame();
@@ -50,7 +50,7 @@ TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleWidthOrTab) {
   Options options;
   options.size = Size{160, 120};
   options.mode = Mode::cpu;
-  Demo demo(engine_start_of(options), ClSetup{});
+  Engine demo(engine_start_of(options), ClSetup{});
   for (const float scale : {0.75f, 1.0f, 1.5f, 2.0f, 3.0f}) {
     Notices notices;
     ImGuiLayer layer(window->handle(), scale, notices);

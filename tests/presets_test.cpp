@@ -1,5 +1,5 @@
 // Presets: PageDown / PageUp step through a folder of --config files in name order, wrapping;
-// each is applied live to a Demo, a bad one is refused in one line and changes nothing, and the
+// each is applied live to a Engine, a bad one is refused in one line and changes nothing, and the
 // shipped presets all apply.
 #include "config/engine_start.hpp"
 #include "pipeline/engine.hpp"
@@ -126,7 +126,7 @@ class PresetsLive : public ::testing::Test {
   }
 
   std::unique_ptr<Window> window_;
-  std::optional<Demo> demo_;
+  std::optional<Engine> demo_;
 };
 
 TEST_F(PresetsLive, PageDownCyclesThroughThePresetsAndWraps) {

@@ -52,10 +52,10 @@ TEST(ProgramBuilds, TheSymmetricKernelIsBuiltOnceForEveryPAndM) {
 }
 
 // The app in CPU-readback mode, as the panel drives it, with the algorithm under test.
-class DemoBuilds : public ::testing::Test {
+class EngineBuilds : public ::testing::Test {
  protected:
   // Null (the test skipped) where no GL context opens or CPU-readback cannot run.
-  std::unique_ptr<Demo> make_demo(StereogramAlgorithm algorithm, const EffectRow* effect = nullptr) {
+  std::unique_ptr<Engine> make_demo(StereogramAlgorithm algorithm, const EffectRow* effect = nullptr) {
     std::string why_not;
     window_ = testing::open_hidden_window(why_not);
     if (!window_) {
@@ -67,7 +67,7 @@ class DemoBuilds : public ::testing::Test {
     options.mode = Mode::cpu_readback;
     options.stereogram.algorithm = algorithm;
     options.effect = effect;
-    auto demo = std::make_unique<Demo>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+    auto demo = std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
     if (!demo->availability().available(Mode::cpu_readback)) {
       skip_reason_ = "CPU-readback cannot run here: " + *demo->availability().reason(Mode::cpu_readback);
       return nullptr;
@@ -77,7 +77,7 @@ class DemoBuilds : public ::testing::Test {
   std::string skip_reason_;
 
   void expect_slider_drags_build_nothing(StereogramAlgorithm algorithm) {
-    const std::unique_ptr<Demo> demo = make_demo(algorithm, find_effect("blur"));
+    const std::unique_ptr<Engine> demo = make_demo(algorithm, find_effect("blur"));
     if (!demo) GTEST_SKIP() << skip_reason_;
     ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
     const std::size_t builds = demo->opencl_environment()->programs.builds();
@@ -96,10 +96,10 @@ class DemoBuilds : public ::testing::Test {
 };
 
 // P, M and the blur radius move while frames are drawn: every kernel takes them as arguments.
-TEST_F(DemoBuilds, SliderDragsInTheDemoBuildNothing) { expect_slider_drags_build_nothing(StereogramAlgorithm::lookup); }
+TEST_F(EngineBuilds, SliderDragsInTheDemoBuildNothing) { expect_slider_drags_build_nothing(StereogramAlgorithm::lookup); }
 
 // The symmetric kernel too: only its oversampling is compiled in.
-TEST_F(DemoBuilds, SymmetricSliderDragsBuildNothing) {
+TEST_F(EngineBuilds, SymmetricSliderDragsBuildNothing) {
   expect_slider_drags_build_nothing(StereogramAlgorithm::symmetric);
 }
 

@@ -16,7 +16,7 @@ TEST(QuickBench, MeasuresTheCurrentModeForAboutTheTimeAskedAndRestoresThePanel) 
   Options options;
   options.size = Size{160, 90};
   options.mode = Mode::cpu;
-  Demo demo(engine_start_of(options), open_opencl(window->share_handles(), ""));
+  Engine demo(engine_start_of(options), open_opencl(window->share_handles(), ""));
   demo.settings().mode = Mode::cpu;
   ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
   const auto started = std::chrono::steady_clock::now();

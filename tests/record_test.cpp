@@ -457,7 +457,7 @@ TEST(Recording, RecordButtonStartsAndStopsATimestampedFile) {
   Options options;
   options.size = Size{96, 64};
   options.mode = Mode::cpu;
-  Demo demo(engine_start_of(options), open_opencl(window.share_handles(), ""));
+  Engine demo(engine_start_of(options), open_opencl(window.share_handles(), ""));
   // The button's file goes to the working directory, as screenshots do.
   const auto previous_directory = std::filesystem::current_path();
   const auto directory = testing::scratch_dir() / "record-button";

@@ -49,16 +49,16 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
     if (!window_) GTEST_SKIP() << "no GL context: " << why_not;
   }
 
-  std::unique_ptr<Demo> make_demo(Mode mode) const {
+  std::unique_ptr<Engine> make_demo(Mode mode) const {
     Options options;
     options.size = Size{96, 40};
     options.stereogram.algorithm = StereogramAlgorithm::lookup;  // the one whose size follows P
     options.mode = mode;
     options.effect = find_effect("sobel");
-    return std::make_unique<Demo>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+    return std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
   }
 
-  static void apply(Demo& demo, const Change& change, bool new_depth_map) {
+  static void apply(Engine& demo, const Change& change, bool new_depth_map) {
     if (new_depth_map) {
       const Status used = demo.use_as_depth(grey_depth_map(change.depth_width, 37), "test depth map");
       ASSERT_TRUE(used.ok()) << used.error();
@@ -73,8 +73,8 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
 
 TEST_P(TextureRemaking, EveryPictureMatchesCpuModeWhileTexturesAreRemade) {
   const Mode mode = GetParam();
-  const std::unique_ptr<Demo> reference = make_demo(Mode::cpu);
-  const std::unique_ptr<Demo> candidate = make_demo(mode);
+  const std::unique_ptr<Engine> reference = make_demo(Mode::cpu);
+  const std::unique_ptr<Engine> candidate = make_demo(mode);
   if (!candidate->availability().available(mode))
     GTEST_SKIP() << mode_display_name(mode) << " cannot run here: " << *candidate->availability().reason(mode);
   ASSERT_EQ(candidate->settings().mode, mode);
@@ -88,7 +88,7 @@ TEST_P(TextureRemaking, EveryPictureMatchesCpuModeWhileTexturesAreRemade) {
   for (int round = 0; round < 2; ++round) {
     int depth_width = 0;
     for (const Change& change : changes) {
-      for (Demo* demo : {reference.get(), candidate.get()}) {
+      for (Engine* demo : {reference.get(), candidate.get()}) {
         apply(*demo, change, change.depth_width != depth_width);
         ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
       }

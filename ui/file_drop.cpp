@@ -10,7 +10,7 @@ namespace {
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-DropResult load_as(Demo& demo, const std::string& path, const LoadedImage& image, FileRole role) {
+DropResult load_as(Engine& demo, const std::string& path, const LoadedImage& image, FileRole role) {
   const Status used = role == FileRole::depth_map ? demo.use_as_depth(image, path) : demo.use_as_pattern(image, path);
   if (!used) return {std::nullopt, used.error()};
   return {LoadedFile{path, role}, "Loaded " + file_name(path) + " as " + role_name(role)};
@@ -20,17 +20,17 @@ DropResult load_as(Demo& demo, const std::string& path, const LoadedImage& image
 
 const char* role_name(FileRole role) { return role == FileRole::depth_map ? "depth map" : "pattern"; }
 
-DropResult handle_dropped_file(Demo& demo, const std::string& path) {
+DropResult handle_dropped_file(Engine& demo, const std::string& path) {
   return use_dropped_image(demo, path, load_dropped_image(path));
 }
 
-DropResult use_dropped_image(Demo& demo, const std::string& path, const ImageLoad& loaded) {
+DropResult use_dropped_image(Engine& demo, const std::string& path, const ImageLoad& loaded) {
   if (!loaded) return {std::nullopt, loaded.error()};
   const LoadedImage& image = *loaded;
   return load_as(demo, path, image, image.looks_grey ? FileRole::depth_map : FileRole::pattern);
 }
 
-DropResult swap_role(Demo& demo, const LoadedFile& file) {
+DropResult swap_role(Engine& demo, const LoadedFile& file) {
   const FileRole other = file.role == FileRole::depth_map ? FileRole::pattern : FileRole::depth_map;
   const auto loaded = other == FileRole::depth_map ? load_depth_map(file.path) : load_pattern(file.path);
   if (!loaded) return {std::nullopt, loaded.error()};

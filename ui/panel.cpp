@@ -33,7 +33,7 @@ void PanelState::show(const DropResult& result) {
   message = result.message;
 }
 
-void draw_panel(Demo& demo, PanelState& state, float width) {
+void draw_panel(Engine& demo, PanelState& state, float width) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, io.DisplaySize.y));

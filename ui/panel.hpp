@@ -3,7 +3,7 @@
 // comes first, for a presenter (the mode, the picture's source, pattern and depth, effects,
 // presets, recording, fullscreen, the keys); "Measure" holds what a developer compares (the
 // modes' hand-over and passes, stage times, the benchmark, the device). It edits
-// Demo::settings() directly; the Demo applies the changes at the start of its next frame.
+// Engine::settings() directly; the Engine applies the changes at the start of its next frame.
 #include "pipeline/engine.hpp"
 #include "ui/fading_message.hpp"
 #include "ui/file_drop.hpp"
@@ -22,7 +22,7 @@ inline constexpr const char* kPanelWindowName = "stereocl  (H hides this panel)"
 
 enum class PanelTab { show, measure };
 
-// What the panel shows besides the Demo's own state.
+// What the panel shows besides the Engine's own state.
 struct PanelState {
   std::string gl_renderer;  // read once at start: they do not change
   std::string gl_version;
@@ -48,6 +48,6 @@ struct PanelState {
 };
 
 // The panel docked at the window's left edge, `width` window units wide and as tall as the window.
-void draw_panel(Demo& demo, PanelState& state, float width);
+void draw_panel(Engine& demo, PanelState& state, float width);
 
 }  // namespace stereocl

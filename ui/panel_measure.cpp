@@ -34,7 +34,7 @@ const char* stage_label(Stage stage) {
 }
 
 // GPU mode's GL<->CL hand-over, switchable live: drivers differ here the most (--interop-sync).
-void draw_interop_sync(Demo& demo) {
+void draw_interop_sync(Engine& demo) {
   ImGui::TextUnformatted("GL<->CL sync:");
   for (SyncStrategy strategy : kAllSyncStrategies) {
     const std::string name(sync_strategy_name(strategy));
@@ -49,7 +49,7 @@ void draw_interop_sync(Demo& demo) {
 
 // How the OpenCL modes hand a frame over (--interop-batch, --pipeline): in each of them, since
 // each has its own pipelining default.
-void draw_hand_over(Demo& demo) {
+void draw_hand_over(Engine& demo) {
   draw_setting(setting_named("interop_batch"), demo.settings());
   same_line_if_fits(checkbox_width("pipeline"));
   ImGui::BeginDisabled(!demo.settings().interop_batch);
@@ -71,7 +71,7 @@ void draw_gl_passes(DemoSettings& settings) {
                StereogramCompositor::compute_available() ? nullptr : "needs GL 4.3 compute shaders (--compose)");
 }
 
-void draw_mode_internals(Demo& demo) {
+void draw_mode_internals(Engine& demo) {
   DemoSettings& settings = demo.settings();
   ImGui::TextWrapped("%s mode", std::string(mode_display_name(settings.mode)).c_str());
   if (mode_row(settings.mode).interop_choices) draw_interop_sync(demo);
@@ -105,7 +105,7 @@ void draw_stage_times(const StageTimings& timings) {
   }
 }
 
-void draw_performance(const Demo& demo, PanelState& state) {
+void draw_performance(const Engine& demo, PanelState& state) {
   const StageTimings& timings = demo.timings();
   const double frame_ms = timings.frame_median();
   ImGui::Text("%.1f fps presented, %.2f ms", frame_ms > 0 ? 1000.0 / frame_ms : 0.0, frame_ms);
@@ -155,7 +155,7 @@ void draw_debug_view(DemoSettings& settings) {
   if (no_offsets) tooltip_when_hovered("Scene mode computes no offsets");
 }
 
-void draw_histogram(const Demo& demo) {
+void draw_histogram(const Engine& demo) {
   const Histogram256& bins = demo.last_histogram();
   std::array<float, 256> values{};
   std::transform(bins.begin(), bins.end(), values.begin(), [](auto count) { return static_cast<float>(count); });
@@ -165,7 +165,7 @@ void draw_histogram(const Demo& demo) {
                        ImVec2(ImGui::GetContentRegionAvail().x, 60));
 }
 
-void draw_devices(const Demo& demo, const PanelState& state) {
+void draw_devices(const Engine& demo, const PanelState& state) {
   ImGui::TextWrapped("GL: %s", state.gl_renderer.c_str());
   ImGui::TextWrapped("    %s", state.gl_version.c_str());
   ImGui::TextWrapped("OpenCL: %s", demo.opencl_description().c_str());
@@ -179,7 +179,7 @@ void draw_devices(const Demo& demo, const PanelState& state) {
 
 }  // namespace
 
-void draw_measure_tab(Demo& demo, PanelState& state) {
+void draw_measure_tab(Engine& demo, PanelState& state) {
   draw_mode_internals(demo);
   section_heading("Frame and stage times");
   draw_performance(demo, state);

@@ -21,7 +21,7 @@ void draw_pixel_sliders(StereogramParams& params) {
                      ImGuiSliderFlags_AlwaysClamp);
 }
 
-// The Demo refuses a combination whose separations are absurd (resolve_units) and keeps the last
+// The Engine refuses a combination whose separations are absurd (resolve_units) and keeps the last
 // good one, so the sliders may roam their whole ranges.
 void draw_unit_sliders(PhysicalGeometry& units) {
   float dpi = static_cast<float>(units.dpi), eyes = static_cast<float>(units.eye_separation_mm),

@@ -16,7 +16,7 @@ namespace stereocl {
 namespace {
 
 // A radio button for each mode, the ones that cannot run here disabled with the reason.
-void draw_mode_buttons(Demo& demo) {
+void draw_mode_buttons(Engine& demo) {
   DemoSettings& settings = demo.settings();
   for (const ModeRow& row : mode_table()) {
     const std::string name(row.display_name);
@@ -32,7 +32,7 @@ void draw_mode_buttons(Demo& demo) {
 }
 
 // The hidden word: each edit redraws the depth map, so the audience sees the word change.
-void draw_text_field(Demo& demo, PanelState& state) {
+void draw_text_field(Engine& demo, PanelState& state) {
   // A word set elsewhere (a preset, --text) replaces the draft; a draft the engine refused stays.
   if (!state.text_draft || demo.text() != state.text_seen) state.text_draft = state.text_seen = demo.text();
   std::array<char, 4 * kMaxTextCharacters + 1> buffer{};
@@ -46,7 +46,7 @@ void draw_text_field(Demo& demo, PanelState& state) {
 }
 
 // Why a source cannot be picked yet, or nullptr.
-const char* source_missing(const Demo& demo, DepthSource source) {
+const char* source_missing(const Engine& demo, DepthSource source) {
   if (source == DepthSource::image && !demo.has_depth_image())
     return "drop a grey picture onto the window to use it as the depth map";
   if (source == DepthSource::model && !demo.has_model())
@@ -54,7 +54,7 @@ const char* source_missing(const Demo& demo, DepthSource source) {
   return nullptr;
 }
 
-void draw_source(Demo& demo, PanelState& state) {
+void draw_source(Engine& demo, PanelState& state) {
   DemoSettings& settings = demo.settings();
   for (const DepthSourceRow& row : depth_source_table()) {
     const std::string label(row.label);
@@ -92,7 +92,7 @@ void draw_library_choice(DemoSettings& settings) {
   tooltip_when_hovered("patterns made by code, drawn at the pattern width (--pattern NAME)");
 }
 
-void draw_pattern(Demo& demo) {
+void draw_pattern(Engine& demo) {
   DemoSettings& settings = demo.settings();
   for (PatternKind kind : {PatternKind::random_grey, PatternKind::random_colour, PatternKind::image}) {
     if (kind != PatternKind::random_grey) same_line_if_fits(checkbox_width(pattern_kind_name(kind)));
@@ -113,7 +113,7 @@ void draw_pattern(Demo& demo) {
   ImGui::EndDisabled();
 }
 
-void draw_depth(Demo& demo) {
+void draw_depth(Engine& demo) {
   DemoSettings& settings = demo.settings();
   draw_separation_controls(settings.stereogram, demo.screen_dpi());
   draw_setting(setting_named("invert_depth"), settings);
@@ -126,7 +126,7 @@ void draw_depth(Demo& demo) {
 }
 
 // The effects, then the running one's parameters, each on its own line.
-void draw_effects(Demo& demo) {
+void draw_effects(Engine& demo) {
   EffectSettings& settings = demo.settings().effect;
   if (ImGui::RadioButton("none", !settings.effect)) settings.effect = nullptr;
   for (const EffectRow& row : effect_table()) {
@@ -163,7 +163,7 @@ void draw_record_button(PanelState& state) {
   tooltip_when_hovered(state.recording.c_str());
 }
 
-void draw_room_buttons(Demo& demo, PanelState& state) {
+void draw_room_buttons(Engine& demo, PanelState& state) {
   if (ImGui::Button("Screenshot")) state.screenshot_requested = true;
   tooltip_when_hovered("save the stereogram as a timestamped PNG (S)");
   same_line_if_fits(button_width("Stop recording"));
@@ -174,7 +174,7 @@ void draw_room_buttons(Demo& demo, PanelState& state) {
   if (ImGui::Button("Keys (F1)")) demo.settings().show_keys = !demo.settings().show_keys;
 }
 
-void draw_loaded_file(Demo& demo, PanelState& state) {
+void draw_loaded_file(Engine& demo, PanelState& state) {
   if (!state.loaded) {
     disabled_text_wrapped("Drop a picture here (PNG, JPEG, WebP, TIFF, PGM/PPM): grey = depth map, colour = pattern.");
     return;
@@ -187,7 +187,7 @@ void draw_loaded_file(Demo& demo, PanelState& state) {
 
 }  // namespace
 
-void draw_show_tab(Demo& demo, PanelState& state) {
+void draw_show_tab(Engine& demo, PanelState& state) {
   draw_mode_buttons(demo);
   draw_room_buttons(demo, state);
   section_heading("Source");
