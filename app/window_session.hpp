@@ -1,0 +1,43 @@
+#pragma once
+// What the window's keys, dropped files and presets change between frames: the GLFW callbacks
+// reach it through the window's user pointer.
+#include "config/options.hpp"
+#include "config/presets.hpp"
+#include "pipeline/background_image_load.hpp"
+#include "pipeline/background_model_load.hpp"
+#include "pipeline/engine.hpp"
+#include "ui/imgui_layer.hpp"
+#include "ui/panel.hpp"
+#include "ui/quit_guard.hpp"
+#include "ui/window.hpp"
+
+namespace stereocl {
+
+struct Session {
+  Window& window;
+  Engine& engine;
+  PanelState panel;
+  PresetCycle presets;
+  BackgroundImageLoad dropped;
+  BackgroundModelLoad dropped_model;
+  ImGuiLayer* imgui = nullptr;  // set once it exists; it is made after our callbacks
+  const Options* options = nullptr;   // as given: --size, --fit
+  bool fit = false;                   // --fit, and while F's fullscreen is on
+  bool resampled = false;             // what the last frame's layout said, so stderr hears it once
+  bool panel_yielded = false;
+  QuitGuard quit_guard{};  // Esc held for a second quits; a clicker's taps only blank and unblank
+  bool size_set_by_preset = false;      // fullscreen came from a preset about size, not from F
+  bool panel_hidden_by_preset = false;  // ... and so did the hidden panel
+};
+
+// Keys and dropped files go to `session` from now on.
+void listen_to_window(Session& session);
+// F and the panel's button: on stage, the screen filled at 1:1.
+void toggle_fullscreen(Session& session);
+// A dropped file or a preset is decoded off this thread; once it is, it is used here, where GL is.
+void use_finished_loads(Session& session);
+// S and the panel's button save the stereogram itself (as --screenshot does), not the window:
+// the picture is what people want to keep, and it stays viewable only at its own pixel size.
+void save_screenshot(const Engine& engine, PanelState& panel);
+
+}  // namespace stereocl

@@ -1,0 +1,54 @@
+#include "app/window_setup.hpp"
+
+#include "core/input_error.hpp"
+#include "core/memory_budget.hpp"
+#include "render/convergence_dots.hpp"
+#include "ui/panel.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+namespace stereocl {
+
+WindowSettings window_settings_for(const Options& options) {
+  WindowSettings settings;
+  // The window cuts this to the screen, and the stage layout decides what yields. --fit asks for
+  // the whole screen and makes the scene fit that.
+  const int panel = options.show_panel ? static_cast<int>(kPanelWidth * (options.ui_scale > 0 ? options.ui_scale : 1.0f)) : 0;
+  settings.width = options.fit ? kMaxImageSide
+                               : std::max(options.size.width + stereogram_strip_width(options.stereogram) + panel, 640);
+  settings.height = options.fit ? kMaxImageSide : std::max(options.size.height + kDotBandHeight, 480);
+  settings.visible = !options.hidden;
+  settings.vsync = options.vsync;
+  settings.fullscreen = options.fullscreen;
+  settings.monitor = options.monitor;
+  settings.gl_api = options.gl_context == "egl" ? GlShareHandles::Api::egl : GlShareHandles::Api::glx;
+  return settings;
+}
+
+float ui_scale_for(const Options& options, const Window& window) {
+  return options.ui_scale > 0 ? options.ui_scale : std::clamp(window.content_scale(), kMinUiScale, kMaxUiScale);
+}
+
+bool shrinks_beside_panel(const Options& options, const Window& window) {
+  // A hidden window shows nothing: its --screenshot keeps the asked-for scene on any screen.
+  if (options.size_given || !options.show_panel || options.fullscreen || options.hidden) return false;
+  int width = 0, height = 0;
+  window.framebuffer_size(width, height);
+  const int panel = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * window.pixels_per_unit());
+  return width < options.size.width + stereogram_strip_width(options.stereogram) + panel ||
+         height < options.size.height + kDotBandHeight;
+}
+
+void refuse_unaffordable_size(const Options& options) {
+  const Size size = options.size;
+  const std::string what = "--size " + std::to_string(size.width) + "x" + std::to_string(size.height);
+  const Status allowed = memory_allows(
+      what,
+      static_cast<std::uint64_t>(size.width) + static_cast<std::uint64_t>(stereogram_strip_width(options.stereogram)),
+      static_cast<std::uint64_t>(size.height));
+  if (!allowed) throw InputError(allowed.error());
+}
+
+}  // namespace stereocl
