@@ -3,7 +3,7 @@
 #include "core/ball_physics.hpp"
 #include "core/built_in_models.hpp"
 #include "core/model_mesh.hpp"
-#include "pipeline/depth_sources.hpp"
+#include "pipeline/sources/depth_sources.hpp"
 #include "render/pixel_transfer.hpp"
 #include "ui/headless_gl.hpp"
 

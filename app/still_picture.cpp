@@ -2,7 +2,7 @@
 
 #include "app/headless_depth.hpp"
 #include "app/picture_metadata.hpp"
-#include "pipeline/image_roles.hpp"
+#include "pipeline/sources/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
 #include "compute/stereogram/group_colours.hpp"

@@ -3,8 +3,8 @@
 // reach it through the window's user pointer.
 #include "config/options.hpp"
 #include "config/presets.hpp"
-#include "pipeline/background_image_load.hpp"
-#include "pipeline/background_model_load.hpp"
+#include "pipeline/sources/background_image_load.hpp"
+#include "pipeline/sources/background_model_load.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"

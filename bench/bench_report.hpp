@@ -4,7 +4,7 @@
 // Its layout is docs/bench-schema.json; bump kBenchSchemaVersion when a field changes meaning.
 #include "pipeline/engine.hpp"
 #include "config/options.hpp"
-#include "pipeline/stage_timings.hpp"
+#include "pipeline/plan/stage_timings.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -38,7 +38,7 @@ struct BenchSkip {
   std::string reason;
 };
 
-// One hand-over floor (pipeline/handover_floor.hpp): GPU mode's for one sync strategy, or GPU
+// One hand-over floor (pipeline/interop/handover_floor.hpp): GPU mode's for one sync strategy, or GPU
 // (external memory) mode's; `reason` where it could not be measured here.
 struct BenchFloor {
   Mode mode = Mode::gpu;

@@ -2,7 +2,7 @@
 
 #include "compute/stereogram/algorithm_table.hpp"
 #include "config/settings_table.hpp"
-#include "pipeline/interop_sync.hpp"
+#include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <string>

@@ -3,7 +3,7 @@
 // line (--NAME, '-' for '_'), its config key (NAME with '-'), what --write-config writes, the
 // default Options start from, the panel's control and the bench JSON's field with its schema
 // entry are all read from the row, so a setting is declared once. Effect parameters
-// (pipeline/effects.hpp) are rows of the same kind, made from the effect table.
+// (pipeline/plan/effects.hpp) are rows of the same kind, made from the effect table.
 #include "core/result.hpp"
 
 #include <limits>

@@ -3,7 +3,7 @@
 // default, help and its group, config key, panel control and bench JSON field. The command line
 // and config files (config/options.cpp), Options' defaults, the panel's plain controls
 // (ui/panel_settings.hpp), the bench JSON (bench/bench_report.cpp) and its schema
-// (bench/bench_schema.cpp) iterate this table. Each effect parameter of pipeline/effects.cpp is a
+// (bench/bench_schema.cpp) iterate this table. Each effect parameter of pipeline/plan/effects.cpp is a
 // row of its own, made from the effect table.
 #include "config/setting.hpp"
 

@@ -13,7 +13,7 @@
 // One kernel body for both storages: only the reads, the writes and the argument types differ.
 //   STEREOGRAM_BUFFERS (optional build option): depth and offsets are float buffers, rows packed
 //   (width and width + P floats), not images: GPU (external memory) mode, whose GL and CL share
-//   buffers only (pipeline/external_memory_backend.hpp).
+//   buffers only (pipeline/backends/external_memory_backend.hpp).
 #ifdef STEREOGRAM_BUFFERS
 #define DEPTH_ARGUMENT __global const float* depth
 #define OFFSETS_ARGUMENT __global float* offsets

@@ -20,7 +20,7 @@
 //                      (a slice of a scratch buffer per work-group, for any width)
 //   STEREOGRAM_BUFFERS (optional) depth and coordinates are float buffers with packed rows, both
 //                      width floats a row, not images: GPU (external memory) mode, whose GL and
-//                      CL share buffers only (pipeline/external_memory_backend.hpp). Only the
+//                      CL share buffers only (pipeline/backends/external_memory_backend.hpp). Only the
 //                      read of depth, the write of a coordinate and their argument types differ.
 //   LOOP_BUDGET_FLAG   (optional, llvmpipe only) one more argument, an int the kernel sets to 1
 //                      when the device has cut its loops short; see the end of the kernel.

@@ -1,5 +1,5 @@
 #include "pipeline/engine.hpp"
-#include "pipeline/image_roles.hpp"
+#include "pipeline/sources/image_roles.hpp"
 
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
@@ -14,8 +14,8 @@
 #include "core/input_error.hpp"
 #include "core/printable_text.hpp"
 #include "core/text_depth.hpp"
-#include "pipeline/cpu_backend.hpp"
-#include "pipeline/still_depth_upload.hpp"
+#include "pipeline/backends/cpu_backend.hpp"
+#include "pipeline/sources/still_depth_upload.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
 #include "render/reveal_blend.hpp"

@@ -4,14 +4,14 @@
 // render_frame() and present() and stays free of all of this.
 #include "pipeline/demo_settings.hpp"
 #include "pipeline/engine_start.hpp"
-#include "pipeline/image_roles.hpp"
-#include "pipeline/backend.hpp"
-#include "pipeline/frame_executor.hpp"
-#include "pipeline/image_limit.hpp"
+#include "pipeline/sources/image_roles.hpp"
+#include "pipeline/backends/backend.hpp"
+#include "pipeline/plan/frame_executor.hpp"
+#include "pipeline/backends/image_limit.hpp"
 #include "pipeline/mode_table.hpp"
-#include "pipeline/stage_timings.hpp"
+#include "pipeline/plan/stage_timings.hpp"
 #include "compute/cl/cl_environment.hpp"
-#include "pipeline/cl_kernels.hpp"
+#include "pipeline/backends/cl_kernels.hpp"
 #include "core/image.hpp"
 #include "core/result.hpp"
 #include "core/ball_physics.hpp"
@@ -86,7 +86,7 @@ class Engine {
   // Closes the frame's timing sample with the frame time measured by the caller.
   void end_frame(double frame_milliseconds) { timings_.end_frame(frame_milliseconds); }
 
-  // --bench: the hand-over floor (pipeline/handover_floor.hpp) of `mode`'s back-end, GPU mode's
+  // --bench: the hand-over floor (pipeline/interop/handover_floor.hpp) of `mode`'s back-end, GPU mode's
   // with `sync`. Fails, saying why, where the mode does not run here or hands nothing over.
   Result<HandoverFloor> handover_floor(Mode mode, std::optional<SyncStrategy> sync, int frames);
 

@@ -1,10 +1,10 @@
 #include "pipeline/mode_table.hpp"
 
-#include "pipeline/cl_readback_backend.hpp"
-#include "pipeline/cl_shared_backend.hpp"
-#include "pipeline/cpu_backend.hpp"
-#include "pipeline/external_memory_backend.hpp"
-#include "pipeline/gl_compute_backend.hpp"
+#include "pipeline/backends/cl_readback_backend.hpp"
+#include "pipeline/backends/cl_shared_backend.hpp"
+#include "pipeline/backends/cpu_backend.hpp"
+#include "pipeline/backends/external_memory_backend.hpp"
+#include "pipeline/backends/gl_compute_backend.hpp"
 
 #include <algorithm>
 

@@ -6,8 +6,8 @@
 #include "compute/cl/cl_environment.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/notices.hpp"
-#include "pipeline/backend.hpp"
-#include "pipeline/cl_kernels.hpp"
+#include "pipeline/backends/backend.hpp"
+#include "pipeline/backends/cl_kernels.hpp"
 #include "pipeline/mode.hpp"
 
 #include <memory>

@@ -83,7 +83,7 @@ GLuint ScenePasses::begin(SceneTarget& target, const SceneCamera& camera, bool i
   if (depth_only == DepthPass::z_only && !z_only_available()) depth_only = DepthPass::shaded;
   pass_ = Pass{&target, camera, invert_depth, depth_only == DepthPass::z_only, depth_buffer};
   // A draw into a shared depth buffer leaves the target's colour alone: a lit draw may have just
-  // made it for the same frame (draw_passes in pipeline/depth_sources.cpp).
+  // made it for the same frame (draw_passes in pipeline/sources/depth_sources.cpp).
   if (!depth_buffer) target.want_colour(!depth_only);
   target.want_depth_buffer(true);  // a target that showed a still depth map has none
   glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());

@@ -1,6 +1,6 @@
 // A dropped model loads on a worker thread: the frame loop asks, gets nothing until the mesh is
 // ready, and is never held by a reader that takes its whole time (the window froze for 30 s).
-#include "pipeline/background_model_load.hpp"
+#include "pipeline/sources/background_model_load.hpp"
 #include "model_files.hpp"
 #include "test_files.hpp"
 

@@ -592,7 +592,7 @@ class BenchSchema(unittest.TestCase):
             with self.subTest(path=path), self.assertRaises(jsonschema.ValidationError):
                 jsonschema.validate(without(path), self.schema)
 
-    # --effect emboss is one of the program's effects (pipeline/effects.cpp); its results were invalid.
+    # --effect emboss is one of the program's effects (pipeline/plan/effects.cpp); its results were invalid.
     def test_every_effect_is_valid(self):
         for effect in ("none", "sobel", "blur", "emboss"):
             data = fixture("bench-a.json")

@@ -1,7 +1,7 @@
 // CPU mode's effects on every core (OpenMP) against the single-threaded references, bit for bit,
 // at awkward sizes: fewer rows than threads, odd widths, one pixel, and a 1080p-and-one frame.
 // Thread counts that do not divide the rows make the static split uneven on purpose.
-#include "pipeline/effects.hpp"
+#include "pipeline/plan/effects.hpp"
 #include "compute/effects/blur_cpu.hpp"
 #include "compute/effects/histogram_cpu.hpp"
 #include "compute/effects/luma_cpu.hpp"

@@ -3,7 +3,7 @@
 // CPU mode's picture, for both algorithms and every effect.
 #include "cl_test_device.hpp"
 #include "core/image_file.hpp"
-#include "pipeline/effects.hpp"
+#include "pipeline/plan/effects.hpp"
 #include "render/pixel_transfer.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"

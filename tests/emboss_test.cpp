@@ -3,7 +3,7 @@
 #include "cl_test_device.hpp"
 #include "compute/cl/cl_sizes.hpp"
 #include "compute/effects/emboss.hpp"
-#include "pipeline/effects.hpp"
+#include "pipeline/plan/effects.hpp"
 #include "random_images.hpp"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // agree with each other, and bad input refused with a message and no crash.
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/image_file.hpp"
-#include "pipeline/effects.hpp"
+#include "pipeline/plan/effects.hpp"
 #include "render/pixel_transfer.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"

@@ -1,7 +1,7 @@
 // Dropping files onto the window, through handle_dropped_file(): the function the GLFW drop
 // callback calls, driven here with a hidden window and a real Engine.
 #include "config/engine_start.hpp"
-#include "pipeline/background_image_load.hpp"
+#include "pipeline/sources/background_image_load.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/file_drop.hpp"
 #include "ui/window.hpp"

@@ -9,7 +9,7 @@
 #include "compute/effects/luma_cpu.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
 #include "compute/stereogram/lookup_cpu.hpp"
-#include "pipeline/frame_chain.hpp"
+#include "pipeline/backends/frame_chain.hpp"
 #include "random_images.hpp"
 
 #include <gtest/gtest.h>

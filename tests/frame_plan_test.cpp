@@ -1,6 +1,6 @@
 // The frames the modes plan, as data: no GL or OpenCL is needed to check what runs where and
 // behind how many hand-overs.
-#include "pipeline/frame_plan.hpp"
+#include "pipeline/plan/frame_plan.hpp"
 
 #include <gtest/gtest.h>
 

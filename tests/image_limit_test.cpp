@@ -2,7 +2,7 @@
 // them, with the numbers, before any image is made, and the program runs in a mode that can
 // instead of exiting with a bare "clCreateImage".
 #include "ui/key_bindings.hpp"
-#include "pipeline/image_limit.hpp"
+#include "pipeline/backends/image_limit.hpp"
 #include "pipeline/mode_table.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"

@@ -1,7 +1,7 @@
 // Mode cycling and picking, without GL: which modes Space and 1-6 reach, and what they say when
 // a mode cannot run here.
 #include "pipeline/mode.hpp"
-#include "pipeline/interop_sync.hpp"
+#include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <gtest/gtest.h>

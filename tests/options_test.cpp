@@ -1,6 +1,6 @@
 // The command line: defaults, and every bad value refused with a message naming it.
 #include "config/options.hpp"
-#include "pipeline/interop_sync.hpp"
+#include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include "ui/key_bindings.hpp"

@@ -1,4 +1,4 @@
-#include "pipeline/stage_timings.hpp"
+#include "pipeline/plan/stage_timings.hpp"
 #include "render/presenter.hpp"
 
 #include <gtest/gtest.h>

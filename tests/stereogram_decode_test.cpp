@@ -8,7 +8,7 @@
 #include "core/built_in_models.hpp"
 #include "core/depth_map.hpp"
 #include "core/text_depth.hpp"
-#include "pipeline/depth_sources.hpp"
+#include "pipeline/sources/depth_sources.hpp"
 #include "render/model_renderer.hpp"
 #include "render/scene_renderer.hpp"
 #include "run_program.hpp"

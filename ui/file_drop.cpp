@@ -1,6 +1,6 @@
 #include "ui/file_drop.hpp"
 
-#include "pipeline/image_roles.hpp"
+#include "pipeline/sources/image_roles.hpp"
 
 #include <algorithm>
 #include <filesystem>

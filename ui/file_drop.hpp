@@ -26,7 +26,7 @@ struct DropResult {
 DropResult handle_dropped_file(Engine& demo, const std::string& path);
 
 // The second half of handle_dropped_file(), for an image loaded elsewhere (on a worker thread,
-// pipeline/background_image_load.hpp): a grey one becomes the depth map, a colour one the pattern.
+// pipeline/sources/background_image_load.hpp): a grey one becomes the depth map, a colour one the pattern.
 DropResult use_dropped_image(Engine& demo, const std::string& path, const ImageLoad& loaded);
 
 // Loads `file` again in its other role and, once that worked, undoes the old one (the ball comes

@@ -4,7 +4,7 @@
 // table), action_for_key() maps a key to an Action, apply_action() carries out the ones that only
 // change settings. Quitting, fullscreen and screenshots need the window, so the main loop does those.
 #include "pipeline/demo_settings.hpp"
-#include "pipeline/effects.hpp"
+#include "pipeline/plan/effects.hpp"
 #include "pipeline/mode.hpp"
 #include "ui/quit_guard.hpp"
 

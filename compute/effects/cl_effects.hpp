@@ -2,7 +2,7 @@
 // The post-effects on RGBA8 images that live on the device (shared GL textures or plain
 // cl::Image2D): Sobel edges, box blur, the luma histogram, and any per-pixel image kernel. The
 // Sobel and blur kernels work on buffers, so images are copied to and from device buffers here --
-// device-side copies, never the host. Which effect runs is pipeline/effects.cpp's table's business.
+// device-side copies, never the host. Which effect runs is pipeline/plan/effects.cpp's table's business.
 #include "compute/effects/blur_cpu.hpp"
 #include "compute/effects/blur_kernel.hpp"
 #include "compute/effects/histogram_cpu.hpp"

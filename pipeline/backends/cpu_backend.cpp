@@ -1,0 +1,104 @@
+#include "pipeline/backends/cpu_backend.hpp"
+
+#include "core/stopwatch.hpp"
+#include "core/thread_count.hpp"
+#include "compute/effects/histogram_cpu.hpp"
+#include "compute/effects/luma_cpu.hpp"
+#include "compute/stereogram/compose_cpu.hpp"
+#include "pipeline/backends/host_bands.hpp"
+
+#include <algorithm>
+#include <memory>
+
+namespace stereocl {
+
+const RgbaImage& CpuBackend::host_pattern(const gl::Texture& pattern) {
+  std::shared_ptr<void>& slot = pattern.view(this, 0);
+  if (!slot) slot = std::make_shared<RgbaImage>(read_texture_rgba(pattern));
+  return *static_cast<const RgbaImage*>(slot.get());
+}
+
+Result<std::optional<Histogram256>> CpuBackend::chain(std::span<const Pass> passes, const SpanIo& io,
+                                                      StageTimings& timings) {
+  if (passes.size() != 2 || !has_pass(passes, Pass::stereogram) || !has_pass(passes, Pass::compose))
+    return PassBackend::chain(passes, io, timings);
+  const SceneTarget& scene = io.scene;
+  const int width = scene.width(), height = scene.height();
+  const int out_width = width + stereogram_strip_width(io.params);
+  const RgbaImage& pattern = host_pattern(io.pattern);
+  const int band = band_rows(out_width, height);
+  double transfer = 0, stereogram = 0, compose = 0;
+  Stopwatch clock;
+  for (int y = 0; y < height; y += band) {
+    const int rows = std::min(band, height - y);
+    depth_.reshape(width, rows);
+    offsets_.reshape(out_width, rows);  // the size the engine makes, so it keeps the allocation
+    read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, y, width, rows,
+                float_rows(static_cast<std::size_t>(width) * sizeof(float)), depth_.pixels.data());
+    transfer += clock.lap();
+    if (Status run = stereograms_[io.params.algorithm].run(depth_, io.params, threads_, offsets_, y); !run)
+      return failure(run.error());
+    stereogram += clock.lap();
+    compose_rows(offsets_, pattern, io.sampling, y, threads_, picture_);
+    compose += clock.lap();
+    upload_rows(io.picture.get(), y, out_width, rows, rgba8_rows(static_cast<std::size_t>(out_width) * 4),
+                picture_.pixels.data());
+    transfer += clock.lap();
+  }
+  timings.add(Stage::transfer, transfer);
+  timings.add(Stage::stereogram, stereogram);
+  timings.add(Stage::compose, compose);
+  return std::optional<Histogram256>{};
+}
+
+Status CpuBackend::offsets(const SpanIo& io, StageTimings& timings) {
+  const SceneTarget& scene = io.scene;
+  const StereogramParams& params = io.params;
+  Stopwatch clock;
+  // Straight into the host copy the algorithm reads: a pixel buffer beside it would be as large.
+  if (depth_.width != scene.width() || depth_.height != scene.height())
+    depth_ = DepthImage(scene.width(), scene.height());
+  read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, 0, scene.width(), scene.height(),
+              float_rows(static_cast<std::size_t>(scene.width()) * sizeof(float)), depth_.pixels.data());
+  double transfer = clock.lap();
+  if (Status run = stereograms_[params.algorithm].run(depth_, params, threads_, offsets_, 0); !run) return run;
+  timings.add(Stage::stereogram, clock.lap());
+  upload_texture(io.offsets.get(), offsets_);
+  transfer += clock.lap();
+  timings.add(Stage::transfer, transfer);
+  return {};
+}
+
+void CpuBackend::effect(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& source = io.source;
+  Stopwatch clock;
+  const RgbaImage input = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
+  double transfer = clock.lap();
+  const RgbaImage output = io.effect.effect->cpu(input, io.effect, resolve_thread_count(threads_));
+  timings.add(Stage::effects, clock.lap());
+  upload_texture(io.effect_target->texture().get(), output);
+  transfer += clock.lap();
+  timings.add(Stage::transfer, transfer);
+}
+
+Histogram256 CpuBackend::histogram(const SpanIo& io, StageTimings& timings) {
+  const DisplayImage& image = io.source;
+  Stopwatch clock;
+  const int threads = resolve_thread_count(threads_);
+  // Band by band: the counts add up the same, and the picture is never on the host whole.
+  const int band = band_rows(image.width, image.height);
+  RgbaImage rows;
+  Histogram256 bins{};
+  for (int y = 0; y < image.height; y += band) {
+    rows.reshape(image.width, std::min(band, image.height - y));
+    read_pixels(image.framebuffer, GL_COLOR_ATTACHMENT0, y, image.width, rows.height,
+                rgba8_rows(static_cast<std::size_t>(image.width) * 4), rows.pixels.data());
+    const GreyImage luma = luma_from_rgba(rows, threads);
+    const Histogram256 part = histogram_reference(luma.pixels.data(), luma.pixels.size(), threads);
+    add_counts(bins, part);
+  }
+  timings.add(Stage::histogram, clock.lap());
+  return bins;
+}
+
+}  // namespace stereocl

@@ -1,0 +1,41 @@
+#pragma once
+// CPU mode: depth comes back to the host band by band, the stereogram and its picture are made on
+// every core, effects run on the CPU reference implementations, results go back up as textures.
+#include "compute/stereogram/stereogram_engines.hpp"
+#include "core/image.hpp"
+#include "pipeline/backends/backend.hpp"
+#include "render/pixel_transfer.hpp"
+
+namespace stereocl {
+
+class CpuBackend final : public PassBackend {
+ public:
+  // The picture made on the host with its stereogram; each other pass on its own, GL's images
+  // read back and the results uploaded around it.
+  explicit CpuBackend(int threads) : PassBackend(host_compose_plan), threads_(threads) {}
+
+ protected:
+  // Depth read back into the host copy, the algorithm's output on all cores, uploaded to
+  // io.offsets (for the offsets debug view, which GL composes).
+  Status offsets(const SpanIo& io, StageTimings& timings) override;
+  // The stereogram and compose, a band of rows at a time: depth read back, offsets and picture
+  // made on every core, the picture's rows uploaded to io.picture. The host holds a band of each,
+  // and GL no offsets texture (docs/performance.md, "Memory a pixel by mode").
+  Result<std::optional<Histogram256>> chain(std::span<const Pass> passes, const SpanIo& io,
+                                            StageTimings& timings) override;
+  // The effect's CPU reference on the read-back picture.
+  void effect(const SpanIo& io, StageTimings& timings) override;
+  Histogram256 histogram(const SpanIo& io, StageTimings& timings) override;
+
+ private:
+  // A host copy of the pattern texture, read once for each texture (--pattern scene makes one a frame).
+  const RgbaImage& host_pattern(const gl::Texture& pattern);
+
+  int threads_;
+  CpuStereograms stereograms_;
+  DepthImage depth_;
+  OffsetImage offsets_;
+  RgbaImage picture_;
+};
+
+}  // namespace stereocl

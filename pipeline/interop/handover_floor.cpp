@@ -1,0 +1,42 @@
+#include "pipeline/interop/handover_floor.hpp"
+
+#include "core/stopwatch.hpp"
+#include "pipeline/plan/stage_timings.hpp"
+
+#include <glad/gl.h>
+
+#include <vector>
+
+namespace stereocl {
+
+Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(int)>& gl_work,
+                                          const std::function<void()>& hand_over,
+                                          const std::function<Status(int)>& check) {
+  if (frames < 1) return failure("the hand-over floor needs at least 1 frame, not " + std::to_string(frames));
+  const int warm_up = frames / 10 + 1;
+  std::vector<double> round_trips, gl_only;
+  glFinish();
+  for (int i = 0; i < warm_up + frames; ++i) {
+    Stopwatch clock;
+    gl_work(i);
+    gl_work(-1 - i);
+    glFinish();
+    const double plain = clock.lap();
+    gl_work(i);
+    hand_over();
+    gl_work(-1 - i);
+    glFinish();
+    const double handed = clock.lap();
+    if (i < warm_up) continue;
+    gl_only.push_back(plain);
+    round_trips.push_back(handed);
+  }
+  if (Status checked = check(warm_up + frames - 1); !checked) return failure(checked.error());
+  HandoverFloor floor;
+  floor.round_trip_ms = median_of(round_trips);
+  floor.gl_only_ms = median_of(gl_only);
+  floor.frames = frames;
+  return floor;
+}
+
+}  // namespace stereocl
