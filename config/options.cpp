@@ -8,13 +8,13 @@
 #include "core/printable_text.hpp"
 #include "config/config_text.hpp"
 #include "config/help_format.hpp"
+#include "config/key_table.hpp"
 
 #include "compute/stereogram/algorithm_table.hpp"
 #include "config/preset_files.hpp"
 #include "config/settings_table.hpp"
 #include "core/pattern_library.hpp"
 #include "record/record_format.hpp"
-#include "ui/key_bindings.hpp"
 
 #include <CLI/CLI.hpp>
 

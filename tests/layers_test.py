@@ -15,10 +15,12 @@ ALLOWED = {
     "render": {"core", "render"},
     "record": {"core", "record"},
     "pipeline": {"core", "compute", "render", "pipeline"},
-    "app": {"core", "compute", "render", "record", "pipeline", "app", "ui", "config", "bench"},
-    "ui": {"core", "compute", "render", "record", "pipeline", "app", "ui", "config", "bench"},
-    "config": {"core", "compute", "render", "record", "pipeline", "app", "ui", "config", "bench"},
-    "bench": {"core", "compute", "render", "record", "pipeline", "app", "ui", "config", "bench"},
+    # One library (stereocl_app), four floors: config/ (the settings table, options, presets, the
+    # key table) under ui/ (window, panel, key handling) under bench/ under app/ (the run).
+    "config": {"core", "compute", "render", "record", "pipeline", "config"},
+    "ui": {"core", "compute", "render", "record", "pipeline", "config", "ui"},
+    "bench": {"core", "compute", "render", "record", "pipeline", "config", "ui", "bench"},
+    "app": {"core", "compute", "render", "record", "pipeline", "config", "ui", "bench", "app"},
 }
 PROJECT_FOLDERS = set(ALLOWED) | {"tests", "scripts", "kernels", "shaders"}
 # What only a window system or GL brings: compute/ and core/ must not see them (the GL context to
