@@ -109,7 +109,7 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   Window& window = loop.session.window;
   Engine& engine = loop.session.engine;
   const float pixels_per_unit = window.pixels_per_unit();
-  const int panel_width = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * pixels_per_unit);
+  const int panel_width = panel_pixels(options, window);
   fit_scene(loop.session, framebuffer, panel_width);
   // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
   // same on every machine and in every mode, and so does a recording, so it plays at real

@@ -31,13 +31,16 @@ float ui_scale_for(const Options& options, const Window& window) {
   return options.ui_scale > 0 ? options.ui_scale : std::clamp(window.content_scale(), kMinUiScale, kMaxUiScale);
 }
 
+int panel_pixels(const Options& options, const Window& window) {
+  return static_cast<int>(kPanelWidth * ui_scale_for(options, window) * window.pixels_per_unit());
+}
+
 bool shrinks_beside_panel(const Options& options, const Window& window) {
   // A hidden window shows nothing: its --screenshot keeps the asked-for scene on any screen.
   if (options.size_given || !options.show_panel || options.fullscreen || options.hidden) return false;
   int width = 0, height = 0;
   window.framebuffer_size(width, height);
-  const int panel = static_cast<int>(kPanelWidth * ui_scale_for(options, window) * window.pixels_per_unit());
-  return width < options.size.width + stereogram_strip_width(options.stereogram) + panel ||
+  return width < options.size.width + stereogram_strip_width(options.stereogram) + panel_pixels(options, window) ||
          height < options.size.height + kDotBandHeight;
 }
 
