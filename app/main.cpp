@@ -134,6 +134,6 @@ int main(int argc, char** argv) {
     return with_stdout_written(0);
   }
   Options options = *parsed;
-  options.break_kernels = std::getenv("STEREOCL_BREAK_KERNELS") != nullptr;
+  if (const char* broken = std::getenv("STEREOCL_BREAK_KERNELS")) options.break_kernels = broken;
   return run_checked(options, streams);
 }

@@ -470,19 +470,27 @@ Status Engine::render_frame(double seconds) {
     if (drawn) last_good_mode_ = settings_.mode;
     return drawn;
   } catch (const cl::Error& error) {
-    const Mode failed = settings_.mode;
-    if (!mode_row(failed).makes_stereogram) {
-      // Scene mode used OpenCL only for its effect and histogram (a picture over the device's
-      // limits, say): it stays, and the CPU runs those from now on.
-      backends_[static_cast<std::size_t>(failed)] = std::make_unique<CpuBackend>(options_.cpu_threads);
-      return failure(std::string(mode_display_name(failed)) + " mode's effects and histogram failed in OpenCL: " +
-                     error.what() + " returned " + cl_error_name(error.err()) + "; the CPU runs them from now on");
-    }
-    const Mode replacement = last_good_mode_ != failed ? last_good_mode_ : Mode::cpu;
-    const std::string why = std::string(mode_display_name(failed)) + " mode failed: " + error.what() + " returned " +
-                            cl_error_name(error.err());
-    return failure(leave_mode(failed, replacement, why));  // the caller shows it
+    return leave_failing_mode(std::string(error.what()) + " returned " + cl_error_name(error.err()));
+  } catch (const KernelBuildError& error) {
+    // Kernels an effect needs are built on its first frame, so a driver that cannot compile one is
+    // met here, mid-run, and handled as any other OpenCL failure.
+    notices_.log(error.what());
+    return leave_failing_mode("kernel " + error.file() + " did not build (the build log is on stderr)");
   }
+}
+
+Status Engine::leave_failing_mode(const std::string& what_failed) {
+  const Mode failed = settings_.mode;
+  if (!mode_row(failed).makes_stereogram) {
+    // Scene mode used OpenCL only for its effect and histogram (a picture over the device's
+    // limits, say): it stays, and the CPU runs those from now on.
+    backends_[static_cast<std::size_t>(failed)] = std::make_unique<CpuBackend>(options_.cpu_threads);
+    return failure(std::string(mode_display_name(failed)) + " mode's effects and histogram failed in OpenCL: " +
+                   what_failed + "; the CPU runs them from now on");
+  }
+  const Mode replacement = last_good_mode_ != failed ? last_good_mode_ : Mode::cpu;
+  const std::string why = std::string(mode_display_name(failed)) + " mode failed: " + what_failed;
+  return failure(leave_mode(failed, replacement, why));  // the caller shows it
 }
 
 Status Engine::render_frame_unguarded(double seconds) {

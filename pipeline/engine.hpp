@@ -165,6 +165,8 @@ class Engine {
   void fit_mode_to_size();
   std::string leave_mode(Mode mode, Mode replacement, const std::string& why);  // returns what to say
   Status render_frame_unguarded(double seconds);
+  // Leaves the mode whose OpenCL work failed (what_failed says how) for the last mode that worked.
+  Status leave_failing_mode(const std::string& what_failed);
   // What the executor and the back-end need to know to plan this frame; also sets
   // showing_stereogram_ and paces the panel's histogram.
   FrameRequest frame_request(const Backend& backend);

@@ -59,7 +59,7 @@ struct EngineSetup {
   ComposePass compose = ComposePass::compute;
   int cpu_threads = 0;  // 0: all hardware threads
   bool fast_stereogram_kernel = false;
-  bool break_kernels = false;  // test hook: every kernel source broken on purpose
+  std::string break_kernels;  // test hook: one kernel file ("sobel.cl"), or with any other value every one, broken on purpose
   bool guide_dots = false;     // the convergence dots in saved pictures too
 };
 

@@ -211,6 +211,21 @@ TEST(EndToEnd, AKernelThatFailsToBuildShowsTheLogAndFallsBackToCpu) {
   EXPECT_EQ(testing::read_png(out).width, 203 + 85);
 }
 
+// An effect's kernels are built on its first frame, so a driver that cannot compile one is met
+// mid-run: the log is shown, and the demo goes on in CPU mode with that effect.
+TEST(EndToEnd, AnEffectKernelThatFailsToBuildMidRunFallsBackToCpu) {
+  const std::string out = scratch_file("broken-sobel.png");
+  const std::string reference = scratch_file("broken-sobel-cpu.png");
+  const ProgramResult result =
+      screenshot("cpu-readback", flat_depth_png(), out, {"--effect", "sobel"}, "STEREOCL_BREAK_KERNELS=sobel.cl");
+  if (result.err.find("no OpenCL platform") != std::string::npos) GTEST_SKIP() << "no OpenCL here: " << result.err;
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("sobel.cl"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("broken on purpose"), std::string::npos) << "the build log is shown: " << result.err;
+  ASSERT_EQ(screenshot("cpu", flat_depth_png(), reference, {"--effect", "sobel"}).exit_code, 0);
+  EXPECT_TRUE(testing::read_png(out).pixels == testing::read_png(reference).pixels);
+}
+
 // Values echoed in messages reach a terminal: an ESC in --cl-device and an 8-bit CSI (U+009B) in
 // --text came through raw. Control bytes are written as \xNN.
 TEST(EndToEnd, ControlBytesInEchoedValuesAreEscaped) {

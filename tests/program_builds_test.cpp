@@ -103,5 +103,17 @@ TEST_F(EngineBuilds, SymmetricSliderDragsBuildNothing) {
   expect_slider_drags_build_nothing(StereogramAlgorithm::symmetric);
 }
 
+// A run builds the kernels of the effect it shows, on its first frame: the blur's programs (two
+// of eight: RGBA, one border) only once the blur is chosen.
+TEST_F(EngineBuilds, AnEffectsKernelsAreBuiltOnItsFirstFrame) {
+  const std::unique_ptr<Engine> demo = make_demo(StereogramAlgorithm::symmetric);
+  if (!demo) GTEST_SKIP() << skip_reason_;
+  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+  const std::size_t without_effect = demo->opencl_environment()->programs.builds();
+  demo->settings().effect.effect = find_effect("blur");
+  ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+  EXPECT_EQ(demo->opencl_environment()->programs.builds(), without_effect + 2);
+}
+
 }  // namespace
 }  // namespace stereocl

@@ -201,7 +201,7 @@ TEST(StereogramKernel, RejectsBadParametersSizesAndImages) {
 TEST(StereogramKernel, ReportsABrokenBuildWithItsLog) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
-  cl->programs.break_sources_on_purpose(true);
+  cl->programs.break_sources_on_purpose("stereogram.cl");
   try {
     StereogramKernel kernel(cl->programs, StereogramKernelKind::fast);
     FAIL() << "a kernel with a syntax error built";

@@ -151,7 +151,7 @@ TEST(SymmetricKernel, ReportsABrokenBuildWithItsLog) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   ProgramBuilder builder(cl->context, cl->device);
-  builder.break_sources_on_purpose(true);
+  builder.break_sources_on_purpose("all");
   try {
     SymmetricStereogramKernel kernel(builder, symmetric_params_from_pixels(85, 30.f, 1));
     FAIL() << "a kernel with a syntax error built";

@@ -29,7 +29,8 @@ cl::Program ProgramBuilder::build(std::string_view file_name, const std::string&
   const std::string options = tuning_options_.empty() ? requested_options : requested_options + " " + tuning_options_;
   if (source.empty())
     throw KernelBuildError(std::string(file_name), "no such kernel file is embedded in this binary");
-  if (broken_) source += "\n#error \"broken on purpose: STEREOCL_BREAK_KERNELS is set\"\n";
+  const bool broken = !broken_.empty() && (!broken_.ends_with(".cl") || broken_ == file_name);
+  if (broken) source += "\n#error \"broken on purpose: STEREOCL_BREAK_KERNELS is set\"\n";
 
   cl::Program program(context_, source);
   ++builds_;

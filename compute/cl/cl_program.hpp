@@ -34,9 +34,10 @@ class ProgramBuilder {
   // kernels/<file_name> with `options` (e.g. "-D GROUP_SIZE=256"); throws KernelBuildError.
   cl::Program build(std::string_view file_name, const std::string& options = {});
   std::size_t builds() const { return builds_; }
-  // Test hook: a syntax error appended to every source, to exercise the path a broken driver
-  // compiler takes (the app sets it from STEREOCL_BREAK_KERNELS).
-  void break_sources_on_purpose(bool broken) { broken_ = broken; }
+  // Test hook: a syntax error appended to the source, to exercise the path a broken driver
+  // compiler takes (the app sets it from STEREOCL_BREAK_KERNELS): `which` names one kernel file
+  // ("sobel.cl"); any other non-empty value breaks every file.
+  void break_sources_on_purpose(std::string which) { broken_ = std::move(which); }
   // Tuning hook (stereocl-bench reads STEREOCL_KERNEL_OPTIONS and STEREOCL_KERNEL_DIR): `options`
   // are appended to every build and each build's log kept for take_build_logs(), so a driver's own switches
   // (NVIDIA's "-cl-nv-verbose" shows registers and spills) can be tried without a rebuild; a
@@ -57,7 +58,7 @@ class ProgramBuilder {
   cl::Context context_;
   cl::Device device_;
   std::size_t builds_ = 0;
-  bool broken_ = false;
+  std::string broken_;
   std::string tuning_options_, source_directory_;
   std::vector<std::string> build_logs_;
 };

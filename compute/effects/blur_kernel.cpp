@@ -66,23 +66,25 @@ std::uint32_t blur_multiplier(int radius) {
 }
 
 BlurKernel::BlurKernel(ProgramBuilder& programs)
-    : compute_units_(static_cast<int>(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {
+    : programs_(programs),
+      compute_units_(static_cast<int>(programs.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>())) {
   const cl::Device& device = programs.device();
   if (device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() < static_cast<std::size_t>(group_size))
     throw KernelBuildError("blur.cl", "the blur kernel needs work-groups of " + std::to_string(group_size) +
                                           " items; this device allows " +
                                           std::to_string(device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>()));
-  for (const int clamp : {0, 1}) {
-    const std::string border = " -D CLAMP_BORDER=" + std::to_string(clamp);
-    grey_.emplace_back(programs.build("blur.cl", "-D CHANNELS=1" + border), "blur");
-    rgba_.emplace_back(programs.build("blur.cl", "-D CHANNELS=4" + border), "blur");
-    for (const int channels : {1, 4}) {
-      const cl::Program program = programs.build("blur_small.cl", "-D CHANNELS=" + std::to_string(channels) + border);
-      SmallBlurs& kernels = (channels == 1 ? small_grey_ : small_rgba_).emplace_back();
-      for (int radius = 1; radius <= max_small_radius; ++radius)
-        kernels.emplace_back(program, "blur_small_r" + std::to_string(radius));
-    }
-  }
+}
+
+BlurKernel::Variant& BlurKernel::variant(int channels, BlurBorder border) {
+  const int clamp = border == BlurBorder::clamp ? 1 : 0;
+  std::optional<Variant>& slot = variants_[static_cast<std::size_t>(2 * (channels == 4 ? 1 : 0) + clamp)];
+  if (slot) return *slot;
+  const std::string options = "-D CHANNELS=" + std::to_string(channels) + " -D CLAMP_BORDER=" + std::to_string(clamp);
+  Variant built{Blur(programs_.build("blur.cl", options), "blur"), {}};
+  const cl::Program small = programs_.build("blur_small.cl", options);
+  for (int radius = 1; radius <= max_small_radius; ++radius)
+    built.small.emplace_back(small, "blur_small_r" + std::to_string(radius));
+  return slot.emplace(std::move(built));
 }
 
 BlurEvents BlurKernel::enqueue_grey(const cl::CommandQueue& queue, const cl::Buffer& in, const cl::Buffer& out,
@@ -125,13 +127,13 @@ BlurEvents BlurKernel::enqueue(int channels, const cl::CommandQueue& queue, cons
   if (in.getInfo<CL_MEM_SIZE>() < image_bytes || out.getInfo<CL_MEM_SIZE>() < image_bytes)
     throw std::invalid_argument("blur buffer is smaller than " + std::to_string(width) + "x" +
                                 std::to_string(height) + "x" + std::to_string(channels) + " bytes");
-  const std::size_t clamp = border == BlurBorder::clamp ? 1 : 0;
+  Variant& kernels = variant(channels, border);
   if (use_small_radius_kernel_ && radius <= (channels == 1 ? max_small_radius : max_small_radius_rgba)) {
-    SmallBlur& kernel = (channels == 1 ? small_grey_ : small_rgba_)[clamp][static_cast<std::size_t>(radius - 1)];
+    SmallBlur& kernel = kernels.small[static_cast<std::size_t>(radius - 1)];
     const cl::Event done = enqueue_small(kernel, channels, queue, in, out, width, height, radius, wait_for);
     return BlurEvents{done, done};
   }
-  Blur& kernel = (channels == 1 ? grey_ : rgba_)[clamp];
+  Blur& kernel = kernels.large;
   const Strip strip = strip_layout(channels, radius);
   const int rows = tile_rows(channels, width, height, radius);
   const int groups_x = ceil_div(width, strip.width);

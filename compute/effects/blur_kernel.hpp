@@ -8,7 +8,9 @@
 
 #include <CL/opencl.hpp>
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace stereocl {
@@ -33,8 +35,9 @@ int choose_blur_tile_rows(int channels, int width, int height, int radius, int c
 
 class BlurKernel {
  public:
-  // Throws KernelBuildError if kernels/blur.cl does not build for `device` or the device cannot
-  // run work-groups of 256 items.
+  // Throws KernelBuildError if the device cannot run work-groups of 256 items. The programs are
+  // built on a pixel format and border's first call (and throw KernelBuildError there), so a run
+  // that never blurs, or blurs RGBA only, builds none or two of the eight.
   explicit BlurKernel(ProgramBuilder& programs);
 
   // in and out hold width * height pixels (1 byte each) and must be distinct buffers.
@@ -72,13 +75,19 @@ class BlurKernel {
                           const cl::Buffer& out, int width, int height, int radius,
                           const std::vector<cl::Event>& wait_for);
 
+  // The kernels of one pixel format and border: blur.cl's, and blur_small.cl's for every small
+  // radius, so that dragging the radius never waits on the compiler.
+  struct Variant {
+    Blur large;
+    SmallBlurs small;  // [radius - 1]
+  };
+  Variant& variant(int channels, BlurBorder border);
+
+  ProgramBuilder& programs_;
   int compute_units_;
   int forced_tile_rows_ = 0;
   bool use_small_radius_kernel_ = true;
-  std::vector<Blur> grey_;  // [border == clamp]
-  std::vector<Blur> rgba_;
-  std::vector<SmallBlurs> small_grey_;  // [border == clamp][radius - 1]
-  std::vector<SmallBlurs> small_rgba_;
+  std::array<std::optional<Variant>, 4> variants_;  // [2 * (channels == 4) + (border == clamp)]
 };
 
 }  // namespace stereocl

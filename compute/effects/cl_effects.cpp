@@ -9,7 +9,6 @@ ClEffects::ClEffects(ProgramBuilder& programs)
     : programs_(programs),
       context_(programs.context()),
       luma_(programs),
-      sobel_(programs),
       blur_(programs),
       histogram_(programs),
       bins_(context_, CL_MEM_READ_WRITE, 256 * sizeof(cl_uint)) {}
@@ -30,7 +29,8 @@ std::vector<cl::Event> ClEffects::sobel(const cl::CommandQueue& queue, const cl:
   reserve(static_cast<std::size_t>(width) * height);
   std::vector<cl::Event> events;
   events.push_back(luma_.luma_from_rgba(queue, in, luma_buffer_, width, height, wait_for));
-  events.push_back(sobel_.enqueue(queue, luma_buffer_, dx_, dy_, magnitude_, width, height));
+  if (!sobel_) sobel_.emplace(programs_);
+  events.push_back(sobel_->enqueue(queue, luma_buffer_, dx_, dy_, magnitude_, width, height));
   events.push_back(luma_.rgba_from_luma(queue, magnitude_, out, width, height));
   return events;
 }

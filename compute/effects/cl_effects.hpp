@@ -13,6 +13,7 @@
 #include <CL/opencl.hpp>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,8 @@ struct DeviceEffectCall {
 
 class ClEffects {
  public:
-  // Throws KernelBuildError when a kernel does not build.
+  // Throws KernelBuildError when a kernel does not build: the luma and histogram kernels here,
+  // Sobel's, the blur's and per_pixel()'s on their first call.
   explicit ClEffects(ProgramBuilder& programs);
 
   // in and out: CL_RGBA / CL_UNORM_INT8 images of width x height. Return the events of all the
@@ -69,7 +71,7 @@ class ClEffects {
   std::map<std::string, PerPixelKernel, std::less<>> per_pixel_;
   std::map<std::string, PerPixelKernelWithParameter, std::less<>> per_pixel_with_parameter_;
   LumaKernel luma_;
-  SobelKernel sobel_;
+  std::optional<SobelKernel> sobel_;  // built on the first sobel() call
   BlurKernel blur_;
   HistogramKernel histogram_;
   std::size_t capacity_ = 0;  // pixels the buffers below can hold
