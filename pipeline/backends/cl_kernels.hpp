@@ -1,7 +1,8 @@
 #pragma once
-// Every kernel the app runs, for one device, made at start-up. Parameters (P, M, the blur
-// radius) are kernel arguments, so nothing is rebuilt while the demo runs. An algorithm's engine
-// may build its kernel when first asked for (the symmetric one does, and again only when its
+// Every kernel the app runs, for one device. Parameters (P, M, the blur radius) are kernel
+// arguments, so nothing is rebuilt while the demo runs. The lookup, compose, luma and histogram
+// kernels are built at start-up; Sobel's, the blur's and the per-pixel effects' on the first frame
+// that shows them, and the symmetric algorithm's when first asked for (and again only when its
 // oversampling, the one constant it compiles in, changes).
 #include "compute/cl/cl_program.hpp"
 #include "compute/effects/cl_effects.hpp"
@@ -15,7 +16,7 @@ namespace stereocl {
 
 class ClKernels {
  public:
-  // Throws KernelBuildError (with the log) if any kernel fails to build.
+  // Throws KernelBuildError (with the log) if a kernel built at start-up fails to build.
   ClKernels(ProgramBuilder& programs, StereogramKernelKind kind)
       : effects_(programs), compose_(programs), stereograms_(programs, kind, StereogramStorage::images), lookup_kernel_(kind) {}
 
