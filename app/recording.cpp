@@ -4,6 +4,7 @@
 #include "app/picture_metadata.hpp"
 #include "app/timestamped_name.hpp"
 #include "record/mp4_encoder.hpp"
+#include "record/size_forecast.hpp"
 
 #include <cstdio>
 
@@ -77,10 +78,28 @@ void Recording::after_frame(const Engine& demo, PanelState& panel) {
     encoder_->describe(picture_metadata(demo, demo.screen_dpi()));
     if (const Status added = encoder_->add(demo.saved_image()); !added)
       report_failure(added.error(), &panel);
-    else
+    else {
+      warn_if_large();
       show_progress(false);
+    }
   }
   panel.recording = active() ? path_ : std::string();
+}
+
+void Recording::warn_if_large() {
+  const std::optional<long long> bytes = encoder_->bytes_written();
+  const long long frames = encoder_->frames_written();
+  if (!bytes || !planned_frames_) return;
+  if (frames == 1) first_frame_bytes_ = *bytes;
+  if (frames != kForecastAfterFrames) return;
+  const long long forecast = forecast_recording_bytes(first_frame_bytes_, *bytes, frames, *planned_frames_);
+  if (forecast < kLargeGifBytes) return;
+  std::fprintf(stderr, "%sstereocl: %s will be about %lld MB after its %lld frames; a GIF over %lld MB is hard to view%s\n",
+               progress_shown_ ? "\n" : "", path_.c_str(), forecast / 1'000'000, *planned_frames_,
+               kLargeGifBytes / 1'000'000,
+               h264_encoder_name().empty() ? " (fewer frames or a smaller --size make it smaller)"
+                                           : " (an .mp4 of the same frames is smaller)");
+  progress_shown_ = false;
 }
 
 int Recording::finish() {

@@ -36,6 +36,8 @@ class Recording {
   void start_from_panel(PanelState& panel);
   void show_progress(bool last);
   void report_failure(const std::string& reason, PanelState* panel);
+  // One line when a GIF's planned frames will make it too large to use (record/size_forecast.hpp).
+  void warn_if_large();
 
   std::unique_ptr<FrameEncoder> encoder_;
   std::string path_;
@@ -43,6 +45,7 @@ class Recording {
   int mp4_quality_;
   bool progress_shown_ = false;  // a progress line without its newline is on stderr
   bool failed_ = false;
+  long long first_frame_bytes_ = 0;
 };
 
 }  // namespace stereocl

@@ -7,6 +7,7 @@
 #include "core/result.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -28,6 +29,8 @@ class FrameEncoder {
   // and an encoder destroyed without finish() leaves nothing behind.
   virtual Status finish() = 0;
   virtual long long frames_written() const = 0;
+  // The output's bytes so far, where a file grows frame by frame (a GIF); empty otherwise.
+  virtual std::optional<long long> bytes_written() const { return std::nullopt; }
   // What the next frames are (DPI, parameters): PNG frames carry it as chunks; GIF and MP4
   // frames have no place for it.
   void describe(PngMetadata metadata) { metadata_ = std::move(metadata); }

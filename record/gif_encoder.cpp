@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 namespace stereocl {
@@ -132,6 +133,14 @@ Status GifEncoder::put_area(const std::vector<std::uint8_t>& indices, const Area
       shown_[at] = Rgba8{colour.r, colour.g, colour.b, 255};
     }
   return {};
+}
+
+// giflib writes through a buffered stream, so the file lags the frames by at most its buffer.
+std::optional<long long> GifEncoder::bytes_written() const {
+  std::error_code error;
+  const auto bytes = std::filesystem::file_size(file_.temporary_path(), error);
+  if (error) return std::nullopt;
+  return static_cast<long long>(bytes);
 }
 
 Status GifEncoder::finish() {

@@ -27,6 +27,7 @@ class GifEncoder final : public FrameEncoder {
   Status add(const RgbaImage& frame) override;
   Status finish() override;
   long long frames_written() const override { return frames_; }
+  std::optional<long long> bytes_written() const override;
 
  private:
   GifEncoder(PartialFile file, GifFileType* gif);

@@ -13,6 +13,7 @@
 #include "record/mp4_encoder.hpp"
 #include "record/png_frames_encoder.hpp"
 #include "record/record_format.hpp"
+#include "record/size_forecast.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 
@@ -614,16 +615,23 @@ TEST(RecordOption, UnknownExtensionIsRefusedBeforeAnythingRuns) {
 // stereocl recording `path` with no --frames (as on stage), its stderr in `err`; returns its pid
 // once the recording has frames in it.
 // `shell_prefix` runs in the shell before it becomes stereocl ("trap '' HUP; " is nohup's part).
-pid_t start_recording_until_stopped(const std::string& path, const std::string& err, const std::string& shell_prefix = "") {
+// `extra`: more options, already quoted for the shell.
+pid_t start_recording(const std::string& path, const std::string& err, const std::string& shell_prefix = "",
+                      const std::string& extra = "") {
   const char* binary = std::getenv("STEREOCL_TEST_BINARY");
   const std::string command = shell_prefix + "exec " + testing::shell_quote(binary ? binary : STEREOCL_BINARY) +
                               " --hidden --no-vsync --mode cpu --size 320x180 --record " + testing::shell_quote(path) +
-                              " 2>" + testing::shell_quote(err) + " </dev/null >/dev/null";
+                              " " + extra + " 2>" + testing::shell_quote(err) + " </dev/null >/dev/null";
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
+  return pid;
+}
+
+pid_t start_recording_until_stopped(const std::string& path, const std::string& err, const std::string& shell_prefix = "") {
+  const pid_t pid = start_recording(path, err, shell_prefix);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (std::chrono::steady_clock::now() < deadline && ::waitpid(pid, nullptr, WNOHANG) == 0) {
     const auto partials = partials_of(path);
@@ -739,6 +747,38 @@ TEST(RecordOption, ASecondSignalStopsAtOnceAndLeavesNoFile) {
   const int status = wait_for(pid);
   ASSERT_TRUE(WIFSIGNALED(status)) << testing::read_text(err);
   EXPECT_TRUE(nothing_left_at(path));
+}
+
+// A GIF grows by about the same for every frame after the first, which is whole.
+TEST(SizeForecast, TheFirstFrameOnceAndTheGrowthForEveryFrameLeft) {
+  EXPECT_EQ(forecast_recording_bytes(1000, 1900, 10, 100), 1900 + 90 * 100);
+  EXPECT_EQ(forecast_recording_bytes(1000, 1900, 10, 10), 1900);
+  EXPECT_EQ(forecast_recording_bytes(1000, 1000, 1, 300), 1000);  // one frame says nothing of the growth
+}
+
+// Issue 42: 300 frames of 1280x720 made a GIF too large to open, without a word. After its first
+// frames, a GIF whose planned frames make it large says so, once, with the size; a small one does not.
+TEST(RecordOption, AGifThatWillBeLargeSaysItsSizeOnce) {
+  const std::string small = scratch_file("small-forecast.gif"), small_err = scratch_file("small-forecast.err");
+  const int small_status = wait_for(start_recording(small, small_err, "", "--frames 20"));
+  const std::string small_said = testing::read_text(small_err);
+  ASSERT_TRUE(WIFEXITED(small_status) && WEXITSTATUS(small_status) == 0) << small_said;
+  EXPECT_EQ(small_said.find("will be about"), std::string::npos) << small_said;
+
+  const std::string large = scratch_file("large-forecast.gif"), err = scratch_file("large-forecast.err");
+  std::filesystem::remove(large);
+  const pid_t pid = start_recording(large, err, "", "--frames 1000000");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline && ::waitpid(pid, nullptr, WNOHANG) == 0 &&
+         testing::read_text(err).find("will be about") == std::string::npos)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ::kill(pid, SIGINT);
+  wait_for(pid);
+  const std::string said = testing::read_text(err);
+  const std::size_t at = said.find("stereocl: " + large + " will be about ");
+  ASSERT_NE(at, std::string::npos) << said;
+  EXPECT_NE(said.find(" MB after its 1000000 frames; a GIF over 25 MB is hard to view", at), std::string::npos) << said;
+  EXPECT_EQ(said.find("will be about", said.find("will be about") + 1), std::string::npos) << "said once: " << said;
 }
 
 }  // namespace
