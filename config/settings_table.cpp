@@ -680,8 +680,9 @@ const Setting kStageSettings[] = {
     {.name = "presets",
      .group = kShowGroup,
      .value_name = "DIR",
-     .help = "folder of --config files that PageDown / PageUp apply in name order (default: " +
-             std::string(kInstalledPresetsHint) + ", else this source tree's assets/presets)",
+     .help = "folder of --config files that PageDown / PageUp apply in name order (default: the presets "
+             "installed with stereocl, " +
+             std::string(kInstalledPresetsHint) + ": /usr/share/stereocl/presets for the package)",
      .access = text_field<&Options::presets_folder>,
      .check = SettingCheck::existing_folder},
     {.name = "guide_dots",
