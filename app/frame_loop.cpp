@@ -54,7 +54,10 @@ void say_layout(Session& session, const StageLayout& layout, Size framebuffer, i
   if (seen && layout.resampled && !session.resampled) std::fprintf(stderr, "stereocl: %s\n", session.panel.layout_note.c_str());
   const std::string yielded = layout.panel_yielded ? yielded_note(picture, framebuffer, panel_width) : "";
   if (seen && layout.panel_yielded && !session.panel_yielded) std::fprintf(stderr, "stereocl: %s\n", yielded.c_str());
-  session.window.set_title(yielded.empty() ? "stereocl" : "stereocl: " + yielded);
+  // The preset in the title: the presenter's window list (and a test driving the window) can
+  // tell which is on, with nothing drawn over the picture.
+  const std::string& preset = session.panel.preset;
+  session.window.set_title("stereocl" + (preset.empty() ? "" : " - " + preset) + (yielded.empty() ? "" : ": " + yielded));
   session.resampled = layout.resampled;
   session.panel_yielded = layout.panel_yielded;
 }

@@ -51,7 +51,10 @@ int run_window(const Options& options, Window& window, Engine& engine) {
   session.fit = options.fit || shrinks_beside_panel(options, window);
   if (options.panel_tab == "measure") session.panel.select_tab = PanelTab::measure;
   // --config presenter is a preset too: the panel names it ("No preset applied yet" was wrong).
-  if (!options.config_files.empty()) session.panel.preset = std::filesystem::path(options.config_files.back()).stem().string();
+  if (!options.config_files.empty()) {
+    session.panel.preset = std::filesystem::path(options.config_files.back()).stem().string();
+    session.presets.start_from(options.config_files.back());
+  }
   Recording recording(options.record_path, options.frames, options.overwrite, options.record_quality);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
   if (const Status runs = soak.keep_modes_that_run(engine.availability()); !runs) throw InputError(runs.error());

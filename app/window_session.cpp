@@ -24,7 +24,7 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
   if (session.imgui && session.imgui->wants_keyboard()) {
     // The clicker's keys are the presenter's even while a word is being typed: the field is left
     // (keeping the word) and the key acts.
-    if (!reaches_the_stage_while_typing(key)) return;
+    if (!reaches_the_stage_while_typing(key, mods)) return;
     session.imgui->release_keyboard();
   }
   const auto bound = action_for_key(key, mods);
@@ -34,6 +34,11 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
     case ActionKind::escape: press_escape(session.quit_guard, glfwGetTime(), session.engine.settings()); break;
     case ActionKind::toggle_fullscreen: toggle_fullscreen(session); break;
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
+    case ActionKind::type_word:
+      session.engine.settings().show_panel = true;
+      session.panel.select_tab = PanelTab::show;
+      session.panel.focus_word_field = true;
+      break;
     case ActionKind::next_preset:
     case ActionKind::previous_preset:
       session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1);

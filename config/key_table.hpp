@@ -35,6 +35,7 @@ enum class ActionKind {
   toggle_dots,
   toggle_invert,
   toggle_reveal,    // W: "what was it?" -- the hidden scene fades in over the stereogram, and out
+  type_word,        // T: the panel's hidden-word field takes the keyboard, no mouse needed
 };
 
 struct Action {

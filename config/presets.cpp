@@ -89,6 +89,15 @@ PresetCycle::PresetCycle(const std::string& folder)
   if (!folder_.empty()) files_ = stage_presets(folder_);
 }
 
+void PresetCycle::start_from(const std::string& config_file) {
+  const std::string name = preset_name(config_file);
+  for (std::size_t i = 0; i < files_.size(); ++i)
+    if (preset_name(files_[i]) == name) {
+      index_ = static_cast<long long>(i);
+      current_ = name;
+    }
+}
+
 std::string PresetCycle::step(int direction) {
   if (folder_.empty()) return "No presets: no presets folder found (" + std::string(kInstalledPresetsHint) + "); give --presets DIR";
   if (files_.empty()) return "No presets: " + folder_ + " has no .toml files";

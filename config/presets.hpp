@@ -32,6 +32,10 @@ class PresetCycle {
   // The same, waiting for the load to finish (tests, and a step while one is under way).
   std::optional<std::string> apply_when_finished(Engine& demo);
 
+  // A run started with --config FILE: where FILE is one of the folder's presets, it is the current
+  // one, so PageDown goes on to the preset after it (not to the first) and PageUp to the one before.
+  void start_from(const std::string& config_file);
+
   // The name of the preset last applied; empty before the first.
   const std::string& current() const { return current_; }
   // Whether the preset last applied asks for fullscreen (`fullscreen = true`), which the main

@@ -181,6 +181,24 @@ TEST_F(PresetsLive, PageUpFirstGoesToTheLast) {
   EXPECT_EQ(demo_->settings().seed, 22u);
 }
 
+// Started with --config three (a preset of the folder), PageDown goes on after it and PageUp back
+// before it, as a presenter expects; a --config file from elsewhere leaves the cycle at its start.
+TEST_F(PresetsLive, AConfigFileOfTheFolderIsWhereTheCycleStarts) {
+  const fs::path folder = testing::scratch_dir() / "presets-three";
+  fs::create_directories(folder);
+  for (const char* name : {"one", "two", "three"}) write_file(folder / (std::string(name) + ".toml"), "seed = 5\n");
+  PresetCycle presets(folder.string());
+  presets.start_from((folder / "three.toml").string());  // name order: one, three, two
+  EXPECT_EQ(presets.current(), "three");
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 3/3: two");
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP), "Preset 2/3: three");
+  EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP), "Preset 1/3: one");
+  PresetCycle elsewhere(folder.string());
+  elsewhere.start_from("/somewhere/else/talk.toml");
+  EXPECT_EQ(elsewhere.current(), "");
+  EXPECT_EQ(press(elsewhere, GLFW_KEY_PAGE_DOWN), "Preset 1/3: one");
+}
+
 TEST_F(PresetsLive, APresetFindsItsDepthMapBesideItselfAndABadFileChangesNothing) {
   const fs::path folder = testing::scratch_dir() / "presets-files";
   fs::create_directories(folder / "presets");

@@ -67,8 +67,13 @@ void press_escape(QuitGuard& guard, double now, DemoSettings& settings) {
   settings.blank = !settings.blank;
 }
 
-bool reaches_the_stage_while_typing(int key) {
+bool reaches_the_stage_while_typing(int key, int mods) {
   switch (key) {
+    case GLFW_KEY_B:
+    case GLFW_KEY_PERIOD:
+      return (mods & GLFW_MOD_SHIFT) == 0;
+    case GLFW_KEY_ENTER:
+    case GLFW_KEY_KP_ENTER:
     case GLFW_KEY_PAGE_UP:
     case GLFW_KEY_PAGE_DOWN:
     case GLFW_KEY_F5:
@@ -106,6 +111,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::previous_preset:
     case ActionKind::screenshot:
     case ActionKind::toggle_fullscreen:
+    case ActionKind::type_word:
     case ActionKind::escape:
     case ActionKind::quit: break;
   }

@@ -21,11 +21,11 @@ std::optional<Action> action_for_key(int key, int mods = 0);
 // (held for kQuitHoldSeconds, it quits: ui/quit_guard.hpp).
 void press_escape(QuitGuard& guard, double now, DemoSettings& settings);
 
-// The keys a presenter's clicker sends (PageUp/PageDown, F5, Esc, the arrows): they leave a text
-// field being typed in and act, rather than being typed into it or lost. '.' and B, which a clicker
-// may also send, are letters a hidden word can hold: they act once the field is left (Return, Esc,
-// any key above, a click on the picture).
-bool reaches_the_stage_while_typing(int key);
+// The keys a presenter's clicker sends (PageUp/PageDown, F5, Esc, '.', B, the arrows): they leave a
+// text field being typed in and act, rather than being typed into it or lost; Return leaves it too.
+// A clicker's "blank" button sends '.' or B, so those two are the stage's unless Shift is held:
+// Shift+B types a capital B into the word (--text takes any word).
+bool reaches_the_stage_while_typing(int key, int mods = 0);
 
 // How far one press of + / - moves M, and ] / [ moves P, in pixels: about 30 presses span the
 // default range, and a step is still visible in the picture.

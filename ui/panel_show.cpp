@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <utility>
 #include <string>
 
 namespace stereocl {
@@ -38,11 +39,16 @@ void draw_text_field(Engine& demo, PanelState& state) {
   std::array<char, 4 * kMaxTextCharacters + 1> buffer{};
   state.text_draft->copy(buffer.data(), buffer.size() - 1);
   width_leaving_label("hidden text");
+  if (std::exchange(state.focus_word_field, false)) {
+    ImGui::GetIO().InputQueueCharacters.resize(0);  // the T that asked is not the word's first letter
+    ImGui::SetKeyboardFocusHere();
+  }
   if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size())) {
     state.text_draft = buffer.data();
     if (const Status used = demo.use_text(*state.text_draft); !used) state.message = used.error();
   }
-  tooltip_when_hovered("a word raised from a far plane, as the depth map (--text)");
+  tooltip_when_hovered("a word raised from a far plane, as the depth map (--text); b and . are the clicker's "
+                       "blank keys, so Shift+B types B");
 }
 
 // Why a source cannot be picked yet, or nullptr.

@@ -1,0 +1,172 @@
+#!/usr/bin/python3
+"""Issue 42: a presenter's clicker drives the real window. Keys are sent by xdotool to a visible
+stereocl window on an X server of the test's own (xvfb-run), and each key's effect is read back
+from outside: the window's pixels (xwd) for blanking, its title for the preset, a picture saved
+with S for the word typed. Every clicker key (PageUp, PageDown, F5, Esc, '.', B) must act after a
+word was typed into the panel's field, after a click on the panel, and on every preset.
+Usage: clicker_test.py STEREOCL_BINARY PRESETS_DIR SCRATCH_DIR
+Exit 77 (skipped, with the reason) where xdotool or xwd is missing."""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+binary, presets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
+for tool, package in (("xdotool", "xdotool"), ("xwd", "x11-apps"), ("xwdtopnm", "netpbm"), ("xvfb-run", "xvfb")):
+    if not shutil.which(tool):
+        print(f"SKIPPED: {tool} is missing (Debian package {package}; scripts/install-deps.sh --test installs it)")
+        sys.exit(77)
+
+# An X server of its own: other tests' windows, beside this one under ctest -j, never take the keys.
+if os.environ.get("STEREOCL_CLICKER_DISPLAY") != "own":
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24 -noreset", "env", "STEREOCL_CLICKER_DISPLAY=own",
+               sys.executable, *sys.argv]
+    sys.exit(subprocess.run(command, check=False).returncode)
+
+shutil.rmtree(scratch, ignore_errors=True)
+os.makedirs(scratch)
+failures = []
+# A click on the panel: its title bar, which no message or layout moves.
+PANEL_TITLE = (300, 10)
+
+
+def run(*command, timeout=10):
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def wait_until(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+demo = subprocess.Popen([binary, "--config", "hidden-word", "--presets", presets, "--size", "480x270", "--mode",
+                         "cpu", "--ui-scale", "1", "--no-vsync"], cwd=scratch, stdout=subprocess.DEVNULL,
+                        stderr=open(os.path.join(scratch, "stderr.txt"), "w"))
+window = ""
+if wait_until(lambda: run("xdotool", "search", "--onlyvisible", "--name", "^stereocl").stdout.strip() != "", 30):
+    window = run("xdotool", "search", "--onlyvisible", "--name", "^stereocl").stdout.split()[0]
+
+
+def title():
+    return run("xdotool", "getwindowname", window).stdout.strip()
+
+
+def lit_share():
+    """The share of the window's pixels that are not black."""
+    shot = subprocess.run(f"xwd -silent -id {window} | xwdtopnm 2>/dev/null", shell=True, capture_output=True,
+                          timeout=10, check=False).stdout
+    # P6 header: magic, width, height, maximum, each after whitespace, then the pixels.
+    fields, at = [], 0
+    while len(fields) < 4:
+        while shot[at:at + 1].isspace():
+            at += 1
+        start = at
+        while not shot[at:at + 1].isspace():
+            at += 1
+        fields.append(shot[start:at])
+    pixels = shot[at + 1:]
+    count = len(pixels) // 3
+    lit = sum(1 for i in range(0, count * 3, 3 * 7) if pixels[i] | pixels[i + 1] | pixels[i + 2])
+    return lit / max(1, len(range(0, count * 3, 3 * 7)))
+
+
+def blanked():
+    return lit_share() < 0.05
+
+
+def shown():
+    return lit_share() > 0.3
+
+
+def key(name):
+    run("xdotool", "key", "--window", window, name)
+
+
+def click(spot):
+    run("xdotool", "mousemove", "--window", window, str(spot[0]), str(spot[1]), "click", "1")
+
+
+def type_in_field(text):
+    """T gives the panel's hidden-word field the keyboard, as a presenter types a word."""
+    key("t")
+    time.sleep(0.5)  # a few frames, for the field to take the keyboard
+    run("xdotool", "type", "--window", window, "--delay", "30", text)
+    time.sleep(0.2)
+
+
+def expect(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAILED:", what)
+
+
+def blank_and_back(name, after):
+    key(name)
+    expect(wait_until(blanked), f"{name} after {after} blanks the window")
+    key(name)
+    expect(wait_until(shown), f"a second {name} after {after} shows the picture again")
+
+
+def saved_word():
+    """Presses S and returns the depth the saved picture names ('text "HELLO..."'), or ""."""
+    before = set(os.listdir(scratch))
+    key("s")
+    if not wait_until(lambda: any(name.endswith(".png") for name in set(os.listdir(scratch)) - before)):
+        return ""
+    time.sleep(0.3)  # written through a temporary file and renamed; give it the rename
+    new = [name for name in set(os.listdir(scratch)) - before if name.endswith(".png")]
+    with open(os.path.join(scratch, new[0]), "rb") as file:
+        data = file.read()
+    marker = b"tEXtDepth\x00"
+    at = data.find(marker)
+    if at < 0:
+        return ""
+    length = int.from_bytes(data[at - 4:at], "big")
+    return data[at + 4 + len("Depth") + 1:at + 4 + length].decode("latin-1")
+
+
+try:
+    if not window:
+        failures.append("no stereocl window appeared within 30 s")
+    else:
+        expect(wait_until(shown, 20), "the picture is shown at start")
+        expect(title() == "stereocl - hidden-word", f"the title names the preset: {title()!r}")
+        # T gives the field the keyboard, the word typed replaces HELLO, and Return leaves it: S then saves.
+        type_in_field("Q")
+        key("Return")
+        word = saved_word()
+        expect(word == 'text "Q"', f"T then a word replaces the hidden word, and S saves after Return: {word!r}")
+        for name in ("F5", "b", "period", "Escape"):
+            type_in_field("x")
+            blank_and_back(name, "typing in the field")
+        type_in_field("x")
+        key("Next")
+        expect(wait_until(lambda: title() == "stereocl - presenter"), f"PageDown after typing: {title()!r}")
+        key("Prior")
+        expect(wait_until(lambda: title() == "stereocl - hidden-word"), f"PageUp goes back: {title()!r}")
+        for name in ("F5", "b", "period", "Escape"):
+            click(PANEL_TITLE)
+            blank_and_back(name, "a click on the panel")
+        for step in range(len([name for name in os.listdir(presets) if name.endswith(".toml")])):
+            key("Next")
+            time.sleep(0.5)
+            current = title()
+            for name in ("F5", "b", "period", "Escape"):
+                blank_and_back(name, f"PageDown to preset {current!r}")
+        expect(demo.poll() is None, "the demo is still running: no key quit it")
+finally:
+    if demo.poll() is None:
+        demo.terminate()
+        demo.wait(timeout=10)
+
+with open(os.path.join(scratch, "stderr.txt")) as said:
+    errors = said.read()
+if failures:
+    print(f"{len(failures)} failures; stereocl said:\n{errors}")
+    sys.exit(1)
+print("every clicker key acted after typing, after a click on the panel and on every preset")
