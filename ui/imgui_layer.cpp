@@ -68,6 +68,9 @@ void ImGuiLayer::render() {
 }
 
 bool ImGuiLayer::wants_keyboard() const {
+  // Released already, though ImGui lets go only on the next frame: a key pressed in the same frame
+  // as Return (S right after a word) is the stage's, not lost to a field that is closing.
+  if (release_keyboard_) return false;
   const ImGuiIO& io = ImGui::GetIO();
   return io.WantCaptureKeyboard || io.WantTextInput;
 }

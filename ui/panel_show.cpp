@@ -40,7 +40,9 @@ void draw_text_field(Engine& demo, PanelState& state) {
   state.text_draft->copy(buffer.data(), buffer.size() - 1);
   width_leaving_label("hidden text");
   if (std::exchange(state.focus_word_field, false)) {
-    ImGui::GetIO().InputQueueCharacters.resize(0);  // the T that asked is not the word's first letter
+    // The T that asked is not the word's first letter; what was typed after it in the same frame is.
+    ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
+    if (!typed.empty() && (typed[0] == 't' || typed[0] == 'T')) typed.erase(typed.begin());
     ImGui::SetKeyboardFocusHere();
   }
   if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size())) {
