@@ -32,14 +32,16 @@ void render(Engine& engine, PanelState& panel, double seconds) {
 }
 
 // --fit and F: the scene follows the window, so the stereogram fills it at 1:1; otherwise it is
-// the --size scene.
-void fit_scene(Session& session, Size framebuffer, int panel_width) {
+// the --size scene. Beside the panel the dots keep a band above the picture (a larger UI scale
+// fits the scene, so it lost the band); with the panel hidden (on stage) the picture has it all.
+void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_scale) {
   Engine& engine = session.engine;
   const DemoSettings& settings = engine.settings();
   // Scene mode and the depth view show the scene alone, without the lookup's pattern strip.
   const bool strip = mode_row(settings.mode).makes_stereogram && settings.debug_view != DebugView::depth;
+  const int band = settings.show_panel ? dot_band_height(ui_scale) : 0;
   const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.show_panel,
-                                                      strip ? stereogram_strip_width(settings.stereogram) : 0)
+                                                      strip ? stereogram_strip_width(settings.stereogram) : 0, band)
                                   : session.options->size;
   if (const Status resized = engine.resize_scene(wanted); !resized) session.panel.message = resized.error();
 }
@@ -113,14 +115,15 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   Engine& engine = loop.session.engine;
   const float pixels_per_unit = window.pixels_per_unit();
   const int panel_width = panel_pixels(options, window);
-  fit_scene(loop.session, framebuffer, panel_width);
+  const float ui_scale = ui_scale_for(options, window);
+  fit_scene(loop.session, framebuffer, panel_width, ui_scale);
   // A run of fixed length (--frames) animates in fixed 60 Hz steps, so its screenshot is the
   // same on every machine and in every mode, and so does a recording, so it plays at real
   // speed; a live session follows the clock.
   render(engine, loop.session.panel, options.frames || loop.recording.active() ? 1.0 / 60.0 : seconds);
   const StageLayout layout = lay_out_stage(engine.picture_size(), framebuffer, panel_width, engine.settings().show_panel);
   say_layout(loop.session, layout, framebuffer, panel_width);
-  engine.present(framebuffer.width, framebuffer.height, layout.picture);
+  engine.present(framebuffer.width, framebuffer.height, layout.picture, ui_scale);
   draw_overlays(loop, layout, pixels_per_unit);
 }
 

@@ -15,10 +15,15 @@ WindowSettings window_settings_for(const Options& options) {
   WindowSettings settings;
   // The window cuts this to the screen, and the stage layout decides what yields. --fit asks for
   // the whole screen and makes the scene fit that.
-  const int panel = options.show_panel ? static_cast<int>(kPanelWidth * (options.ui_scale > 0 ? options.ui_scale : 1.0f)) : 0;
+  const float scale = options.ui_scale > 0 ? options.ui_scale : 1.0f;
+  const int panel = options.show_panel ? static_cast<int>(kPanelWidth * scale) : 0;
   settings.width = options.fit ? kMaxImageSide
                                : std::max(options.size.width + stereogram_strip_width(options.stereogram) + panel, 640);
-  settings.height = options.fit ? kMaxImageSide : std::max(options.size.height + kDotBandHeight, 480);
+  // A larger UI scale asks for the panel's height as well (the window cuts it to the screen), so
+  // the Show tab scrolls as little as the screen allows.
+  const int panel_height = options.show_panel ? static_cast<int>(kPanelShowTabHeight * scale) : 0;
+  settings.height = options.fit ? kMaxImageSide
+                                : std::max({options.size.height + dot_band_height(scale), 480, panel_height});
   settings.visible = !options.hidden;
   settings.vsync = options.vsync;
   settings.fullscreen = options.fullscreen;
@@ -41,7 +46,7 @@ bool shrinks_beside_panel(const Options& options, const Window& window) {
   int width = 0, height = 0;
   window.framebuffer_size(width, height);
   return width < options.size.width + stereogram_strip_width(options.stereogram) + panel_pixels(options, window) ||
-         height < options.size.height + kDotBandHeight;
+         height < options.size.height + dot_band_height(ui_scale_for(options, window));
 }
 
 void refuse_unaffordable_size(const Options& options) {

@@ -565,7 +565,7 @@ Status Engine::resize_scene(Size size) {
   return {};
 }
 
-void Engine::present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to) {
+void Engine::present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to, float ui_scale) {
   if (settings_.blank) {  // the frames go on being made, so unblanking shows the current one at once
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     glViewport(0, 0, framebuffer_width, framebuffer_height);
@@ -577,7 +577,7 @@ void Engine::present(int framebuffer_width, int framebuffer_height, std::optiona
   const Rect where = to.value_or(fit_centred(shown.width, shown.height, framebuffer_width, framebuffer_height));
   stereocl::present(shown.framebuffer, shown.width, shown.height, framebuffer_width, framebuffer_height, where);
   if (!settings_.convergence_dots || !showing_stereogram_) return;
-  dots_.draw(convergence_dot_layout(where, shown.width, applied_.stereogram.pattern_width, framebuffer_height),
+  dots_.draw(convergence_dot_layout(where, shown.width, applied_.stereogram.pattern_width, framebuffer_height, ui_scale),
              framebuffer_width, framebuffer_height);
 }
 

@@ -76,8 +76,9 @@ class Engine {
   // back-end could not make this frame (the picture is then the previous one).
   Status render_frame(double seconds);
   // Shows the current image in the window's framebuffer at `to` (default: 1:1, centred), with
-  // the convergence dots above a stereogram when they are on.
-  void present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to = std::nullopt);
+  // the convergence dots above a stereogram when they are on, sized for `ui_scale`.
+  void present(int framebuffer_width, int framebuffer_height, std::optional<Rect> to = std::nullopt,
+               float ui_scale = 1.0f);
   // The size of the image present() shows (the last frame's): the stereogram with its strip.
   Size picture_size() const { return {executor_.shown().width, executor_.shown().height}; }
   // Makes the --size scene this size (--fit); fails, changing nothing, where textures cannot hold it.

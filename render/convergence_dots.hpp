@@ -19,11 +19,15 @@ inline constexpr float kDotDiameterShare = 0.01f;
 
 // Dots centred over `image` (where the presenter put it), one pattern period apart at the
 // scale the image is shown at; in the band above the image where there is room, else over
-// its top edge.
-DotLayout convergence_dot_layout(const Rect& image, int image_width, int pattern_width, int framebuffer_height);
+// its top edge. `ui_scale` (--ui-scale) sizes them as it sizes the panel's text: larger for a
+// room far away.
+DotLayout convergence_dot_layout(const Rect& image, int image_width, int pattern_width, int framebuffer_height,
+                                 float ui_scale = 1.0f);
 
-// Extra window height that leaves room for the dots above an image shown 1:1.
+// Extra window height that leaves room for the dots above an image shown 1:1 (saved pictures with
+// --guide-dots have this band), and the window's band at a UI scale.
 inline constexpr int kDotBandHeight = 40;
+inline int dot_band_height(float ui_scale) { return static_cast<int>(static_cast<float>(kDotBandHeight) * ui_scale + 0.5f); }
 
 class ConvergenceDots {
  public:

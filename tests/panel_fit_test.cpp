@@ -65,6 +65,30 @@ TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleWidthOrTab) {
   }
 }
 
+// The window asks for kPanelShowTabHeight x the UI scale (app/window_setup.cpp), so that a larger
+// scale makes a taller window rather than a Show tab that scrolls: the constant must hold the Show
+// tab, message line and all, at every scale, and not ask for much more than it needs.
+TEST(PanelFit, TheShowTabsHeightIsWhatTheWindowAsksFor) {
+  std::string why_not;
+  const auto window = testing::open_hidden_window(why_not, 1280, 720);
+  if (!window) GTEST_SKIP() << "no GL window: " << why_not;
+  Options options;
+  options.size = Size{160, 120};
+  options.mode = Mode::cpu;
+  Engine demo(engine_start_of(options), ClSetup{});
+  for (const float scale : {1.0f, 1.5f, 2.0f}) {
+    Notices notices;
+    ImGuiLayer layer(window->handle(), scale, notices);
+    PanelState state = crowded_state();
+    overreach(layer, demo, state, PanelTab::show, kPanelWidth * scale);
+    const ImGuiWindow* panel = ImGui::FindWindowByName(kPanelWindowName);
+    ASSERT_NE(panel, nullptr);
+    const float needed = panel->TitleBarHeight() + panel->ContentSize.y + 2.0f * ImGui::GetStyle().WindowPadding.y;
+    EXPECT_LE(needed, kPanelShowTabHeight * scale) << "ui-scale " << scale << ": needs " << needed;
+    EXPECT_GT(needed, 0.9f * kPanelShowTabHeight * scale) << "ui-scale " << scale;
+  }
+}
+
 // The check itself finds clipping: a line of text wider than the panel is reported.
 TEST(PanelFit, TheCheckSeesATooLongLine) {
   std::string why_not;

@@ -80,6 +80,8 @@ TEST(StageLayout, FitFillsWhatThePanelLeavesWithTheStereogramAtOneToOne) {
   EXPECT_EQ(layout.picture, (Rect{440, 0, 1920 - 440, 1080}));
   EXPECT_EQ(fitted_scene_size({3840, 2160}, 440, false, 0), (Size{3840, 2160}));
   EXPECT_EQ(fitted_scene_size({100, 50}, 440, true, 85), (Size{1, 50}));  // never below one pixel
+  // Beside the panel at --ui-scale 2, the convergence dots keep their (scaled) band.
+  EXPECT_EQ(fitted_scene_size({1920, 1080}, 880, true, 0, 80), (Size{1920 - 880, 1000}));
 }
 
 }  // namespace

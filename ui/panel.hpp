@@ -16,6 +16,9 @@ namespace stereocl {
 // Panel width in window units (not pixels) at --ui-scale 1; the main loop docks the picture
 // right of it (ui/stage_layout.hpp).
 inline constexpr float kPanelWidth = 440.0f;
+// The Show tab's whole height in window units at --ui-scale 1, with a message above the tabs: the
+// window asks for this times the scale (tests/panel_fit_test.cpp measures it against the panel).
+inline constexpr float kPanelShowTabHeight = 880.0f;
 
 // The panel's ImGui window, for tests that inspect it.
 inline constexpr const char* kPanelWindowName = "stereocl  (H hides this panel)";

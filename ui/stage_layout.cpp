@@ -34,9 +34,9 @@ StageLayout lay_out_stage(Size picture, Size framebuffer, int panel_width, bool 
   return layout;
 }
 
-Size fitted_scene_size(Size framebuffer, int panel_width, bool panel_open, int strip_width) {
+Size fitted_scene_size(Size framebuffer, int panel_width, bool panel_open, int strip_width, int dot_band) {
   const int width = framebuffer.width - (panel_open ? panel_width : 0) - strip_width;
-  return {std::clamp(width, 1, kMaxImageSide), std::clamp(framebuffer.height, 1, kMaxImageSide)};
+  return {std::clamp(width, 1, kMaxImageSide), std::clamp(framebuffer.height - dot_band, 1, kMaxImageSide)};
 }
 
 std::string resampled_note(Size picture, const StageLayout& layout) {

@@ -25,8 +25,9 @@ struct StageLayout {
 StageLayout lay_out_stage(Size picture, Size framebuffer, int panel_width, bool panel_open);
 
 // --fit and F: the scene size whose stereogram (scene plus the lookup's pattern strip of
-// `strip_width`) fills what the docked panel leaves of the framebuffer, at 1:1.
-Size fitted_scene_size(Size framebuffer, int panel_width, bool panel_open, int strip_width);
+// `strip_width`) fills what the docked panel leaves of the framebuffer, at 1:1, less `dot_band`
+// rows, which keep the convergence dots on black above the picture rather than over it.
+Size fitted_scene_size(Size framebuffer, int panel_width, bool panel_open, int strip_width, int dot_band = 0);
 
 // One line each for the panel, stderr and the window title, with the numbers.
 std::string resampled_note(Size picture, const StageLayout& layout);
