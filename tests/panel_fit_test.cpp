@@ -14,6 +14,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <memory>
+
 namespace stereocl {
 namespace {
 
@@ -28,6 +30,14 @@ PanelState crowded_state() {
   state.loaded = LoadedFile{"/home/presenter/talks/stereograms/depth-maps/a-rather-long-file-name-of-a-depth-map.png",
                             FileRole::depth_map};
   return state;
+}
+
+// The engine the panel reads: CPU mode, a small scene, no OpenCL.
+std::unique_ptr<Engine> small_cpu_engine() {
+  Options options;
+  options.size = Size{160, 120};
+  options.mode = Mode::cpu;
+  return std::make_unique<Engine>(engine_start_of(options), ClSetup{});
 }
 
 // How far past its room the panel's widest item reaches, after a few frames of `tab`.
@@ -47,10 +57,8 @@ TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleWidthOrTab) {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not, 1280, 720);
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
-  Options options;
-  options.size = Size{160, 120};
-  options.mode = Mode::cpu;
-  Engine demo(engine_start_of(options), ClSetup{});
+  const std::unique_ptr<Engine> engine = small_cpu_engine();
+  Engine& demo = *engine;
   for (const float scale : {0.75f, 1.0f, 1.5f, 2.0f, 3.0f}) {
     Notices notices;
     ImGuiLayer layer(window->handle(), scale, notices);
@@ -72,10 +80,8 @@ TEST(PanelFit, TheShowTabsHeightIsWhatTheWindowAsksFor) {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not, 1280, 720);
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
-  Options options;
-  options.size = Size{160, 120};
-  options.mode = Mode::cpu;
-  Engine demo(engine_start_of(options), ClSetup{});
+  const std::unique_ptr<Engine> engine = small_cpu_engine();
+  Engine& demo = *engine;
   for (const float scale : {1.0f, 1.5f, 2.0f}) {
     Notices notices;
     ImGuiLayer layer(window->handle(), scale, notices);
