@@ -20,8 +20,8 @@ WindowSettings window_settings_for(const Options& options) {
   settings.width = options.fit ? kMaxImageSide
                                : std::max(options.size.width + stereogram_strip_width(options.stereogram) + panel, 640);
   // A larger UI scale asks for the panel's height as well (the window cuts it to the screen), so
-  // the Show tab scrolls as little as the screen allows.
-  const int panel_height = options.show_panel ? static_cast<int>(kPanelShowTabHeight * scale) : 0;
+  // the Show and Picture tabs need no scrolling.
+  const int panel_height = options.show_panel ? static_cast<int>(kPanelTabHeight * scale) : 0;
   settings.height = options.fit ? kMaxImageSide
                                 : std::max({options.size.height + dot_band_height(scale), 480, panel_height});
   settings.visible = !options.hidden;

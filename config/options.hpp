@@ -94,7 +94,7 @@ struct Options {
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
   double soak_seconds{};
   std::string soak_csv;
-  std::string panel_tab;  // --panel-tab show|measure; empty: the first, Show
+  std::string panel_tab;  // --panel-tab show|picture|measure; empty: the first, Show
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
   std::string presets_folder;    // --presets; empty: found at run time (config/presets.hpp)
   bool guide_dots{};             // the convergence dots in saved pictures too

@@ -669,7 +669,7 @@ const Setting kTestingSettings[] = {
      .group = kShowGroup,
      .value_name = "TAB",
      .help = "the panel's tab to start on, for screenshots of each",
-     .words = {"show", "measure"},
+     .words = {"show", "picture", "measure"},
      .access = text_field<&Options::panel_tab>,
      .configurable = false},
 };

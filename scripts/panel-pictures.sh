@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes docs/panel.md's pictures: the panel's two tabs at --ui-scale 1, 1.5 and 2, each cropped from
+# Makes docs/panel.md's pictures: the panel's three tabs at --ui-scale 1, 1.5 and 2, each cropped from
 # the window as drawn (--screenshot-window: panel, picture and dots), the ball's scene in CPU mode.
 # Run after a build, under an X server the size of a 1080p screen (the window is sized to it):
 #   xvfb-run -a -s "-screen 0 1920x1080x24" scripts/panel-pictures.sh [BUILD_DIR] [OUT_DIR]
@@ -15,9 +15,9 @@ trap 'rm -rf "$work"' EXIT
 for scale in 1 1.5 2; do
   name=${scale/./_}x
   width=$(awk -v s="$scale" 'BEGIN { printf "%d", 440 * s }')  # ui/panel.hpp's kPanelWidth, scaled
-  for tab in show measure; do
+  for tab in show picture measure; do
     "$stereocl" --mode cpu --frames 60 --ui-scale "$scale" --panel-tab "$tab" --screenshot-window "$work/window.png"
     pngtopam "$work/window.png" | pamcut -left 0 -width "$width" | pnmtopng >"$out/panel-$tab-$name.png"
   done
 done
-echo "panel-pictures: wrote 6 pictures to $out"
+echo "panel-pictures: wrote 9 pictures to $out"

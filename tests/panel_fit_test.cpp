@@ -1,9 +1,10 @@
 // Nothing in the panel is clipped: at every --ui-scale from 0.75 to 3, at the panel's full width
-// and at the narrowest the stage layout gives it, in both tabs, with the longest texts the panel
+// and at the narrowest the stage layout gives it, in every tab, with the longest texts the panel
 // shows (a benchmark result, a recording's name, a long file path, a message). ImGui records how
 // far right the items reach, clipped or not (the window's CursorMaxPos); that must stay inside
 // the room the window gives its items (WorkRect).
 #include "config/engine_start.hpp"
+#include "config/settings_table.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"
@@ -14,6 +15,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace stereocl {
@@ -32,11 +34,20 @@ PanelState crowded_state() {
   return state;
 }
 
-// The engine the panel reads: CPU mode, a small scene, no OpenCL.
+// The effect with the most parameters: the Picture tab at its tallest.
+const EffectRow* effect_with_most_parameters() {
+  const EffectRow* most = &effect_table().front();
+  for (const EffectRow& row : effect_table())
+    if (effect_settings(row).size() > effect_settings(*most).size()) most = &row;
+  return most;
+}
+
+// The engine the panel reads: CPU mode, a small scene, no OpenCL, the tallest effect.
 std::unique_ptr<Engine> small_cpu_engine() {
   Options options;
   options.size = Size{160, 120};
   options.mode = Mode::cpu;
+  options.effect = effect_with_most_parameters();
   return std::make_unique<Engine>(engine_start_of(options), ClSetup{});
 }
 
@@ -64,19 +75,21 @@ TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleWidthOrTab) {
     ImGuiLayer layer(window->handle(), scale, notices);
     for (const double share : {1.0, kNarrowestPanelShare}) {
       const float width = static_cast<float>(kPanelWidth * scale * share);
-      for (const PanelTab tab : {PanelTab::show, PanelTab::measure}) {
+      for (const PanelTab tab : {PanelTab::show, PanelTab::picture, PanelTab::measure}) {
         PanelState state = crowded_state();
         EXPECT_LE(overreach(layer, demo, state, tab, width), 0.5f)
-            << "ui-scale " << scale << ", panel " << width << " wide, tab " << (tab == PanelTab::show ? "Show" : "Measure");
+            << "ui-scale " << scale << ", panel " << width << " wide, tab " << static_cast<int>(tab);
       }
     }
   }
 }
 
-// The window asks for kPanelShowTabHeight x the UI scale (app/window_setup.cpp), so that a larger
-// scale makes a taller window rather than a Show tab that scrolls: the constant must hold the Show
-// tab, message line and all, at every scale, and not ask for much more than it needs.
-TEST(PanelFit, TheShowTabsHeightIsWhatTheWindowAsksFor) {
+// The window asks for kPanelTabHeight x the UI scale (app/window_setup.cpp), so that a larger
+// scale makes a taller window rather than tabs that scroll: the constant must hold the Show and
+// Picture tabs, message line and all, at every scale, and not ask for much more than they need.
+// At --ui-scale 2 that is the whole of both on a 1080-line screen, with room for a title bar.
+TEST(PanelFit, ThePresentersTabsHeightIsWhatTheWindowAsksFor) {
+  EXPECT_LE(kPanelTabHeight * 2.0f, 1080.0f - 40.0f);
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not, 1280, 720);
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
@@ -85,13 +98,17 @@ TEST(PanelFit, TheShowTabsHeightIsWhatTheWindowAsksFor) {
   for (const float scale : {1.0f, 1.5f, 2.0f}) {
     Notices notices;
     ImGuiLayer layer(window->handle(), scale, notices);
-    PanelState state = crowded_state();
-    overreach(layer, demo, state, PanelTab::show, kPanelWidth * scale);
-    const ImGuiWindow* panel = ImGui::FindWindowByName(kPanelWindowName);
-    ASSERT_NE(panel, nullptr);
-    const float needed = panel->TitleBarHeight() + panel->ContentSize.y + 2.0f * ImGui::GetStyle().WindowPadding.y;
-    EXPECT_LE(needed, kPanelShowTabHeight * scale) << "ui-scale " << scale << ": needs " << needed;
-    EXPECT_GT(needed, 0.9f * kPanelShowTabHeight * scale) << "ui-scale " << scale;
+    float tallest = 0;
+    for (const PanelTab tab : {PanelTab::show, PanelTab::picture}) {
+      PanelState state = crowded_state();
+      overreach(layer, demo, state, tab, kPanelWidth * scale);
+      const ImGuiWindow* panel = ImGui::FindWindowByName(kPanelWindowName);
+      ASSERT_NE(panel, nullptr);
+      const float needed = panel->TitleBarHeight() + panel->ContentSize.y + 2.0f * ImGui::GetStyle().WindowPadding.y;
+      EXPECT_LE(needed, kPanelTabHeight * scale) << "ui-scale " << scale << ", tab " << static_cast<int>(tab);
+      tallest = std::max(tallest, needed);
+    }
+    EXPECT_GT(tallest, 0.9f * kPanelTabHeight * scale) << "ui-scale " << scale << ": needs " << tallest;
   }
 }
 

@@ -48,6 +48,10 @@ void draw_panel(Engine& demo, PanelState& state, float width) {
       draw_show_tab(demo, state);
       ImGui::EndTabItem();
     }
+    if (ImGui::BeginTabItem("Picture", nullptr, tab_flags(state, PanelTab::picture))) {
+      draw_picture_tab(demo);
+      ImGui::EndTabItem();
+    }
     if (ImGui::BeginTabItem("Measure", nullptr, tab_flags(state, PanelTab::measure))) {
       draw_measure_tab(demo, state);
       ImGui::EndTabItem();

@@ -1,8 +1,10 @@
 #pragma once
-// The control panel: a Dear ImGui window down the left side of the window, in two tabs. "Show"
-// comes first, for a presenter (the mode, the picture's source, pattern and depth, effects,
-// presets, recording, fullscreen, the keys); "Measure" holds what a developer compares (the
-// modes' hand-over and passes, stage times, the benchmark, the device). It edits
+// The control panel: a Dear ImGui window down the left side of the window, in three tabs. "Show"
+// comes first, for a presenter (the mode, the picture's source and word, presets, recording,
+// fullscreen, the keys); "Picture" says how the stereogram is made (pattern, depth, effects);
+// "Measure" holds what a developer compares (the modes' hand-over and passes, stage times, the
+// benchmark, the device). Show and Picture are kept short enough to fit a 1080-line screen
+// whole at --ui-scale 2, so a presenter on a projector never scrolls. It edits
 // Engine::settings() directly; the Engine applies the changes at the start of its next frame.
 #include "pipeline/engine.hpp"
 #include "ui/fading_message.hpp"
@@ -16,14 +18,15 @@ namespace stereocl {
 // Panel width in window units (not pixels) at --ui-scale 1; the main loop docks the picture
 // right of it (ui/stage_layout.hpp).
 inline constexpr float kPanelWidth = 440.0f;
-// The Show tab's whole height in window units at --ui-scale 1, with a message above the tabs: the
-// window asks for this times the scale (tests/panel_fit_test.cpp measures it against the panel).
-inline constexpr float kPanelShowTabHeight = 880.0f;
+// The taller of the Show and Picture tabs' whole heights in window units at --ui-scale 1, with a
+// message above the tabs: the window asks for this times the scale (tests/panel_fit_test.cpp
+// measures it against the panel).
+inline constexpr float kPanelTabHeight = 510.0f;
 
 // The panel's ImGui window, for tests that inspect it.
 inline constexpr const char* kPanelWindowName = "stereocl  (H hides this panel)";
 
-enum class PanelTab { show, measure };
+enum class PanelTab { show, picture, measure };
 
 // What the panel shows besides the Engine's own state.
 struct PanelState {

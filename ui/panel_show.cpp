@@ -3,7 +3,6 @@
 #include "config/settings_table.hpp"
 #include "core/text_depth.hpp"
 #include "pipeline/mode_table.hpp"
-#include "ui/panel_separation.hpp"
 #include "ui/panel_settings.hpp"
 #include "ui/panel_widgets.hpp"
 
@@ -81,76 +80,16 @@ void draw_source(Engine& demo, PanelState& state) {
   ImGui::SliderFloat("ball speed", &settings.ball_speed, 0.0f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp);
 }
 
-// The library's patterns in a combo; picking one switches to it.
-void draw_library_choice(DemoSettings& settings) {
-  if (ImGui::RadioButton("##library", settings.pattern_kind == PatternKind::library))
-    settings.pattern_kind = PatternKind::library;
-  ImGui::SameLine();
-  width_leaving_label("pattern");
-  if (ImGui::BeginCombo("pattern", std::string(settings.library_pattern->name).c_str())) {
-    for (const PatternRow& row : pattern_library()) {
-      if (ImGui::Selectable(std::string(row.name).c_str(), settings.library_pattern == &row)) {
-        settings.library_pattern = &row;
-        settings.pattern_kind = PatternKind::library;
-      }
-      tooltip_when_hovered(std::string(row.summary).c_str());
-    }
-    ImGui::EndCombo();
-  }
-  tooltip_when_hovered("patterns made by code, drawn at the pattern width (--pattern NAME)");
-}
-
-void draw_pattern(Engine& demo) {
-  DemoSettings& settings = demo.settings();
-  for (PatternKind kind : {PatternKind::random_grey, PatternKind::random_colour, PatternKind::image}) {
-    if (kind != PatternKind::random_grey) same_line_if_fits(checkbox_width(pattern_kind_name(kind)));
-    const bool unavailable = kind == PatternKind::image && !demo.has_pattern_image();
-    ImGui::BeginDisabled(unavailable);
-    if (ImGui::RadioButton(pattern_kind_name(kind), settings.pattern_kind == kind)) settings.pattern_kind = kind;
-    ImGui::EndDisabled();
-    if (unavailable) tooltip_when_hovered("drop a colour picture onto the window to use it as the pattern");
-  }
-  draw_library_choice(settings);
-  const bool from_image = settings.pattern_kind == PatternKind::image;
-  ImGui::BeginDisabled(from_image);
-  if (ImGui::Button("New dots")) ++settings.seed;
-  same_line_if_fits(checkbox_width("shimmer"));
-  ImGui::Checkbox("shimmer", &settings.shimmer);
-  tooltip_when_hovered("fresh dots every frame");
-  draw_setting(setting_named("dot_size"), settings);
-  ImGui::EndDisabled();
-}
-
-void draw_depth(Engine& demo) {
-  DemoSettings& settings = demo.settings();
-  draw_separation_controls(settings.stereogram, demo.screen_dpi());
-  draw_setting(setting_named("invert_depth"), settings);
-  same_line_if_fits(checkbox_width("convergence dots"));
-  ImGui::Checkbox("convergence dots", &settings.convergence_dots);
-  const char* no_fit = !demo.has_depth_image() ? "no depth map: drop one onto the window"
-                       : !demo.scene_sized()   ? "the scene is the depth map's own size (no --size or --fit)"
-                                               : nullptr;
-  draw_setting(setting_named("depth_fit"), settings, no_fit);
-}
-
-// The effects, then the running one's parameters, each on its own line.
-void draw_effects(Engine& demo) {
-  EffectSettings& settings = demo.settings().effect;
-  if (ImGui::RadioButton("none", !settings.effect)) settings.effect = nullptr;
-  for (const EffectRow& row : effect_table()) {
-    const std::string name(row.name);
-    same_line_if_fits(checkbox_width(name.c_str()));
-    if (ImGui::RadioButton(name.c_str(), settings.effect == &row)) settings.effect = &row;
-  }
-  if (settings.effect)
-    for (const Setting* parameter : effect_settings(*settings.effect)) draw_setting(*parameter, demo.settings());
-}
-
+// The buttons, then the preset's name beside them where it fits: one line, so the tab stays
+// whole on a 1080-line screen at --ui-scale 2.
 void draw_presets(PanelState& state) {
-  ImGui::TextWrapped("%s", state.preset.empty() ? "No preset applied yet" : ("Preset: " + state.preset).c_str());
   if (ImGui::Button("Previous (PgUp)")) state.preset_step = -1;
   same_line_if_fits(button_width("Next (PgDn)"));
   if (ImGui::Button("Next (PgDn)")) state.preset_step = +1;
+  const std::string name = state.preset.empty() ? "none applied yet" : state.preset;
+  same_line_if_fits(text_width(name.c_str()));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextWrapped("%s", name.c_str());
 }
 
 // A red dot while recording, so nobody forgets a recording that is filling the disk.
@@ -200,12 +139,6 @@ void draw_show_tab(Engine& demo, PanelState& state) {
   draw_room_buttons(demo, state);
   section_heading("Source");
   draw_source(demo, state);
-  section_heading("Pattern");
-  draw_pattern(demo);
-  section_heading("Depth");
-  draw_depth(demo);
-  section_heading("Effect");
-  draw_effects(demo);
   section_heading("Presets");
   draw_presets(state);
   section_heading("Files");

@@ -1,13 +1,17 @@
 #pragma once
-// The two tabs of the panel (ui/panel.hpp), drawn inside its window.
+// The three tabs of the panel (ui/panel.hpp), drawn inside its window.
 #include "pipeline/engine.hpp"
 #include "ui/panel.hpp"
 
 namespace stereocl {
 
-// For the presenter: the mode, the picture (source, pattern, depth, dots), effects, presets and
-// the buttons for the room (screenshot, record, fullscreen, keys).
+// For the presenter: the mode, the buttons for the room (screenshot, record, fullscreen, keys),
+// the picture's source and hidden word, the presets and a dropped file's role.
 void draw_show_tab(Engine& demo, PanelState& state);
+
+// How the stereogram is made: its pattern and dots, its depth (separations, convergence dots,
+// fit) and the effect with its parameters.
+void draw_picture_tab(Engine& demo);
 
 // For the developer: the modes' hand-over and GL passes, frame and stage times, the benchmark,
 // the stereogram algorithm, the debug views, the histogram and the devices.
