@@ -1,10 +1,12 @@
 #include "record/gif_encoder.hpp"
 
 #include "record/frame_fit.hpp"
+#include "record/gif_lzw.hpp"
 
 #include <gif_lib.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -119,10 +121,17 @@ Status GifEncoder::put_area(const std::vector<std::uint8_t>& indices, const Area
   const ColourMap local = palette == global_palette_ ? nullptr : make_colour_map(palette);
   int result = EGifPutImageDesc(gif_, area.left, area.top, area.width, area.height, false, local.get());
   const std::size_t width = static_cast<std::size_t>(width_);
-  for (int y = area.top; y < area.top + area.height && result != GIF_ERROR; ++y)
-    result = EGifPutLine(gif_, const_cast<std::uint8_t*>(indices.data()) + static_cast<std::size_t>(y) * width +
-                                   static_cast<std::size_t>(area.left),
-                         area.width);
+  const std::uint8_t* first = indices.data() + static_cast<std::size_t>(area.top) * width + static_cast<std::size_t>(area.left);
+  // Our own LZW (record/gif_lzw.hpp), handed to giflib in its sub-blocks of at most 255 bytes.
+  const std::vector<std::uint8_t> codes = gif_lzw(first, width, area.width, area.height);
+  std::array<GifByteType, 256> block{};
+  for (std::size_t at = 0; at < codes.size() && result != GIF_ERROR; at += 255) {
+    const std::size_t length = std::min<std::size_t>(255, codes.size() - at);
+    block[0] = static_cast<GifByteType>(length);
+    std::copy_n(codes.begin() + static_cast<std::ptrdiff_t>(at), length, block.begin() + 1);
+    result = at == 0 ? EGifPutCode(gif_, 8, block.data()) : EGifPutCodeNext(gif_, block.data());
+  }
+  if (result != GIF_ERROR) result = EGifPutCodeNext(gif_, nullptr);  // the block terminator
   if (Status written = check(result, "writing a frame"); !written) return written;
   const auto colours = palette_colours(palette);
   shown_.resize(indices.size());

@@ -3,8 +3,7 @@
 // nearest legal delay to 1/60 s, and the shortest that browsers and viewers honour (they turn
 // 0 or 1 into 10 cs), so the file plays at 50 fps, 5/6 of real speed, with every frame kept.
 // After the first, a frame holds only the rectangle that changed (the rest stays on screen):
-// with stable dots only the ball's rows change, and 300 frames of 1280x720 went from 138 MB
-// of whole frames to what moved.
+// with stable dots only the ball's rows change. Its LZW starts each row afresh (record/gif_lzw.hpp).
 #include "record/frame_encoder.hpp"
 #include "record/gif_palette.hpp"
 #include "record/partial_file.hpp"

@@ -240,7 +240,8 @@ TEST(GifPalette, ColourCubeIsWithinHalfAStepOfEveryColour) {
 }
 
 TEST(GifEncoder, GreyFramesOfAwkwardSizesComeBackExactly) {
-  for (const auto [width, height] : {std::pair{1, 1}, {17, 3}, {320, 180}}) {
+  // 5000 wide: random dots fill LZW's 4096 codes within a row, so the table also clears mid-row.
+  for (const auto [width, height] : {std::pair{1, 1}, {17, 3}, {320, 180}, {5000, 3}, {1, 300}}) {
     const std::string path = scratch_file("grey-" + std::to_string(width) + "x" + std::to_string(height) + ".gif");
     std::vector<RgbaImage> frames;
     {
@@ -260,6 +261,54 @@ TEST(GifEncoder, GreyFramesOfAwkwardSizesComeBackExactly) {
     EXPECT_TRUE(std::all_of(gif.delays_cs.begin(), gif.delays_cs.end(), [](int d) { return d == kGifFrameDelayCentiseconds; }));
     EXPECT_TRUE(partials_of(path).empty());
   }
+}
+
+// Rows of random dots, each repeating itself every `period` pixels, as a stereogram's rows do.
+RgbaImage repeating_rows(int width, int height, int period, unsigned seed) {
+  const RgbaImage dots = random_grey_rgba(period, height, seed);
+  RgbaImage image(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) image.at(x, y) = dots.at(x % period, y);
+  return image;
+}
+
+// The same picture through giflib's own LZW (EGifPutLine), for its size.
+std::uintmax_t giflibs_own_size(const RgbaImage& picture, const std::string& path) {
+  int error = 0;
+  GifFileType* gif = EGifOpenFileName(path.c_str(), false, &error);
+  if (!gif) return 0;
+  GifColorType greys[256];
+  for (int i = 0; i < 256; ++i) greys[i] = {static_cast<GifByteType>(i), static_cast<GifByteType>(i), static_cast<GifByteType>(i)};
+  ColorMapObject* map = GifMakeMapObject(256, greys);
+  int result = EGifPutScreenDesc(gif, picture.width, picture.height, 8, 0, map);
+  if (result != GIF_ERROR) result = EGifPutImageDesc(gif, 0, 0, picture.width, picture.height, false, nullptr);
+  std::vector<GifPixelType> row(static_cast<std::size_t>(picture.width));
+  for (int y = 0; y < picture.height && result != GIF_ERROR; ++y) {
+    for (int x = 0; x < picture.width; ++x) row[static_cast<std::size_t>(x)] = picture.at(x, y).r;
+    result = EGifPutLine(gif, row.data(), picture.width);
+  }
+  GifFreeMapObject(map);
+  EGifCloseFile(gif, &error);
+  return result == GIF_ERROR ? 0 : std::filesystem::file_size(path);
+}
+
+// The encoder starts LZW's table afresh on every row (record/gif_lzw.hpp): a stereogram's rows
+// come back exactly, and smaller than giflib's table-until-full makes them.
+TEST(GifEncoder, RowsThatRepeatThemselvesComeBackExactlyAndSmallerThanGiflibsOwn) {
+  const std::string path = scratch_file("repeating.gif");
+  const RgbaImage picture = repeating_rows(1280, 90, 87, 11);
+  {
+    const auto encoder = opened(GifEncoder::open(path));
+    ASSERT_TRUE(encoder->add(picture));
+    ASSERT_TRUE(encoder->finish());
+  }
+  const DecodedGif gif = decode_gif(path);
+  ASSERT_EQ(gif.frames.size(), 1u);
+  EXPECT_TRUE(gif.frames[0].pixels == picture.pixels);
+  const std::uintmax_t giflib = giflibs_own_size(picture, scratch_file("repeating-giflib.gif"));
+  ASSERT_GT(giflib, 0u);
+  EXPECT_LT(static_cast<double>(std::filesystem::file_size(path)), 0.9 * static_cast<double>(giflib))
+      << std::filesystem::file_size(path) << " bytes against giflib's " << giflib;
 }
 
 // A 138 MB GIF of 300 frames: each frame was whole. Now a frame holds what changed, and plays back
