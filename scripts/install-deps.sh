@@ -35,8 +35,8 @@ run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu
 # pmccabe: the function size and complexity limits tests/code_shape_test.py keeps.
 # mesa-opencl-icd: Mesa's OpenCL (rusticl and Clover) beside PoCL, as on many developers' machines:
 # a second OpenCL compiler the kernel tests run on (RUSTICL_ENABLE=llvmpipe, scripts/test.sh).
-# xdotool and x11-apps (xwd): tests/clicker_test.py presses a clicker's keys in a real window and
-# reads its pixels back.
+# xdotool and x11-apps (xwd): tests/clicker_test.py and stage_silence_test.py press keys in a real window and
+# read its pixels back.
 test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers
   mesa-opencl-icd pmccabe xdotool x11-apps)
 # The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).

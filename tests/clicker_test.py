@@ -5,24 +5,20 @@ from outside: the window's pixels (xwd) for blanking, its title for the preset, 
 with S for the word typed. Every clicker key (PageUp, PageDown, F5, Esc, '.', B) must act after a
 word was typed into the panel's field, after a click on the panel, and on every preset.
 Usage: clicker_test.py STEREOCL_BINARY PRESETS_DIR SCRATCH_DIR
-Exit 77 (skipped, with the reason) where xdotool or xwd is missing."""
+Exit 77 (skipped, with the reason) where xdotool, xwd or netpbm is missing."""
 import os
 import shutil
 import subprocess
 import sys
 import time
 
-binary, presets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
-for tool, package in (("xdotool", "xdotool"), ("xwd", "x11-apps"), ("xwdtopnm", "netpbm"), ("xvfb-run", "xvfb")):
-    if not shutil.which(tool):
-        print(f"SKIPPED: {tool} is missing (Debian package {package}; scripts/install-deps.sh --test installs it)")
-        sys.exit(77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from x_window import find_window, rerun_on_own_server, run, skip_without_tools, wait_until, window_pixels  # noqa: E402
+import x_window  # noqa: E402
 
-# An X server of its own: other tests' windows, beside this one under ctest -j, never take the keys.
-if os.environ.get("STEREOCL_CLICKER_DISPLAY") != "own":
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24 -noreset", "env", "STEREOCL_CLICKER_DISPLAY=own",
-               sys.executable, *sys.argv]
-    sys.exit(subprocess.run(command, check=False).returncode)
+binary, presets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
+skip_without_tools()
+rerun_on_own_server("STEREOCL_CLICKER_DISPLAY")
 
 shutil.rmtree(scratch, ignore_errors=True)
 os.makedirs(scratch)
@@ -30,26 +26,10 @@ failures = []
 # A click on the panel: its title bar, which no message or layout moves.
 PANEL_TITLE = (300, 10)
 
-
-def run(*command, timeout=10):
-    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
-
-
-def wait_until(condition, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
-
-
 demo = subprocess.Popen([binary, "--config", "hidden-word", "--presets", presets, "--size", "480x270", "--mode",
                          "cpu", "--ui-scale", "1", "--no-vsync"], cwd=scratch, stdout=subprocess.DEVNULL,
                         stderr=open(os.path.join(scratch, "stderr.txt"), "w"))
-window = ""
-if wait_until(lambda: run("xdotool", "search", "--onlyvisible", "--name", "^stereocl").stdout.strip() != "", 30):
-    window = run("xdotool", "search", "--onlyvisible", "--name", "^stereocl").stdout.split()[0]
+window = find_window()
 
 
 def title():
@@ -57,19 +37,8 @@ def title():
 
 
 def lit_share():
-    """The share of the window's pixels that are not black."""
-    shot = subprocess.run(f"xwd -silent -id {window} | xwdtopnm 2>/dev/null", shell=True, capture_output=True,
-                          timeout=10, check=False).stdout
-    # P6 header: magic, width, height, maximum, each after whitespace, then the pixels.
-    fields, at = [], 0
-    while len(fields) < 4:
-        while shot[at:at + 1].isspace():
-            at += 1
-        start = at
-        while not shot[at:at + 1].isspace():
-            at += 1
-        fields.append(shot[start:at])
-    pixels = shot[at + 1:]
+    """The share of the window's pixels that are not black (every seventh pixel)."""
+    _, _, pixels = window_pixels(window)
     count = len(pixels) // 3
     lit = sum(1 for i in range(0, count * 3, 3 * 7) if pixels[i] | pixels[i + 1] | pixels[i + 2])
     return lit / max(1, len(range(0, count * 3, 3 * 7)))
@@ -84,7 +53,7 @@ def shown():
 
 
 def key(name):
-    run("xdotool", "key", "--window", window, name)
+    x_window.key(window, name)
 
 
 def click(spot):

@@ -1,0 +1,83 @@
+"""What the tests that drive a real stereocl window from outside share: an X server of their own
+(xvfb-run), xdotool for keys and clicks, and xwd for the window's pixels. Used by
+clicker_test.py and stage_silence_test.py."""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+
+def skip_without_tools():
+    """Exit 77 (skipped, with the reason) where a tool is missing."""
+    for tool, package in (("xdotool", "xdotool"), ("xwd", "x11-apps"), ("xwdtopnm", "netpbm"), ("pngtopam", "netpbm"),
+                          ("xvfb-run", "xvfb")):
+        if not shutil.which(tool):
+            print(f"SKIPPED: {tool} is missing (Debian package {package}; scripts/install-deps.sh --test installs it)")
+            sys.exit(77)
+
+
+def rerun_on_own_server(marker):
+    """Runs this script again on an X server of its own, so other tests' windows (beside it under
+    ctest -j) never take its keys; returns in that second run."""
+    if os.environ.get(marker) != "own":
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24 -noreset", "env", f"{marker}=own", sys.executable,
+                   *sys.argv]
+        sys.exit(subprocess.run(command, check=False).returncode)
+
+
+def run(*command, timeout=10):
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def wait_until(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def find_window(seconds=30):
+    """The id of the first visible window titled stereocl..., or "" once `seconds` have passed."""
+    def ids():
+        return run("xdotool", "search", "--onlyvisible", "--name", "^stereocl").stdout.split()
+    return ids()[0] if wait_until(lambda: ids() != [], seconds) else ""
+
+
+def parse_netpbm(data):
+    """(width, height, channels, pixels) of a binary PGM (P5) or PPM (P6) with 8-bit samples."""
+    fields, at = [], 0
+    while len(fields) < 4:
+        while data[at:at + 1].isspace():
+            at += 1
+        start = at
+        while not data[at:at + 1].isspace():
+            at += 1
+        fields.append(data[start:at])
+    channels = {b"P5": 1, b"P6": 3}[fields[0]]
+    return int(fields[1]), int(fields[2]), channels, data[at + 1:]
+
+
+def window_pixels(window):
+    """(width, height, RGB bytes) of the window as drawn on the screen."""
+    shot = subprocess.run(f"xwd -silent -id {window} | xwdtopnm 2>/dev/null", shell=True, capture_output=True,
+                          timeout=10, check=False).stdout
+    if not shot:
+        return 0, 0, b""
+    width, height, _, pixels = parse_netpbm(shot)
+    return width, height, pixels
+
+
+def png_pixels(path):
+    """(width, height, RGB bytes) of a PNG file, grey ones expanded to three channels."""
+    converted = subprocess.run(["pngtopam", path], capture_output=True, timeout=10, check=False).stdout
+    width, height, channels, pixels = parse_netpbm(converted)
+    if channels == 1:
+        pixels = bytes(value for value in pixels for _ in range(3))
+    return width, height, pixels
+
+
+def key(window, name):
+    run("xdotool", "key", "--window", window, name)
