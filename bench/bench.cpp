@@ -1,6 +1,7 @@
 #include "bench/bench.hpp"
 
 #include "bench/bench_report.hpp"
+#include "bench/frames_in_flight.hpp"
 #include "core/atomic_file.hpp"
 #include "core/stopwatch.hpp"
 #include "pipeline/mode_table.hpp"
@@ -37,21 +38,29 @@ class Progress {
   bool terminal_;
 };
 
-// A benchmark frame ends when the GPU has finished it (glFinish), so every mode's frame time is
-// the same thing: from starting the frame to its picture being complete. Nothing is presented:
-// the window is hidden, and on a headless server a swap is a copy through the X server that
-// would swamp what we measure.
-Status run_frames(Engine& demo, long long count, const Progress* progress = nullptr) {
+// Frames as --frames-in-flight submits them (bench/frames_in_flight.hpp): with 1, each frame ends
+// when the GPU has finished it, so every mode's frame time is the same thing, from starting the
+// frame to its picture being complete. Each frame's latency (submit to done) goes to `latencies`
+// where given. Nothing is presented: the window is hidden, and on a headless server a swap is a
+// copy through the X server that would swamp what we measure.
+Status run_frames(Engine& demo, long long count, int in_flight, std::vector<double>* latencies = nullptr,
+                  const Progress* progress = nullptr) {
+  FramesInFlight frames(in_flight);
   Stopwatch clock;
-  for (long long i = 0; i < count; ++i) {
+  Status ran;
+  for (long long i = 0; i < count && ran; ++i) {
     glfwPollEvents();
-    if (Status drawn = demo.render_frame(1.0 / 60.0); !drawn) return drawn;
+    frames.submitting();
+    ran = demo.render_frame(1.0 / 60.0);
     for (const Notices::Line& line : demo.take_notices()) Notices::print(line);
-    glFinish();
+    frames.submitted();
     demo.end_frame(clock.lap());
     if (progress) progress->update(i + 1);
   }
-  return {};
+  frames.drain();
+  const std::vector<double> taken = frames.take_latencies();
+  if (latencies) latencies->insert(latencies->end(), taken.begin(), taken.end());
+  return ran;
 }
 
 // One GPU-mode way of handing over between GL and CL; both empty for the other modes.
@@ -61,13 +70,14 @@ struct Variant {
   std::optional<bool> pipeline;
 };
 
-// options_batch: --interop-batch for the modes without variants (CPU-readback runs a frame in one
-// go, or step by step, too).
-Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_batch, long long frames, int repeat,
+// --interop-batch holds for the modes without variants (CPU-readback runs a frame in one go, or
+// step by step, too).
+Result<BenchModeResult> measure(Mode mode, const Variant& variant, const Options& options, long long frames,
                                 Engine& demo) {
+  const int repeat = options.bench_repeat, in_flight = options.frames_in_flight;
   demo.settings().mode = mode;
   if (variant.sync) demo.settings().interop_sync = *variant.sync;
-  demo.settings().interop_batch = variant.batch.value_or(options_batch);
+  demo.settings().interop_batch = variant.batch.value_or(options.interop_batch.value_or(true));
   demo.settings().pipeline = variant.pipeline.value_or(false);
   BenchModeResult result;
   result.mode = mode;
@@ -77,11 +87,13 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, bool options_
   std::vector<std::array<double, kStageCount>> run_stages;
   for (int run = 1; run <= repeat; ++run) {
     // warm-up: kernels built, caches and clocks up
-    if (Status warmed = run_frames(demo, std::clamp(frames / 5, 20LL, 200LL)); !warmed) return failure(warmed.error());
+    if (Status warmed = run_frames(demo, std::clamp(frames / 5, 20LL, 200LL), in_flight); !warmed)
+      return failure(warmed.error());
     demo.reset_timings(0);
     const Progress progress(bench_label(mode, variant.sync, variant.batch, variant.pipeline), run, repeat, frames);
     Stopwatch clock;
-    if (Status ran = run_frames(demo, frames, &progress); !ran) return failure(ran.error());
+    if (Status ran = run_frames(demo, frames, in_flight, &result.latency_ms, &progress); !ran)
+      return failure(ran.error());
     const double seconds = clock.lap() / 1000.0;
     result.run_fps.push_back(seconds > 0 ? static_cast<double>(frames) / seconds : 0.0);
     progress.finish(result.run_fps.back());
@@ -156,6 +168,17 @@ void print_table(const nlohmann::ordered_json& report) {
               " in GPU mode the GL<->CL hand-over; CPU = CPU-timed stages: readback/upload, CPU kernels, GPU mode's wait)\n");
 }
 
+// With frames in flight the frame time is the pace of submits; what a frame waits is its latency.
+void print_latencies(const nlohmann::ordered_json& report) {
+  const int in_flight = report["parameters"]["frames_in_flight"].get<int>();
+  if (in_flight == 1) return;
+  std::printf("\n%d frames in flight: latency from submit to done (ms)\n%-21s %8s %8s %8s\n", in_flight, "mode", "fps",
+              "p50", "p95");
+  for (const auto& m : report["modes"])
+    std::printf("%-21s %8.1f %8.3f %8.3f\n", m["label"].get<std::string>().c_str(), m["fps"].get<double>(),
+                m["latency_ms"]["median"].get<double>(), m["latency_ms"]["p95"].get<double>());
+}
+
 // The floors of the modes with a hand-over: GPU mode's for each sync strategy it was measured
 // with, GPU (external memory) mode's. After the modes, so that their frames are not disturbed.
 std::vector<BenchFloor> measure_floors(const Options& options, int frames, Engine& demo) {
@@ -209,13 +232,13 @@ Status write_json(const Options& options, const nlohmann::ordered_json& report) 
 Result<QuickBench> bench_current_mode(Engine& demo, double seconds) {
   constexpr long long kChunk = 10;
   const bool panel = std::exchange(demo.settings().show_panel, false);  // its histogram is not the mode's cost
-  Status ran = run_frames(demo, kChunk);  // warm-up: a mode just picked builds its kernels
+  Status ran = run_frames(demo, kChunk, 1);  // warm-up: a mode just picked builds its kernels
   demo.reset_timings(0);
   QuickBench result;
   Stopwatch clock;
   double elapsed_ms = 0;
   while (ran && elapsed_ms < seconds * 1000.0) {
-    ran = run_frames(demo, kChunk);
+    ran = run_frames(demo, kChunk, 1);
     result.frames += kChunk;
     elapsed_ms += clock.lap();
   }
@@ -285,7 +308,7 @@ int run_bench(const Options& options, Engine& demo) {
         continue;
       }
       Result<BenchModeResult> measured =
-          measure(row.mode, variant, options.interop_batch.value_or(true), frames, options.bench_repeat, demo);
+          measure(row.mode, variant, options, frames, demo);
       if (!measured) {
         std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(row.display_name).c_str(), measured.error().c_str());
         return 1;
@@ -298,6 +321,7 @@ int run_bench(const Options& options, Engine& demo) {
   const std::vector<BenchFloor> floors = measure_floors(options, static_cast<int>(std::min(frames, 100000LL)), demo);
   const nlohmann::ordered_json report = bench_report(options, demo, results, skipped, floors);
   print_table(report);
+  print_latencies(report);
   print_floors(report);
   if (options.json_file.empty()) return 0;
   if (const Status written = write_json(options, report); !written) {

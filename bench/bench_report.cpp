@@ -131,7 +131,10 @@ json parameters_block(const Options& options, const Engine& demo) {
   json block = setting_fields(as_run(options, demo));
   block["depth_source"] = depth_source_row(demo.settings().depth_source).name;
   block["pipeline"] = options.bench_pipelined();
-  block["frame_end"] = "glFinish, nothing presented, vsync off";
+  block["frame_end"] = options.frames_in_flight == 1
+                           ? "each frame waited for (a fence, as glFinish), nothing presented, vsync off"
+                           : "a fence per frame, waited for once frames_in_flight are unfinished; nothing presented, "
+                             "vsync off";
   return block;
 }
 
@@ -200,6 +203,7 @@ json mode_json(const BenchModeResult& r, double scene_fps, double cpu_fps, const
               {"fps_vs_scene", scene_fps > 0 ? fps / scene_fps : 0.0},
               {"fps_vs_cpu", cpu_fps > 0 ? fps / cpu_fps : 0.0},
               {"frame_ms", stats_json(r.frame_ms)},
+              {"latency_ms", stats_json(r.latency_ms)},
               {"stages_ms", stages},
               {"stage_sides", sides},
               {"gpu_work_ms", gpu_work},

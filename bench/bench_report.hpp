@@ -27,6 +27,7 @@ struct BenchModeResult {
   StereogramAlgorithm algorithm = StereogramAlgorithm::symmetric;
   std::vector<double> run_fps;       // one per repeat
   std::vector<double> frame_ms;      // every timed frame of every repeat
+  std::vector<double> latency_ms;    // every timed frame's submit to done (bench/frames_in_flight.hpp)
   std::array<double, kStageCount> stage_median_ms{};  // median over the repeats of each run's median
 };
 

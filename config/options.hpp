@@ -74,6 +74,7 @@ struct Options {
   bool bench{};
   std::string json_file;
   int bench_repeat{};  // --bench runs each mode this many times and reports the spread
+  int frames_in_flight{};  // --bench: frames the GPU may be behind the CPU (bench/frames_in_flight.hpp)
   // GPU mode's GL<->CL hand-over; nullopt: all of them, one --bench run each (--interop-sync all).
   std::optional<SyncStrategy> interop_sync;
   // One GL<->CL hand-over a frame (GPU mode; CPU-readback: one round trip) or one per step;

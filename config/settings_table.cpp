@@ -556,6 +556,17 @@ const Setting kMeasureSettings[] = {
      .initial = "3",
      .access = number_field<&Options::bench_repeat>,
      .json = "repeat"},
+    {.name = "frames_in_flight",
+     .kind = SettingKind::integer,
+     .group = kMeasureGroup,
+     .value_name = "N",
+     .help = "with --bench: frames the GPU may be behind; 1 waits for each (its latency), 2 or 3 queue frames as a "
+             "renderer does (throughput); latency is reported from submit to done",
+     .min = 1,
+     .max = kMostFramesInFlight,
+     .initial = "1",
+     .access = number_field<&Options::frames_in_flight>,
+     .json = "frames_in_flight"},
 };
 
 // How the OpenCL modes and GL hand a frame to each other.

@@ -12,8 +12,9 @@ out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
 export STEREOCL_CL_DEVICE=NVIDIA STEREOCL_TEST_BINARY="$root/.gpu/bin/stereocl" STEREOCL_CL_FAULT_SHIM="$root/.gpu/bin/cl_fault_shim.so"
 # Parts, each inside one device call's 10 minutes: `modes` (`tests`, the GPU tests, then --bench),
-# `kernels` (stereocl-bench and the peers) and `compare` (the cross-implementation --bench); no
-# argument runs modes and kernels.
+# `kernels` (stereocl-bench and the peers), `compare` (the cross-implementation --bench) and
+# `inflight` (`tests`, then --bench with 1, 2 and 3 frames in flight); no argument runs modes and
+# kernels.
 part=${1:-all}
 tests="
   stereocl --hidden --list-devices
@@ -40,6 +41,13 @@ bench="
 compare="
   stereocl --bench --size 640x360 --frames 100 --json '$out/bench-640x360.json'
 "
+# Frames in flight (docs/performance.md §48): every mode at 1080p waiting for each frame, then with
+# two and three frames queued, in one call so that the ratios compare.
+inflight="
+  for n in 1 2 3; do
+    stereocl --bench --size 1920x1080 --frames 1000 --bench-repeat 3 --frames-in-flight \$n --json '$out/bench-inflight-'\$n'.json'
+  done
+"
 kernels="
   stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.2 2>&1 | tee '$out/kernels-profiled.txt'
   stereocl-bench --cl-device NVIDIA --benchmark_min_time=0.2 --per-call 2>&1 | tee '$out/kernels-per-call.txt'
@@ -50,7 +58,8 @@ case $part in
   modes) work="$tests $bench" ;;
   compare) work=$compare ;;
   kernels) work=$kernels ;;
+  inflight) work="$tests $inflight" ;;
   all) work="$tests $bench $kernels" ;;
-  *) echo "usage: scripts/gpu-check.sh [tests|modes|compare|kernels]" >&2; exit 2 ;;
+  *) echo "usage: scripts/gpu-check.sh [tests|modes|compare|kernels|inflight]" >&2; exit 2 ;;
 esac
 bash "$root/scripts/gpu-run.sh" bash -c "set -o pipefail; $work" 2>&1 | tee "$out/gpu-check-$part.log"

@@ -22,6 +22,11 @@
 
 namespace stereocl {
 
+// The most frames a caller may submit before it waits for the oldest (--bench --frames-in-flight):
+// a back-end that reads its own work's results later keeps at least this many pending without
+// waiting for them.
+inline constexpr int kMostFramesInFlight = 4;
+
 // GL buffers a back-end shares with its engine in place of textures (a plan's shared_buffers):
 // the depth pass writes `depth` (scene width floats a row), and the compose reads
 // `offsets_texture`, an R32F buffer texture with rows offsets_row_length floats long.

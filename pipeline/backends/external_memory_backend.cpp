@@ -138,8 +138,7 @@ Result<cl::Event> ExternalMemoryBackend::enqueue_kernel(const SceneTarget& scene
 }
 
 Status ExternalMemoryBackend::offsets_through_buffers(const SpanIo& io, StageTimings& timings) {
-  timings.add(Stage::stereogram, profiled_span_ms(unprofiled_));
-  unprofiled_.clear();
+  for (const double ms : profiles_.take_done(kMostFramesInFlight)) timings.add(Stage::stereogram, ms);
   Stopwatch clock;
   // Primed: last frame's compose signalled, and its depth waits in read_slot_. Otherwise GL
   // signals now, after this frame's depth pass, and a signal left by a pipeline that stopped is
@@ -153,7 +152,7 @@ Status ExternalMemoryBackend::offsets_through_buffers(const SpanIo& io, StageTim
   link_->wait_in_cl(cl_.queue);
   gl_signal_ = GlSignal::none;
   Status enqueued;
-  if (Result<cl::Event> kernel = enqueue_kernel(io.scene, io.params, read_slot_)) unprofiled_.push_back(*kernel);
+  if (Result<cl::Event> kernel = enqueue_kernel(io.scene, io.params, read_slot_)) profiles_.add({*kernel});
   else enqueued = failure(kernel.error());
   link_->hand_offsets_to_gl(cl_.queue);  // also after a failure: the semaphores stay paired
   timings.add(Stage::transfer, clock.lap());  // enqueueing only: no side waits for the other

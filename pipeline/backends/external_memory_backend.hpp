@@ -16,6 +16,7 @@
 // frame N's offsets from the first, and GL signals OpenCL after its compose rather than after its
 // depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.
 #include "compute/cl/cl_environment.hpp"
+#include "compute/cl/cl_profiling.hpp"
 #include "compute/stereogram/stereogram_engines.hpp"
 #include "core/notices.hpp"
 #include "pipeline/backends/backend.hpp"
@@ -88,8 +89,8 @@ class ExternalMemoryBackend final : public Backend {
   int draw_slot_ = 0, read_slot_ = 0;
   bool link_checked_ = false;
   std::pair<int, int> failed_size_{0, 0};  // a scene size whose link could not be made: not tried again
-  // The kernel's event, read at the next frame: nothing waits for it now.
-  std::vector<cl::Event> unprofiled_;
+  // The kernels' events, read once done: nothing waits for them, even with frames in flight.
+  DeferredProfiles profiles_;
 };
 
 }  // namespace stereocl
