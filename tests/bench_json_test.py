@@ -150,6 +150,22 @@ class EveryTableRow(unittest.TestCase):
                         own = "symmetric" if mode["mode"] == "gl-compute" else algorithm
                         self.assertEqual(mode["algorithm"], own, mode["label"])
 
+    def test_frames_in_flight_report_throughput_and_each_frames_latency(self):
+        waited, queued = self.bench(), self.bench("--frames-in-flight", "3")
+        jsonschema.validate(queued, self.schema)
+        self.assertEqual(waited["parameters"]["frames_in_flight"], 1)
+        self.assertEqual(queued["parameters"]["frames_in_flight"], 3)
+        for mode in waited["modes"] + queued["modes"]:
+            latency = mode["latency_ms"]
+            self.assertGreater(latency["min"], 0, mode["label"])
+            self.assertLessEqual(latency["min"], latency["median"])
+            self.assertLessEqual(latency["median"], latency["p95"])
+            self.assertLessEqual(latency["p95"], latency["max"])
+        broken = json.loads(json.dumps(queued))
+        broken["parameters"]["frames_in_flight"] = 5
+        with self.assertRaises(jsonschema.ValidationError):
+            jsonschema.validate(broken, self.schema)
+
     def test_every_effect_parameter_is_a_field_with_its_range(self):
         self.assertEqual(self.parameters["blur_radius"]["maximum"], 32)
         self.assertEqual(self.parameters["blur_border"]["enum"], ["zero", "clamp"])
@@ -179,6 +195,7 @@ class BenchOptions(unittest.TestCase):
         self.refused(["--interop-sync", "all"], "--interop-sync all: goes with --bench (pick one otherwise)")
         self.refused(["--interop-batch", "all"], "--interop-batch all: goes with --bench (pick one otherwise)")
         self.refused(["--interop-batch", "yes"], "--interop-batch: yes not in {on,off,all} (see --help)")
+        self.refused(["--bench", "--frames-in-flight", "5"], "--frames-in-flight: Value 5 not in range 1 to 4 (see --help)")
         self.refused(["--pipeline", "--interop-batch", "off"],
                      "--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)")
 

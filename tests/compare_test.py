@@ -203,6 +203,18 @@ class CompareTable(unittest.TestCase):
                 self.assertEqual(compare_in_process(path, path).returncode, 0)
 
     # "On stage": 1920x1080 against 320x180 once compared without a word.
+    def test_frames_in_flight_and_latency_rows_where_a_file_records_them(self):
+        queued = fixture("bench-a.json")
+        queued["parameters"]["frames_in_flight"] = 2
+        for mode in queued["modes"]:
+            mode["latency_ms"] = {"min": 1.0, "median": 1.5, "p95": 2.0, "max": 3.0}
+        with tempfile.TemporaryDirectory() as directory:
+            result = compare("bench-a.json", write_file(directory, "queued.json", queued))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("|  | frames in flight | 1 | 2 |", result.stdout)
+        self.assertIn("| scene | latency ms (median) | – | 1.500 (–) |", result.stdout)
+        self.assertNotIn("latency", compare("bench-a.json", "bench-b.json").stdout)
+
     def test_results_of_different_settings_compare_with_a_warning(self):
         small = fixture("bench-a.json")
         small["parameters"].update(size=[320, 180], effect="sobel")
