@@ -209,8 +209,9 @@ void print_floors(const nlohmann::ordered_json& report) {
       continue;
     }
     const double floor_ms = floor["floor_ms"].get<double>();
-    std::printf("  %-21s %7.3f (round trip %.3f, GL only %.3f)", label.c_str(), floor_ms,
-                floor["round_trip_ms"].get<double>(), floor["gl_only_ms"].get<double>());
+    std::printf("  %-21s %7.3f (round trip %.3f, GL only %.3f; queued, no CPU wait: %.3f)", label.c_str(), floor_ms,
+                floor["round_trip_ms"].get<double>(), floor["gl_only_ms"].get<double>(),
+                floor["queued_floor_ms"].get<double>());
     const char* separator = "; GPUidle above it:";
     for (const auto& m : report["modes"]) {
       if (m.value("handover_floor", "") != label) continue;

@@ -229,6 +229,9 @@ json floor_json(const BenchFloor& floor) {
   entry["round_trip_ms"] = floor.floor->round_trip_ms;
   entry["gl_only_ms"] = floor.floor->gl_only_ms;
   entry["frames"] = floor.floor->frames;
+  entry["queued_floor_ms"] = floor.floor->queued_floor_ms();
+  entry["queued_round_trip_ms"] = floor.floor->queued_round_trip_ms;
+  entry["queued_gl_only_ms"] = floor.floor->queued_gl_only_ms;
   return entry;
 }
 

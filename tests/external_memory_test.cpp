@@ -139,8 +139,8 @@ TEST_F(ExternalMemoryGl, VulkanMemoryImportsIntoGl) {
 }
 
 // --bench's floor frames without OpenCL: a GL-only frame then a round trip, in turn, each writing
-// the frame's number and then another; the last number to the check; a check that fails is what
-// comes back, not a time.
+// the frame's number and then another; then as many of each queued back to back; the last number
+// to the check; a check that fails is what comes back, not a time.
 TEST_F(ExternalMemoryGl, TheHandOverFloorAlternatesBothFramesAndReturnsAFailedCheck) {
   std::vector<std::string> calls;
   const auto gl_work = [&](int value) { calls.push_back(std::to_string(value)); };
@@ -157,8 +157,18 @@ TEST_F(ExternalMemoryGl, TheHandOverFloorAlternatesBothFramesAndReturnsAFailedCh
     for (const std::string& call : {std::to_string(i), std::to_string(-1 - i), std::to_string(i), std::string("hand over"),
                                     std::to_string(-1 - i)})
       expected.push_back(call);
+  const int first = warm_up + frames;
+  for (const bool handed : {false, true})
+    for (int i = first; i < first + frames; ++i) {
+      expected.push_back(std::to_string(i));
+      if (handed) expected.push_back("hand over");
+      expected.push_back(std::to_string(-1 - i));
+    }
   EXPECT_EQ(calls, expected);
-  EXPECT_EQ(checked, warm_up + frames - 1);
+  EXPECT_EQ(checked, first + frames - 1);
+  EXPECT_GE(floor->queued_round_trip_ms, 0.0);
+  EXPECT_GE(floor->queued_gl_only_ms, 0.0);
+  EXPECT_DOUBLE_EQ(floor->queued_floor_ms(), floor->queued_round_trip_ms - floor->queued_gl_only_ms);
   EXPECT_EQ(floor->frames, frames);
   EXPECT_GE(floor->round_trip_ms, 0.0);
   EXPECT_GE(floor->gl_only_ms, 0.0);
