@@ -16,9 +16,16 @@
 #include "core/scene_pattern.hpp"
 #include "core/text_depth.hpp"
 #include "core/thread_count.hpp"
+#include "pipeline/mode.hpp"
+#include "render/colour_target.hpp"
+#include "render/convergence_dots.hpp"
+#include "render/guide_dots_picture.hpp"
+#include "render/pixel_transfer.hpp"
+#include "ui/headless_gl.hpp"
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 namespace stereocl {
 namespace {
@@ -98,6 +105,24 @@ PngMetadata still_metadata(const Options& options, const StereogramParams& param
                           options.screen_dpi);
 }
 
+// --guide-dots: the dots drawn as a screenshot's are (render/guide_dots_picture.hpp), by GL in a
+// headless context, from the picture in GL's row order; the same pixels as the window's. Where
+// EGL offers no context the picture is kept without them, and that is said.
+RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
+  const Result<std::unique_ptr<HeadlessGl>> gl = HeadlessGl::open();
+  if (!gl) {
+    std::fprintf(stderr, "stereocl: --guide-dots: the picture is saved without them: %s\n",
+                 printable_words(gl.error()).c_str());
+    upside_down(picture);
+    return picture;
+  }
+  const ColourTarget shown(picture.width, picture.height);
+  upload_texture(shown.texture().get(), picture);
+  ConvergenceDots dots;
+  ColourTarget scratch;
+  return picture_with_guide_dots(shown.display(), pattern_width, dots, scratch);
+}
+
 Result<RgbaImage> still_stereogram(const Options& options, StereogramParams& used) {
   Result<HeadlessFrame> frame = still_frame(options);
   if (!frame) return failure(frame.error());
@@ -120,6 +145,7 @@ Result<RgbaImage> still_stereogram(const Options& options, StereogramParams& use
   // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).
   if (options.effect)
     picture = options.effect->cpu(picture, EffectSettings{options.effect, options.effect_values}, threads);
+  if (options.guide_dots) return with_guide_dots(std::move(picture), resolved->pattern_width);
   upside_down(picture);
   return picture;
 }
@@ -127,6 +153,10 @@ Result<RgbaImage> still_stereogram(const Options& options, StereogramParams& use
 }  // namespace
 
 int make_still_picture(const Options& options) {
+  // Every mode shows this picture, so -o makes it one way; a --mode given is said to be unused.
+  if (options.mode_given)
+    std::fprintf(stderr, "stereocl: --mode %s: not used by --output, which makes the picture every mode shows, on the "
+                         "CPU\n", std::string(mode_cli_name(options.mode)).c_str());
   StereogramParams params;
   Result<RgbaImage> picture = still_stereogram(options, params);
   if (!picture) {

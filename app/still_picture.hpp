@@ -3,7 +3,7 @@
 // window and no display, as pamstereogram does: of a still depth map (--depth FILE or --text
 // WORDS) with no GL at all, or of a model or the ball's scene drawn through a headless EGL context
 // (app/headless_depth.hpp; refused in one line where EGL offers none). The same picture CPU mode
-// shows for those options (its compose is GL's, within one level a channel).
+// shows for those options, --guide-dots' band too (drawn by headless GL, as a screenshot's).
 #include "config/options.hpp"
 
 namespace stereocl {

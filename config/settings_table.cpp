@@ -699,7 +699,7 @@ const Setting kStageSettings[] = {
      .check = SettingCheck::existing_folder},
     {.name = "guide_dots",
      .kind = SettingKind::flag,
-     .help = "draw the convergence dots into --screenshot, S and --record pictures",
+     .help = "draw the convergence dots into --screenshot, S, --record and --output pictures",
      .access = flag_field<&Options::guide_dots>},
     // --bench draws into a hidden window of the --size it measures: these would be silently ignored.
     {.name = "fit",

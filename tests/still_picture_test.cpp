@@ -20,7 +20,8 @@ using testing::run_stereocl;
 const std::string kDepth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
 
 // Random dots; an effect lit from one corner (rows in GL's order); a pattern drawn by code, and a
-// picture scaled, to the P physical units give; the depth map fitted to a --size each way.
+// picture scaled, to the P physical units give; the depth map fitted to a --size each way; the
+// convergence dots in their band (-o ignored --guide-dots without a word).
 TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
   for (const std::vector<std::string>& look :
        {std::vector<std::string>{"--colour-pattern"},
@@ -29,7 +30,8 @@ TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
         {"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", "--dpi", "110"},
         {"--size", "500x400", "--depth-fit", "contain"},
         {"--size", "300x500", "--depth-fit", "stretch"},
-        {"--size", "600x300", "--depth-fit", "none"}}) {
+        {"--size", "600x300", "--depth-fit", "none"},
+        {"--guide-dots", "--pattern-width", "100"}}) {
     SCOPED_TRACE(look.front());
     const std::string still = testing::scratch_file("still.png"), shot = testing::scratch_file("cpu-shot.png");
     std::vector<std::string> arguments = {"--depth", kDepth};
@@ -172,6 +174,27 @@ TEST(StillPicture, FramesBeforeTheOneShownAreMovedThroughNotDrawn) {
   if (many.exit_code != 0 && many.err.find("EGL") != std::string::npos) GTEST_SKIP() << many.err;
   EXPECT_EQ(many.exit_code, 0) << "124: the frames were drawn, not moved through; " << many.err;
   EXPECT_EQ(testing::read_png(out).width, 64);
+}
+
+// -o accepted --mode gpu and ignored it, and ignored --guide-dots where no GL can draw them,
+// without a word: each is one line now, and the picture is still made.
+TEST(StillPicture, SaysInOneLineWhatItDoesNotUse) {
+  const std::string out = testing::scratch_file("unused.png");
+  const ProgramResult moded = run_stereocl({"--depth", kDepth, "--mode", "gpu", "--output", out}, "env -u DISPLAY");
+  EXPECT_EQ(moded.exit_code, 0) << moded.err;
+  EXPECT_EQ(moded.err, "stereocl: --mode gpu: not used by --output, which makes the picture every mode shows, on the "
+                       "CPU\n");
+  EXPECT_TRUE(std::filesystem::exists(out));
+  std::filesystem::remove(out);
+  const ProgramResult dotless = run_stereocl({"--depth", kDepth, "--guide-dots", "--output", out},
+                                             "env -u DISPLAY __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json");
+  EXPECT_EQ(dotless.exit_code, 0) << dotless.err;
+  EXPECT_EQ(dotless.err.rfind("stereocl: --guide-dots: the picture is saved without them: ", 0), 0u) << dotless.err;
+  EXPECT_EQ(dotless.err.find('\n'), dotless.err.size() - 1) << dotless.err;
+  const ProgramResult plain = run_stereocl({"--depth", kDepth, "--output", testing::scratch_file("plain.png")},
+                                           "env -u DISPLAY");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(testing::read_png(out).pixels, testing::read_png(testing::scratch_file("plain.png")).pixels);
 }
 
 // Where EGL offers no display without a window system, a source GL draws is refused in one line.
