@@ -9,6 +9,25 @@
 
 namespace stereocl {
 
+namespace {
+
+// Frames first .. first + frames - 1 back to back, waited for once at the end: the CPU never
+// waits, so a hand-over costs only what the GPUs cannot overlap (what a renderer with frames in
+// flight pays). Milliseconds a frame.
+double queued_frame_ms(int first, int frames, const std::function<void(int)>& gl_work,
+                       const std::function<void()>* hand_over) {
+  Stopwatch clock;
+  for (int i = first; i < first + frames; ++i) {
+    gl_work(i);
+    if (hand_over) (*hand_over)();
+    gl_work(-1 - i);
+  }
+  glFinish();
+  return clock.lap() / frames;
+}
+
+}  // namespace
+
 Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(int)>& gl_work,
                                           const std::function<void()>& hand_over,
                                           const std::function<Status(int)>& check) {
@@ -35,21 +54,9 @@ Result<HandoverFloor> time_handover_floor(int frames, const std::function<void(i
   floor.round_trip_ms = median_of(round_trips);
   floor.gl_only_ms = median_of(gl_only);
   floor.frames = frames;
-  // The same frames back to back, waited for once at the end: the CPU never waits, so a hand-over
-  // costs only what the GPUs cannot overlap (what a renderer with frames in flight pays).
   const int first = warm_up + frames;
-  const auto queued = [&](bool handed) {
-    Stopwatch clock;
-    for (int i = first; i < first + frames; ++i) {
-      gl_work(i);
-      if (handed) hand_over();
-      gl_work(-1 - i);
-    }
-    glFinish();
-    return clock.lap() / frames;
-  };
-  floor.queued_gl_only_ms = queued(false);
-  floor.queued_round_trip_ms = queued(true);
+  floor.queued_gl_only_ms = queued_frame_ms(first, frames, gl_work, nullptr);
+  floor.queued_round_trip_ms = queued_frame_ms(first, frames, gl_work, &hand_over);
   if (Status checked = check(first + frames - 1); !checked) return failure(checked.error());
   return floor;
 }
