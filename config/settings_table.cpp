@@ -566,7 +566,6 @@ const Setting kMeasureSettings[] = {
      .max = kMostFramesInFlight,
      .initial = "1",
      .access = number_field<&Options::frames_in_flight>,
-     .needs = "bench",
      .json = "frames_in_flight"},
 };
 
