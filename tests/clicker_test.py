@@ -7,21 +7,15 @@ word was typed into the panel's field, after a click on the panel, and on every 
 Usage: clicker_test.py STEREOCL_BINARY PRESETS_DIR SCRATCH_DIR
 Exit 77 (skipped, with the reason) where xdotool, xwd or netpbm is missing."""
 import os
-import shutil
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from x_window import find_window, rerun_on_own_server, run, skip_without_tools, wait_until, window_pixels  # noqa: E402
+from x_window import find_window, run, wait_until, window_pixels, start  # noqa: E402
 import x_window  # noqa: E402
 
-binary, presets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
-skip_without_tools()
-rerun_on_own_server("STEREOCL_CLICKER_DISPLAY")
-
-shutil.rmtree(scratch, ignore_errors=True)
-os.makedirs(scratch)
+binary, presets, scratch = start("STEREOCL_CLICKER_DISPLAY")
 failures = []
 # A click on the panel: its title bar, which no message or layout moves.
 PANEL_TITLE = (300, 10)
@@ -138,13 +132,5 @@ try:
                 blank_and_back(name, f"PageDown to preset {current!r}")
         expect(demo.poll() is None, "the demo is still running: no key quit it")
 finally:
-    if demo.poll() is None:
-        demo.terminate()
-        demo.wait(timeout=10)
-
-with open(os.path.join(scratch, "stderr.txt")) as said:
-    errors = said.read()
-if failures:
-    print(f"{len(failures)} failures; stereocl said:\n{errors}")
-    sys.exit(1)
-print("every clicker key acted after typing, after a click on the panel and on every preset")
+    x_window.stop(demo)
+x_window.report(scratch, failures, "every clicker key acted after typing, after a click on the panel and on every preset")

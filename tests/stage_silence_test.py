@@ -11,22 +11,15 @@ still see. The check is shown to see an overlay: F1's key list.
 Usage: stage_silence_test.py STEREOCL_BINARY PRESETS_DIR SCRATCH_DIR
 Exit 77 (skipped, with the reason) where xdotool, xwd or netpbm is missing."""
 import os
-import shutil
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from x_window import find_window, png_pixels, rerun_on_own_server, run, skip_without_tools, wait_until  # noqa: E402
-from x_window import window_pixels  # noqa: E402
+from x_window import find_window, png_pixels, run, wait_until, window_pixels, start  # noqa: E402
 import x_window  # noqa: E402
 
-binary, presets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
-skip_without_tools()
-rerun_on_own_server("STEREOCL_SILENCE_DISPLAY")
-
-shutil.rmtree(scratch, ignore_errors=True)
-os.makedirs(scratch)
+binary, presets, scratch = start("STEREOCL_SILENCE_DISPLAY")
 SAVED_SIGN_CORNER = 64  # pixels each way: the saved sign's dot and its black ring, at ui-scale 1
 DOT_BAND = 40  # render/convergence_dots.hpp's kDotBandHeight, at ui-scale 1
 failures = []
@@ -139,13 +132,5 @@ try:
         if demo.poll() is not None:
             failures.append("the demo stopped")
 finally:
-    if demo.poll() is None:
-        demo.terminate()
-        demo.wait(timeout=10)
-
-with open(os.path.join(scratch, "stderr.txt")) as said:
-    errors = said.read()
-if failures:
-    print("FAILED:\n  " + "\n  ".join(failures) + f"\nstereocl said:\n{errors}")
-    sys.exit(1)
-print("nothing but the picture over the picture, at start and on every preset; stereocl said on stderr:\n" + errors)
+    x_window.stop(demo)
+x_window.report(scratch, failures, "nothing but the picture over the picture, at start and on every preset")

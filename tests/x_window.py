@@ -26,6 +26,17 @@ def rerun_on_own_server(marker):
         sys.exit(subprocess.run(command, check=False).returncode)
 
 
+def start(marker):
+    """(binary, presets, scratch) from the command line, on an X server of the test's own (see
+    rerun_on_own_server), with the scratch folder made empty; exits 77 where a tool is missing."""
+    binary, presets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
+    skip_without_tools()
+    rerun_on_own_server(marker)
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(scratch)
+    return binary, presets, scratch
+
+
 def run(*command, timeout=10):
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
 
@@ -81,3 +92,22 @@ def png_pixels(path):
 
 def key(window, name):
     run("xdotool", "key", "--window", window, name)
+
+
+def stop(demo):
+    """Stops the demo if it still runs (in a finally: an error in the test still goes up)."""
+    if demo.poll() is None:
+        demo.terminate()
+        demo.wait(timeout=10)
+
+
+def report(scratch, failures, passed):
+    """Exits: 1 with the failures and what stereocl said on stderr (scratch/stderr.txt), or 0
+    saying `passed`."""
+    with open(os.path.join(scratch, "stderr.txt")) as said:
+        errors = said.read()
+    if failures:
+        print(f"{len(failures)} failures:\n  " + "\n  ".join(failures) + f"\nstereocl said:\n{errors}")
+        sys.exit(1)
+    print(passed)
+    sys.exit(0)
