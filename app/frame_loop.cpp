@@ -2,6 +2,7 @@
 
 #include "app/window_setup.hpp"
 #include "bench/bench.hpp"
+#include "config/users_terms.hpp"
 #include "core/image_file.hpp"
 #include "pipeline/mode_table.hpp"
 #include "render/pixel_transfer.hpp"
@@ -20,14 +21,15 @@ namespace {
 // A frame the mode could not make is said on stderr and the panel, and so is what the engine said
 // (a mode it had to leave: a size past the OpenCL image limit); the loop goes on.
 void render(Engine& engine, PanelState& panel, double seconds) {
+  // In the user's terms (config/users_terms.hpp): flags on stderr, plain words on the panel.
   if (const Status drawn = engine.render_frame(seconds); !drawn) {
-    std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
-    panel.message = drawn.error();
+    std::fprintf(stderr, "stereocl: %s\n", as_flags(drawn.error()).c_str());
+    panel.message = as_panel_words(drawn.error());
   }
   bool shown = false;  // the first line for the audience, as the frame's failure was
   for (const Notices::Line& line : engine.take_notices()) {
-    Notices::print(line);
-    if (line.for_the_audience && !std::exchange(shown, true)) panel.message = line.text;
+    std::fprintf(stderr, "stereocl: %s\n", as_flags(line.text).c_str());
+    if (line.for_the_audience && !std::exchange(shown, true)) panel.message = as_panel_words(line.text);
   }
 }
 
@@ -43,7 +45,7 @@ void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_sca
   const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.show_panel,
                                                       strip ? stereogram_strip_width(settings.stereogram) : 0, band)
                                   : session.options->size;
-  if (const Status resized = engine.resize_scene(wanted); !resized) session.panel.message = resized.error();
+  if (const Status resized = engine.resize_scene(wanted); !resized) session.panel.message = as_panel_words(resized.error());
 }
 
 // A picture not shown 1:1, or a panel pushed out by it, is said on the panel (or in the title,
@@ -69,7 +71,7 @@ void run_panel_bench(Engine& engine, PanelState& panel) {
   panel.bench_requested = false;
   const Result<QuickBench> measured = bench_current_mode(engine, 2.0);
   if (!measured) {
-    panel.message = "Benchmark failed: " + measured.error();
+    panel.message = "Benchmark failed: " + as_panel_words(measured.error());
     return;
   }
   char text[96];

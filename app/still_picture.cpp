@@ -2,6 +2,7 @@
 
 #include "app/headless_depth.hpp"
 #include "app/picture_metadata.hpp"
+#include "config/users_terms.hpp"
 #include "pipeline/sources/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
@@ -160,7 +161,7 @@ int make_still_picture(const Options& options) {
   StereogramParams params;
   Result<RgbaImage> picture = still_stereogram(options, params);
   if (!picture) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(picture.error()).c_str());
+    std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(picture.error())).c_str());
     return 2;
   }
   if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, params), input_files(options));

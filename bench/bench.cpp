@@ -2,6 +2,7 @@
 
 #include "bench/bench_report.hpp"
 #include "bench/frames_in_flight.hpp"
+#include "config/users_terms.hpp"
 #include "core/atomic_file.hpp"
 #include "core/stopwatch.hpp"
 #include "pipeline/mode_table.hpp"
@@ -52,7 +53,7 @@ Status run_frames(Engine& demo, long long count, int in_flight, std::vector<doub
     glfwPollEvents();
     frames.submitting();
     ran = demo.render_frame(1.0 / 60.0);
-    for (const Notices::Line& line : demo.take_notices()) Notices::print(line);
+    for (const Notices::Line& line : demo.take_notices()) std::fprintf(stderr, "stereocl: %s\n", as_flags(line.text).c_str());
     frames.submitted();
     demo.end_frame(clock.lap());
     if (progress) progress->update(i + 1);
@@ -311,7 +312,8 @@ int run_bench(const Options& options, Engine& demo) {
       Result<BenchModeResult> measured =
           measure(row.mode, variant, options, frames, demo);
       if (!measured) {
-        std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(row.display_name).c_str(), measured.error().c_str());
+        std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(row.display_name).c_str(),
+                     as_flags(measured.error()).c_str());
         return 1;
       }
       results.push_back(*measured);

@@ -1,5 +1,6 @@
 #include "config/options.hpp"
 
+#include "config/users_terms.hpp"
 #include "core/atomic_file.hpp"
 #include "core/built_in_models.hpp"
 #include "core/input_file.hpp"
@@ -351,7 +352,7 @@ Status finish_units(const CLI::App& app, Options& options) {
   options.dpi_given = app.count("--dpi") > 0;
   if (!options.stereogram.units) return {};
   const auto resolved = resolve_units(options.stereogram, options.size.width);
-  if (!resolved) return failure(resolved.error());
+  if (!resolved) return failure(as_flags(resolved.error()));
   options.stereogram = *resolved;
   return {};
 }
@@ -366,7 +367,8 @@ Status finish_stereogram(const Options& options) {
                    ": must be 0 or more and below --pattern-width - 1 (" + std::to_string(pixels.pattern_width - 1) +
                    ")");
   if (const Status suits = algorithm_row(pixels.algorithm).validate(pixels); !suits)
-    return failure("--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " + suits.error());
+    return failure("--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " +
+                   as_flags(suits.error()));
   return {};
 }
 

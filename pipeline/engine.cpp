@@ -91,11 +91,11 @@ void Engine::take_start_settings(const EngineStart& options) {
   settings_.depth_pass = options.depth_pass;
   settings_.debug_view = options.debug_view;
   if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
-    notices_.log(std::string("--depth-pass z-only: needs GL 4.3 compute shaders, this context is ") +
+    notices_.log(std::string("depth_pass z-only: needs GL 4.3 compute shaders, this context is ") +
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using shaded");
   settings_.compose_pass = options.compose;
   if (settings_.compose_pass == ComposePass::compute && !StereogramCompositor::compute_available())
-    notices_.log(std::string("--compose compute: needs GL 4.3 compute shaders, this context is ") +
+    notices_.log(std::string("compose compute: needs GL 4.3 compute shaders, this context is ") +
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using fragment");
 }
 
@@ -103,7 +103,7 @@ void Engine::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
   if (const Status why = sync_supported(settings_.interop_sync, opencl_environment()); !why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
     if (asked)
-      notices_.log("--interop-sync " + std::string(sync_strategy_name(*asked)) + ": " + why.error() + "; using finish");
+      notices_.log("interop_sync " + std::string(sync_strategy_name(*asked)) + ": " + why.error() + "; using finish");
     settings_.interop_sync = SyncStrategy::finish;
   }
 }
@@ -124,17 +124,17 @@ void Engine::load_start_files(const EngineStart& options) {
     if (const Status loaded = load_depth_file(options.depth_file); !loaded) throw InputError(loaded.error());
   }
   if (!options.text.empty()) {
-    if (const Status used = use_text(options.text); !used) throw InputError("--text: " + used.error());
+    if (const Status used = use_text(options.text); !used) throw InputError("text: " + used.error());
   }
   if (!options.model.empty()) {
-    if (const Status used = load_model(options.model); !used) throw InputError("--model: " + used.error());
+    if (const Status used = load_model(options.model); !used) throw InputError("model: " + used.error());
   }
 }
 
 void Engine::make_size_scene(const EngineStart& options) {
   if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
       !fits)
-    throw InputError("--size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
+    throw InputError("size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
                      ": " + fits.error());
   use_depth_source();
 }

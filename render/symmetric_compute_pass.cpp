@@ -171,7 +171,7 @@ Status SymmetricComputePass::check_loop_budget(int width) const {
   return failure(
       "llvmpipe cut the symmetric stereogram shader's loops short (it allows 65535 loop iterations per "
       "SIMD vector of a work-group), so its picture of rows " +
-      std::to_string(width) + " wide at --oversample " + std::to_string(plan_.oversample) +
+      std::to_string(width) + " wide at oversample " + std::to_string(plan_.oversample) +
       " would be wrong for this depth: use narrower pictures, less oversampling or another mode");
 }
 

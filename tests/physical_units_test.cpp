@@ -54,11 +54,11 @@ TEST(PhysicalUnits, AbsurdSeparationsAreRefusedNamingTheUnits) {
     return resolved ? std::string() : resolved.error();
   };
   EXPECT_NE(reason({36.0, 10.0, 0.9}, 1280).find("the nearest separation 1.3 px must be at least 2 px"), std::string::npos);
-  EXPECT_NE(reason({1200.0, 63.5, 0.3}, 4000).find("--dpi 1200 --eye-separation 63.5 --depth-of-field 0.3: the far separation 1500.0 px must be at most 1024"),
+  EXPECT_NE(reason({1200.0, 63.5, 0.3}, 4000).find("dpi 1200 eye_separation 63.5 depth_of_field 0.3: the far separation 1500.0 px must be at most 1024"),
             std::string::npos);
   EXPECT_NE(reason(kPaper, 90).find("the far separation 90.0 px must be below the picture width 90 px"), std::string::npos);
-  EXPECT_NE(reason({20.0, 63.5, 0.3}, 1280).find("--dpi 20: must be between 36 and 1200"), std::string::npos);
-  EXPECT_NE(reason({96.0, 63.5, 0.0}, 1280).find("--depth-of-field 0: must be above 0"), std::string::npos);
+  EXPECT_NE(reason({20.0, 63.5, 0.3}, 1280).find("dpi 20: must be between 36 and 1200"), std::string::npos);
+  EXPECT_NE(reason({96.0, 63.5, 0.0}, 1280).find("depth_of_field 0: must be above 0"), std::string::npos);
   EXPECT_EQ(reason(kPaper, 91), "");
 }
 

@@ -126,7 +126,7 @@ TEST(SymmetricBufferKernelCalls, PrepareRefusesWhatTheKernelCannotTakeAndBuildsN
   params.oversample = 0;
   const Status refused = engine.prepare(params);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error(), "symmetric stereogram: --oversample 0: must be 1.." + std::to_string(kMaxOversample));
+  EXPECT_EQ(refused.error(), "symmetric stereogram: oversample 0: must be 1.." + std::to_string(kMaxOversample));
   EXPECT_EQ(cl->programs.builds(), before);
   params.oversample = 1;
   EXPECT_TRUE(engine.prepare(params).ok());

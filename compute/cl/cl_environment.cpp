@@ -414,7 +414,7 @@ Status device_filter_matches(const std::string& device_filter, const std::vector
       if (matches(device_filter, p, d, platforms[p].name, platforms[p].devices[d].name)) return {};
   std::string list = describe_opencl_devices(platforms);
   list.pop_back();
-  return failure("--cl-device " + device_filter +
+  return failure("cl_device " + device_filter +
                  ": matches no OpenCL device; give P:D or part of a name from this list:\n" + list);
 }
 

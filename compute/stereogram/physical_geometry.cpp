@@ -24,12 +24,12 @@ double separation_px(const PhysicalGeometry& geometry, double depth) {
 
 Status validate(const PhysicalGeometry& geometry) {
   if (!(geometry.dpi >= kMinDpi && geometry.dpi <= kMaxDpi))
-    return failure("--dpi " + number(geometry.dpi) + ": must be between " + number(kMinDpi) + " and " + number(kMaxDpi));
+    return failure("dpi " + number(geometry.dpi) + ": must be between " + number(kMinDpi) + " and " + number(kMaxDpi));
   if (!(geometry.eye_separation_mm >= kMinEyeSeparationMm && geometry.eye_separation_mm <= kMaxEyeSeparationMm))
-    return failure("--eye-separation " + number(geometry.eye_separation_mm) + ": must be between " +
+    return failure("eye_separation " + number(geometry.eye_separation_mm) + ": must be between " +
            number(kMinEyeSeparationMm) + " and " + number(kMaxEyeSeparationMm) + " mm");
   if (!(geometry.depth_of_field > 0.0 && geometry.depth_of_field <= kMaxDepthOfField))
-    return failure("--depth-of-field " + number(geometry.depth_of_field) + ": must be above 0 and at most " +
+    return failure("depth_of_field " + number(geometry.depth_of_field) + ": must be above 0 and at most " +
            number(kMaxDepthOfField));
   return {};
 }

@@ -19,11 +19,11 @@ Status validate(const StereogramParams& params) {
 
 namespace {
 
-// "--dpi 72 --eye-separation 63.5 --depth-of-field 0.9: the nearest separation 1.3 px must be ...":
+// "dpi 72 eye_separation 63.5 depth_of_field 0.9: the nearest separation 1.3 px must be ...":
 // the units as given, then the separation and the rule it breaks.
 Failure refusal(const PhysicalGeometry& units, const char* which, double separation, const std::string& rule) {
   char text[160];
-  std::snprintf(text, sizeof text, "--dpi %g --eye-separation %g --depth-of-field %g: the %s separation %.1f px must be ",
+  std::snprintf(text, sizeof text, "dpi %g eye_separation %g depth_of_field %g: the %s separation %.1f px must be ",
                 units.dpi, units.eye_separation_mm, units.depth_of_field, which, separation);
   return failure(text + rule);
 }

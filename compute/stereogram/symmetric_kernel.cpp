@@ -95,7 +95,7 @@ SymmetricStereogramKernel::SymmetricStereogramKernel(ProgramBuilder& builder, co
 void SymmetricStereogramKernel::use(const SymmetricParams& params) {
   if (params == params_) return;
   if (params.oversample != params_.oversample)
-    throw std::invalid_argument("--oversample " + std::to_string(params.oversample) + ": this kernel was built for " +
+    throw std::invalid_argument("oversample " + std::to_string(params.oversample) + ": this kernel was built for " +
                                 std::to_string(params_.oversample));
   plan_ = make_symmetric_plan(params);
   params_ = params;
@@ -198,7 +198,7 @@ void SymmetricStereogramKernel::check_loop_budget(cl::CommandQueue& queue, const
   queue.enqueueWriteBuffer(loop_budget_cut_, CL_TRUE, 0, sizeof cut, &cut);
   throw LoopBudgetExceeded(
       "llvmpipe cut the symmetric stereogram kernel's loops short (it allows 65535 loop iterations per 8 work-items "
-      "of a work-group), so its picture of rows " + std::to_string(width) + " wide at --oversample " +
+      "of a work-group), so its picture of rows " + std::to_string(width) + " wide at oversample " +
       std::to_string(plan_.oversample) + " would be wrong for this depth: use narrower pictures, less oversampling "
       "or another OpenCL device");
 }

@@ -29,7 +29,7 @@ double eye_separation_px(const SymmetricParams& params) {
 
 Status validate(const SymmetricParams& params) {
   if (params.oversample < 1 || params.oversample > kMaxOversample)
-    return failure("--oversample " + std::to_string(params.oversample) + ": must be 1.." +
+    return failure("oversample " + std::to_string(params.oversample) + ": must be 1.." +
                    std::to_string(kMaxOversample));
   if (params.pattern_columns < 0 || params.pattern_columns > kMaxPatternColumns)
     return failure("pattern columns " + std::to_string(params.pattern_columns) + ": must be 0 (the far separation) to " +

@@ -1,0 +1,19 @@
+#pragma once
+// Messages in the user's terms. Below config/, a failure names a setting by its table name
+// (config/settings_table.hpp): "oversample 9: must be 1..8", "eye_separation 40 ...". config/ says
+// it as the flag on stderr ("--oversample 9: ...") and in plain words on the panel ("eye separation
+// 40 ..."), where the value may have come from a slider the user touched, not a flag.
+#include <string>
+#include <string_view>
+
+namespace stereocl {
+
+// Each setting's table name as its flag: a name with an underscore wherever it stands (no word of
+// prose has one); any other at the start of a clause (the text's start, or after ": " or "; ")
+// and followed by its value or a colon, where a prose word ("depth map too large") is not meant.
+std::string as_flags(std::string_view message);
+
+// The same names as words: "eye_separation 40" -> "eye separation 40".
+std::string as_panel_words(std::string_view message);
+
+}  // namespace stereocl
