@@ -96,7 +96,7 @@ TEST(ClDeviceChoice, AFilterMatchesByIndexOrPartOfTheNameOrSaysWhyNot) {
     const Status matched = device_filter_matches(filter, platforms);
     ASSERT_FALSE(matched) << filter;
     EXPECT_EQ(matched.error(),
-              "--cl-device " + filter +
+              "cl_device " + filter +
                   ": matches no OpenCL device; give P:D or part of a name from this list:\n"
                   "platform 0: Portable Computing Language (OpenCL 3.0 PoCL)\n"
                   "  device 0:0: cpu-haswell-Intel(R) Xeon(R) | cpu |  | 0 compute units | 0 KiB local memory");
