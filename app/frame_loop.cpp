@@ -23,12 +23,12 @@ namespace {
 void render(Engine& engine, PanelState& panel, double seconds) {
   // In the user's terms (config/users_terms.hpp): flags on stderr, plain words on the panel.
   if (const Status drawn = engine.render_frame(seconds); !drawn) {
-    std::fprintf(stderr, "stereocl: %s\n", as_flags(drawn.error()).c_str());
+    say_on_stderr(drawn.error());
     panel.message = as_panel_words(drawn.error());
   }
   bool shown = false;  // the first line for the audience, as the frame's failure was
   for (const Notices::Line& line : engine.take_notices()) {
-    std::fprintf(stderr, "stereocl: %s\n", as_flags(line.text).c_str());
+    say_on_stderr(line.text);
     if (line.for_the_audience && !std::exchange(shown, true)) panel.message = as_panel_words(line.text);
   }
 }

@@ -15,6 +15,7 @@
 #include "config/engine_start.hpp"
 #include "config/options.hpp"
 #include "config/presets.hpp"
+#include "config/users_terms.hpp"
 #include "core/input_error.hpp"
 #include "core/printable_text.hpp"
 #include "core/standard_streams.hpp"
@@ -23,7 +24,6 @@
 #include "ui/imgui_layer.hpp"
 #include "ui/screen_dpi.hpp"
 #include "ui/window.hpp"
-#include "config/users_terms.hpp"
 
 #include <GLFW/glfw3.h>
 

@@ -53,7 +53,7 @@ Status run_frames(Engine& demo, long long count, int in_flight, std::vector<doub
     glfwPollEvents();
     frames.submitting();
     ran = demo.render_frame(1.0 / 60.0);
-    for (const Notices::Line& line : demo.take_notices()) std::fprintf(stderr, "stereocl: %s\n", as_flags(line.text).c_str());
+    for (const Notices::Line& line : demo.take_notices()) say_on_stderr(line.text);
     frames.submitted();
     demo.end_frame(clock.lap());
     if (progress) progress->update(i + 1);

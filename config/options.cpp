@@ -352,7 +352,7 @@ Status finish_units(const CLI::App& app, Options& options) {
   options.dpi_given = app.count("--dpi") > 0;
   if (!options.stereogram.units) return {};
   const auto resolved = resolve_units(options.stereogram, options.size.width);
-  if (!resolved) return failure(as_flags(resolved.error()));
+  if (!resolved) return failure(resolved.error());
   options.stereogram = *resolved;
   return {};
 }
@@ -367,8 +367,7 @@ Status finish_stereogram(const Options& options) {
                    ": must be 0 or more and below --pattern-width - 1 (" + std::to_string(pixels.pattern_width - 1) +
                    ")");
   if (const Status suits = algorithm_row(pixels.algorithm).validate(pixels); !suits)
-    return failure("--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " +
-                   as_flags(suits.error()));
+    return failure("--algorithm " + std::string(stereogram_algorithm_name(pixels.algorithm)) + ": " + suits.error());
   return {};
 }
 
@@ -630,8 +629,9 @@ Result<Options, ExitRequest> parsed_command_line(const std::vector<std::string>&
   Options options;
   options.config_files = configs;
   if (const Status set = apply_settings(app, texts, options); !set) return ExitRequest{2, "stereocl: " + set.error()};
+  // The rules below config/ name settings by their table names; the command line says flags.
   if (const Status finished = finish_options(app, options); !finished)
-    return ExitRequest{2, "stereocl: " + finished.error()};
+    return ExitRequest{2, "stereocl: " + as_flags(finished.error())};
   if (const Status apart = outputs_apart(options, write_config_path); !apart)
     return ExitRequest{2, "stereocl: " + apart.error()};
   if (const Status folder = check_record_folder(options.record_path, options.overwrite); !folder)

@@ -3,6 +3,7 @@
 #include "config/settings_table.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 
 namespace stereocl {
@@ -50,6 +51,10 @@ std::string replace_names(std::string_view message, const std::function<std::str
 
 std::string as_flags(std::string_view message) {
   return replace_names(message, [](const Setting& row) { return row.cli_name(); });
+}
+
+void say_on_stderr(std::string_view message) {
+  std::fprintf(stderr, "stereocl: %s\n", as_flags(message).c_str());
 }
 
 std::string as_panel_words(std::string_view message) {

@@ -16,4 +16,8 @@ std::string as_flags(std::string_view message);
 // The same names as words: "eye_separation 40" -> "eye separation 40".
 std::string as_panel_words(std::string_view message);
 
+// "stereocl: " and the message as_flags() says it, one line on stderr: what the app and the
+// bench print of a frame's failure or the engine's notices.
+void say_on_stderr(std::string_view message);
+
 }  // namespace stereocl
