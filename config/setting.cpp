@@ -52,4 +52,11 @@ Result<int> word_index(const Setting& row, std::string_view word) {
   return static_cast<int>(found - row.words.begin());
 }
 
+RunningRange running_range(const Setting& row, const DemoSettings& settings) {
+  RunningRange range{row.min, row.max};
+  if (row.above_min) range.min = row.kind == SettingKind::integer ? row.min + 1 : std::nextafter(row.min, row.max);
+  if (row.panel.largest) range.max = std::min(range.max, row.panel.largest(settings));
+  return range;
+}
+
 }  // namespace stereocl

@@ -64,15 +64,19 @@ struct SettingAccess {
 enum class ControlKind { none, slider, checkbox, combo };
 
 // The setting on the panel, where it has a plain control there: it edits DemoSettings (the running
-// value) through `value` and `set_value`, as an integer, a word's index or a flag's 0 or 1.
+// value) through `value` and `set_value`, as a number, a word's index or a flag's 0 or 1. A slider
+// offers the row's min to max (ui/panel_settings.hpp); `largest`, where a rule between settings
+// lowers the max (M below P - 1), gives it from the others.
 struct PanelControl {
   ControlKind kind = ControlKind::none;
   std::string_view label{};    // "dot size"
   std::string_view format{};   // a slider's "%d px"
   std::string_view tooltip{};  // where the panel says it otherwise than --help
   int ticked = 1;              // a checkbox is ticked at this value (the other one of two otherwise)
-  int (*value)(const Setting& row, const DemoSettings& settings) = nullptr;
-  void (*set_value)(const Setting& row, DemoSettings& settings, int value) = nullptr;
+  bool logarithmic = false;    // a slider whose range spans orders of magnitude (dpi)
+  double (*value)(const Setting& row, const DemoSettings& settings) = nullptr;
+  void (*set_value)(const Setting& row, DemoSettings& settings, double value) = nullptr;
+  double (*largest)(const DemoSettings& settings) = nullptr;
 };
 
 struct Setting {
@@ -105,6 +109,15 @@ struct Setting {
   std::string cli_name() const;    // "--pattern-width"
   std::string config_key() const;  // "pattern-width"; empty where it is not configurable
 };
+
+// What the panel's slider and the keys offer for `row` while the demo runs: the row's min to max,
+// stepping over a min the row refuses (above_min), and below a max that a rule between settings
+// sets (PanelControl::largest).
+struct RunningRange {
+  double min = 0;
+  double max = 0;
+};
+RunningRange running_range(const Setting& row, const DemoSettings& settings);
 
 // "85", "30", "63.5", "0.3333333333333333": the shortest text that reads back as the same value.
 std::string number_text(long long value);

@@ -87,14 +87,14 @@ inline constexpr SettingAccess word_field = {
       return {};
     }};
 
-// The panel's view of a DemoSettings field as an int: a number, an enum's index, a flag's 0 or 1.
+// The panel's view of a DemoSettings field as a number: a number, an enum's index, a flag's 0 or 1.
 template <auto... path>
-int demo_value(const Setting&, const DemoSettings& settings) {
-  return static_cast<int>(field_of<path...>(settings));
+double demo_value(const Setting&, const DemoSettings& settings) {
+  return static_cast<double>(field_of<path...>(settings));
 }
 
 template <auto... path>
-void set_demo_value(const Setting&, DemoSettings& settings, int value) {
+void set_demo_value(const Setting&, DemoSettings& settings, double value) {
   auto& field = field_of<path...>(settings);
   field = static_cast<std::remove_cvref_t<decltype(field)>>(value);
 }

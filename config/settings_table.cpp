@@ -82,6 +82,24 @@ constexpr SettingAccess unit_field = {
       return set_number(row, (*options.stereogram.units).*member, text);
     }};
 
+// A physical unit on the panel, which shows them only while units are on.
+template <double PhysicalGeometry::*member>
+double unit_value(const Setting&, const DemoSettings& settings) {
+  return settings.stereogram.units ? (*settings.stereogram.units).*member : PhysicalGeometry{}.*member;
+}
+
+template <double PhysicalGeometry::*member>
+void set_unit_value(const Setting&, DemoSettings& settings, double value) {
+  if (settings.stereogram.units) (*settings.stereogram.units).*member = value;
+}
+
+// P on the panel: a narrower pattern takes M down with it, to the largest it allows.
+void set_pattern_width(const Setting&, DemoSettings& settings, double value) {
+  StereogramParams& params = settings.stereogram;
+  params.pattern_width = static_cast<int>(value);
+  params.max_offset = std::min(params.max_offset, largest_max_offset(params.pattern_width));
+}
+
 // A library pattern's name, until the rules between settings find its row; then the row's name.
 constexpr SettingAccess kPatternAccess = {[](const Setting&, const Options& options) {
                                             return options.library_pattern ? std::string(options.library_pattern->name)
@@ -220,6 +238,11 @@ const Setting kPictureSettings[] = {
      .max = kMaxPatternWidth,
      .initial = number_text(StereogramParams{}.pattern_width),
      .access = number_field<&Options::stereogram, &StereogramParams::pattern_width>,
+     .panel = {.kind = ControlKind::slider,
+               .label = "pattern width",
+               .format = "%d px",
+               .value = demo_value<&DemoSettings::stereogram, &StereogramParams::pattern_width>,
+               .set_value = set_pattern_width},
      .json = "pattern_width"},
     // At least 0 and below P - 1 is a rule between two settings, checked once both are known.
     {.name = "max_offset",
@@ -231,6 +254,14 @@ const Setting kPictureSettings[] = {
      .initial = number_text(StereogramParams{}.max_offset),
      .access = number_field<&Options::stereogram, &StereogramParams::max_offset>,
      .check = SettingCheck::finite_up_to_max,
+     .panel = {.kind = ControlKind::slider,
+               .label = "max offset",
+               .format = "%.1f px",
+               .value = demo_value<&DemoSettings::stereogram, &StereogramParams::max_offset>,
+               .set_value = set_demo_value<&DemoSettings::stereogram, &StereogramParams::max_offset>,
+               .largest = [](const DemoSettings& settings) -> double {
+                 return largest_max_offset(settings.stereogram.pattern_width);
+               }},
      .json = "max_offset"},
     // No defaults written: a written config must not name them, or reading it back would switch
     // physical units on.
@@ -241,14 +272,26 @@ const Setting kPictureSettings[] = {
              "--pattern-width/--max-offset",
      .min = kMinDpi,
      .max = kMaxDpi,
-     .access = unit_field<&PhysicalGeometry::dpi>},
+     .access = unit_field<&PhysicalGeometry::dpi>,
+     .panel = {.kind = ControlKind::slider,
+               .label = "dpi",
+               .format = "%.0f",
+               .tooltip = "the screen's pixels per inch",
+               .logarithmic = true,
+               .value = unit_value<&PhysicalGeometry::dpi>,
+               .set_value = set_unit_value<&PhysicalGeometry::dpi>}},
     {.name = "eye_separation",
      .kind = SettingKind::real,
      .value_name = "MM",
      .help = "between the eyes (default " + number_text(PhysicalGeometry{}.eye_separation_mm) + ")",
      .min = kMinEyeSeparationMm,
      .max = kMaxEyeSeparationMm,
-     .access = unit_field<&PhysicalGeometry::eye_separation_mm>},
+     .access = unit_field<&PhysicalGeometry::eye_separation_mm>,
+     .panel = {.kind = ControlKind::slider,
+               .label = "eyes apart",
+               .format = "%.1f mm",
+               .value = unit_value<&PhysicalGeometry::eye_separation_mm>,
+               .set_value = set_unit_value<&PhysicalGeometry::eye_separation_mm>}},
     {.name = "depth_of_field",
      .kind = SettingKind::real,
      .value_name = "MU",
@@ -257,7 +300,12 @@ const Setting kPictureSettings[] = {
      .min = 0,
      .max = kMaxDepthOfField,
      .above_min = true,
-     .access = unit_field<&PhysicalGeometry::depth_of_field>},
+     .access = unit_field<&PhysicalGeometry::depth_of_field>,
+     .panel = {.kind = ControlKind::slider,
+               .label = "depth",
+               .format = "mu %.2f",
+               .value = unit_value<&PhysicalGeometry::depth_of_field>,
+               .set_value = set_unit_value<&PhysicalGeometry::depth_of_field>}},
     {.name = "pattern",
      .value_name = "NAME|FILE",
      .help = "a pattern by name (" + library_pattern_names() +
@@ -745,12 +793,12 @@ constexpr SettingAccess kEffectParameterAccess = {
       return {};
     }};
 
-int effect_parameter_value(const Setting& row, const DemoSettings& settings) {
+double effect_parameter_value(const Setting& row, const DemoSettings& settings) {
   return settings.effect.value(effect_parameter_of(row));
 }
 
-void set_effect_parameter_value(const Setting& row, DemoSettings& settings, int value) {
-  settings.effect.values[effect_parameter_of(row).name] = value;
+void set_effect_parameter_value(const Setting& row, DemoSettings& settings, double value) {
+  settings.effect.values[effect_parameter_of(row).name] = static_cast<int>(value);
 }
 
 // A number as a slider, two words as a checkbox (the second word meaning on), more as a combo.
@@ -800,6 +848,25 @@ const Setting& setting_named(std::string_view name) {
   for (const Setting& row : settings_table())
     if (row.name == name) return row;
   throw std::invalid_argument("no setting is called " + std::string(name));
+}
+
+const NamedSettings& named_settings() {
+  static const NamedSettings rows{
+      .pattern_width = setting_named("pattern_width"),
+      .max_offset = setting_named("max_offset"),
+      .dpi = setting_named("dpi"),
+      .eye_separation = setting_named("eye_separation"),
+      .depth_of_field = setting_named("depth_of_field"),
+      .dot_size = setting_named("dot_size"),
+      .invert_depth = setting_named("invert_depth"),
+      .depth_fit = setting_named("depth_fit"),
+      .oversample = setting_named("oversample"),
+      .interop_batch = setting_named("interop_batch"),
+      .depth_pass = setting_named("depth_pass"),
+      .compose = setting_named("compose"),
+      .no_vsync = setting_named("no_vsync"),
+  };
+  return rows;
 }
 
 std::vector<const Setting*> effect_settings(const EffectRow& effect) {

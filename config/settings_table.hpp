@@ -22,6 +22,25 @@ std::span<const Setting> settings_table();
 // The row called `name` ("dot_size"). A name no row has is a bug in the caller: std::invalid_argument.
 const Setting& setting_named(std::string_view name);
 
+// The rows code names (the panel's controls, the keys' limits), as members: a misspelt name does
+// not compile, and settings_table_test finds each one in the table.
+struct NamedSettings {
+  const Setting& pattern_width;
+  const Setting& max_offset;
+  const Setting& dpi;
+  const Setting& eye_separation;
+  const Setting& depth_of_field;
+  const Setting& dot_size;
+  const Setting& invert_depth;
+  const Setting& depth_fit;
+  const Setting& oversample;
+  const Setting& interop_batch;
+  const Setting& depth_pass;
+  const Setting& compose;
+  const Setting& no_vsync;
+};
+const NamedSettings& named_settings();
+
 // The rows of an effect's parameters, in the effect's order.
 std::vector<const Setting*> effect_settings(const EffectRow& effect);
 

@@ -4,8 +4,10 @@
 #include "compute/stereogram/algorithm_table.hpp"
 #include "pipeline/mode_table.hpp"
 #include "ui/stage_overlay.hpp"
+#include "config/settings_table.hpp"
 
 #include <GLFW/glfw3.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -320,6 +322,29 @@ TEST(KeyBindings, PresetKeysChangeNoSettingThemselves) {
     EXPECT_EQ(settings.mode, DemoSettings{}.mode);
     EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 12.0f);
   }
+}
+
+// ] [ + - stop where the panel's sliders do: at the rows' ranges, and M at the largest the rule
+// M < P - 1 leaves (config/settings_table.hpp), each saying why in one line.
+TEST(KeyBindings, PatternAndDepthKeysStopAtTheRowsLimits) {
+  const NamedSettings& rows = named_settings();
+  DemoSettings settings;
+  const ModeAvailability availability;
+  const auto press_until_refused = [&](ActionKind kind) {
+    for (int press = 0; press < 2000; ++press)
+      if (const Status done = apply_action(Action{kind}, settings, availability); !done) return done.error();
+    return std::string("never refused");
+  };
+  EXPECT_THAT(press_until_refused(ActionKind::wider_pattern), testing::HasSubstr("largest"));
+  EXPECT_EQ(settings.stereogram.pattern_width, rows.pattern_width.max);
+  EXPECT_THAT(press_until_refused(ActionKind::deeper), testing::HasSubstr("at its largest"));
+  EXPECT_EQ(settings.stereogram.max_offset, running_range(rows.max_offset, settings).max);
+  EXPECT_THAT(press_until_refused(ActionKind::narrower_pattern), testing::HasSubstr("smallest"));
+  EXPECT_EQ(settings.stereogram.pattern_width, rows.pattern_width.min);
+  EXPECT_EQ(settings.stereogram.max_offset, running_range(rows.max_offset, settings).max) << "M follows P down";
+  EXPECT_TRUE(validate(settings.stereogram));
+  EXPECT_THAT(press_until_refused(ActionKind::shallower), testing::HasSubstr("flat"));
+  EXPECT_EQ(settings.stereogram.max_offset, rows.max_offset.min);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "bench/bench_report.hpp"
 #include "bench/bench_schema.hpp"
 #include "config/options.hpp"
+#include "compute/stereogram/algorithm_table.hpp"
 #include "parsed_options.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
@@ -213,10 +214,60 @@ TEST(SettingsTable, PanelControlsEditTheirDemoSettingsField) {
     ASSERT_TRUE(row.panel.value && row.panel.set_value);
     EXPECT_FALSE(row.panel.label.empty());
     DemoSettings settings;
-    const int other = row.panel.kind == ControlKind::checkbox ? 1 - row.panel.ticked : static_cast<int>(row.max);
+    settings.stereogram.units.emplace();  // the units' sliders edit them only while they are on
+    const RunningRange range = running_range(row, settings);
+    const double other = row.panel.kind == ControlKind::checkbox ? 1 - row.panel.ticked : range.max;
     row.panel.set_value(row, settings, other);
-    EXPECT_EQ(row.panel.value(row, settings), other);
+    EXPECT_EQ(static_cast<float>(row.panel.value(row, settings)), static_cast<float>(other));  // M is a float
   }
+}
+
+// The panel names rows through members (a typo does not compile); each member is the row of its name.
+TEST(SettingsTable, NamedSettingsAreTheRowsOfTheirNames) {
+  const NamedSettings& rows = named_settings();
+  const std::pair<const Setting*, std::string_view> named[] = {
+      {&rows.pattern_width, "pattern_width"}, {&rows.max_offset, "max_offset"},
+      {&rows.dpi, "dpi"},                     {&rows.eye_separation, "eye_separation"},
+      {&rows.depth_of_field, "depth_of_field"}, {&rows.dot_size, "dot_size"},
+      {&rows.invert_depth, "invert_depth"},   {&rows.depth_fit, "depth_fit"},
+      {&rows.oversample, "oversample"},       {&rows.interop_batch, "interop_batch"},
+      {&rows.depth_pass, "depth_pass"},       {&rows.compose, "compose"},
+      {&rows.no_vsync, "no_vsync"}};
+  for (const auto& [row, name] : named) {
+    EXPECT_EQ(row->name, name);
+    EXPECT_EQ(row, &setting_named(name)) << "a copy, not the table's row";
+  }
+}
+
+// Every slider offers its row's range, no more and no less: the command line's and the panel's
+// P reach 1024, the eyes 10 to 200 mm. Only a rule between settings narrows one (M below P - 1,
+// which validate() holds at every P the slider offers), and a minimum the row refuses is stepped over.
+TEST(SettingsTable, PanelSlidersOfferTheirRowsRange) {
+  DemoSettings settings;
+  settings.stereogram.units.emplace();
+  for (const Setting& row : settings_table()) {
+    if (row.panel.kind != ControlKind::slider) continue;
+    SCOPED_TRACE(row.name);
+    const RunningRange range = running_range(row, settings);
+    EXPECT_EQ(range.min == row.min, !row.above_min);
+    EXPECT_GT(range.min, row.above_min ? row.min : row.min - 1);
+    if (row.panel.largest) EXPECT_LT(range.max, row.max);
+    else EXPECT_EQ(range.max, row.max);
+  }
+  const NamedSettings& rows = named_settings();
+  for (const int width : {static_cast<int>(rows.pattern_width.min), 85, static_cast<int>(rows.pattern_width.max)}) {
+    StereogramParams params{.pattern_width = width};
+    settings.stereogram.pattern_width = width;
+    params.max_offset = static_cast<float>(running_range(rows.max_offset, settings).max);
+    EXPECT_TRUE(validate(params)) << "P " << width << ", M " << params.max_offset;
+    EXPECT_TRUE(algorithm_row(StereogramAlgorithm::symmetric).validate(params)) << "P " << width;
+  }
+  for (const Setting* unit : {&rows.dpi, &rows.eye_separation, &rows.depth_of_field})
+    for (const double end : {running_range(*unit, settings).min, running_range(*unit, settings).max}) {
+      Options options;
+      EXPECT_TRUE(unit->access.set(*unit, options, number_text(end))) << unit->name << " " << end;
+      EXPECT_TRUE(validate(*options.stereogram.units)) << unit->name << " " << end;
+    }
 }
 
 }  // namespace

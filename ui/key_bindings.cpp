@@ -1,6 +1,6 @@
 #include "ui/key_bindings.hpp"
 
-#include "core/number_text.hpp"
+#include "config/settings_table.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <GLFW/glfw3.h>
@@ -22,33 +22,33 @@ void toggle_effect(const EffectRow* effect, DemoSettings& settings) {
   settings.effect.effect = settings.effect.effect == effect ? nullptr : effect;
 }
 
-// The largest M the stereogram takes for a pattern width: validate() wants M < P - 1, and the
-// symmetric algorithm a nearest separation P - M of 2 px at least; P - 2 satisfies both.
-float largest_offset(int pattern_width) { return static_cast<float>(pattern_width - 2); }
-
 // The seam for the physical units of the symmetric algorithm: there +/- would step the depth of
-// field mu; the pixel geometry this app runs on has M.
+// field mu; the pixel geometry this app runs on has M. Both keys stop where the panel's sliders
+// do: at their rows' ranges (config/settings_table.hpp).
 Status step_depth(float direction, DemoSettings& settings) {
   StereogramParams& params = settings.stereogram;
+  const RunningRange range = running_range(named_settings().max_offset, settings);
   const float wanted = params.max_offset + direction * kDepthStep;
-  const float stepped = std::clamp(wanted, 0.0f, largest_offset(params.pattern_width));
+  const float stepped = std::clamp(wanted, static_cast<float>(range.min), static_cast<float>(range.max));
   if (stepped == params.max_offset)
     return failure("max offset " + number_text(stepped) +
                    (direction > 0 ? ": at its largest for pattern width " + std::to_string(params.pattern_width) +
                                         " (M < P - 1); ] widens the pattern"
-                                  : ": already 0, a flat picture"));
+                                  : ": already " + number_text(range.min) + ", a flat picture"));
   params.max_offset = stepped;
   return {};
 }
 
 Status step_pattern_width(int direction, DemoSettings& settings) {
-  StereogramParams& params = settings.stereogram;
-  const int stepped = std::clamp(params.pattern_width + direction * kPatternWidthStep, kMinPatternWidth, kMaxPatternWidth);
-  if (stepped == params.pattern_width)
-    return failure("pattern width " + std::to_string(stepped) + ": already at the " + (direction > 0 ? "largest" : "smallest") +
-                   " (" + std::to_string(kMinPatternWidth) + ".." + std::to_string(kMaxPatternWidth) + ")");
-  params.pattern_width = stepped;
-  params.max_offset = std::min(params.max_offset, largest_offset(stepped));  // as the panel's slider does
+  const Setting& row = named_settings().pattern_width;
+  const RunningRange range = running_range(row, settings);
+  const int old_width = settings.stereogram.pattern_width;
+  const double stepped = std::clamp(static_cast<double>(old_width + direction * kPatternWidthStep), range.min, range.max);
+  if (static_cast<int>(stepped) == old_width)
+    return failure("pattern width " + std::to_string(old_width) + ": already at the " +
+                   (direction > 0 ? "largest" : "smallest") + " (" + number_text(range.min) + ".." +
+                   number_text(range.max) + ")");
+  row.panel.set_value(row, settings, stepped);  // M follows as on the panel
   return {};
 }
 

@@ -50,7 +50,7 @@ void draw_interop_sync(Engine& demo) {
 // How the OpenCL modes hand a frame over (--interop-batch, --pipeline): in each of them, since
 // each has its own pipelining default.
 void draw_hand_over(Engine& demo) {
-  draw_setting(setting_named("interop_batch"), demo.settings());
+  draw_setting(named_settings().interop_batch, demo.settings());
   same_line_if_fits(checkbox_width("pipeline"));
   ImGui::BeginDisabled(!demo.settings().interop_batch);
   bool pipelined = demo.pipelining();
@@ -63,9 +63,9 @@ void draw_hand_over(Engine& demo) {
 
 // How GL draws depth and composes the picture in the stereogram modes (--depth-pass, --compose).
 void draw_gl_passes(DemoSettings& settings) {
-  draw_setting(setting_named("depth_pass"), settings,
+  draw_setting(named_settings().depth_pass, settings,
                SceneRenderer::z_only_available() ? nullptr : "needs GL 4.3 compute shaders (--depth-pass)");
-  const Setting& compose = setting_named("compose");
+  const Setting& compose = named_settings().compose;
   same_line_if_fits(checkbox_width(std::string(compose.panel.label).c_str()));
   draw_setting(compose, settings,
                StereogramCompositor::compute_available() ? nullptr : "needs GL 4.3 compute shaders (--compose)");
@@ -77,7 +77,7 @@ void draw_mode_internals(Engine& demo) {
   if (mode_row(settings.mode).interop_choices) draw_interop_sync(demo);
   if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
   if (mode_row(settings.mode).makes_stereogram) draw_gl_passes(settings);
-  draw_setting(setting_named("no_vsync"), settings);
+  draw_setting(named_settings().no_vsync, settings);
 }
 
 // What --bench measures differs from what is presented here (vsync, the panel, the swap), so
@@ -136,7 +136,7 @@ void draw_algorithm(DemoSettings& settings) {
     tooltip_when_hovered(allowed ? row.summary : why_not.c_str());
   }
   ImGui::BeginDisabled(!algorithm_row(params.algorithm).oversamples);
-  draw_setting(setting_named("oversample"), settings);
+  draw_setting(named_settings().oversample, settings);
   ImGui::EndDisabled();
   ImGui::TextDisabled("seed %u", settings.seed);
 }

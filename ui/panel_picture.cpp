@@ -48,20 +48,20 @@ void draw_pattern(Engine& demo) {
   same_line_if_fits(checkbox_width("shimmer"));
   ImGui::Checkbox("shimmer", &settings.shimmer);
   tooltip_when_hovered("fresh dots every frame");
-  draw_setting(setting_named("dot_size"), settings);
+  draw_setting(named_settings().dot_size, settings);
   ImGui::EndDisabled();
 }
 
 void draw_depth(Engine& demo) {
   DemoSettings& settings = demo.settings();
-  draw_separation_controls(settings.stereogram, demo.screen_dpi());
-  draw_setting(setting_named("invert_depth"), settings);
+  draw_separation_controls(settings, demo.screen_dpi());
+  draw_setting(named_settings().invert_depth, settings);
   same_line_if_fits(checkbox_width("convergence dots"));
   ImGui::Checkbox("convergence dots", &settings.convergence_dots);
   const char* no_fit = !demo.has_depth_image() ? "no depth map: drop one onto the window"
                        : !demo.scene_sized()   ? "the scene is the depth map's own size (no --size or --fit)"
                                                : nullptr;
-  draw_setting(setting_named("depth_fit"), settings, no_fit);
+  draw_setting(named_settings().depth_fit, settings, no_fit);
 }
 
 // The effects, then the running one's parameters, each on its own line.

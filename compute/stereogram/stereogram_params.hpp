@@ -48,6 +48,10 @@ struct StereogramParams {
 inline constexpr int kMinPatternWidth = 4;
 inline constexpr int kMaxPatternWidth = 1024;
 
+// The largest M the panel and the keys offer at pattern width P: validate() wants M < P - 1, and
+// the symmetric algorithm a nearest separation P - M of 2 px at least; P - 2 satisfies both.
+inline float largest_max_offset(int pattern_width) { return static_cast<float>(pattern_width - 2); }
+
 // Fails with a one-line reason naming the value and the rule.
 // The lookup reads offsets[floor(pos)+1] with pos up to (i-P)+M, which must be an earlier pixel
 // of the same row: hence 0 <= M < P-1.
