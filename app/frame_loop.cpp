@@ -41,8 +41,8 @@ void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_sca
   const DemoSettings& settings = engine.settings();
   // Scene mode and the depth view show the scene alone, without the lookup's pattern strip.
   const bool strip = mode_row(settings.mode).makes_stereogram && settings.debug_view != DebugView::depth;
-  const int band = settings.show_panel ? dot_band_height(ui_scale) : 0;
-  const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.show_panel,
+  const int band = settings.stage.show_panel ? dot_band_height(ui_scale) : 0;
+  const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.stage.show_panel,
                                                       strip ? stereogram_strip_width(settings.stereogram) : 0, band)
                                   : session.options->size;
   if (const Status resized = engine.resize_scene(wanted); !resized) session.panel.message = as_panel_words(resized.error());
@@ -123,7 +123,7 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   // same on every machine and in every mode, and so does a recording, so it plays at real
   // speed; a live session follows the clock.
   render(engine, loop.session.panel, options.frames || loop.recording.active() ? 1.0 / 60.0 : seconds);
-  const StageLayout layout = lay_out_stage(engine.picture_size(), framebuffer, panel_width, engine.settings().show_panel);
+  const StageLayout layout = lay_out_stage(engine.picture_size(), framebuffer, panel_width, engine.settings().stage.show_panel);
   say_layout(loop.session, layout, framebuffer, panel_width);
   engine.present(framebuffer.width, framebuffer.height, layout.picture, ui_scale);
   draw_overlays(loop, layout, pixels_per_unit);
@@ -167,7 +167,7 @@ bool run_frame(FrameLoop& loop) {
   const double now = glfwGetTime();
   const double seconds = now - loop.last_time;
   loop.last_time = now;
-  if (engine.settings().vsync != loop.vsync) window.set_vsync(loop.vsync = engine.settings().vsync);
+  if (engine.settings().stage.vsync != loop.vsync) window.set_vsync(loop.vsync = engine.settings().stage.vsync);
   draw_stage(loop, {width, height}, seconds);
   return finish_frame(loop, {width, height}, seconds);
 }

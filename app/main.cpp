@@ -67,7 +67,7 @@ int run_window(const Options& options, Window& window, Engine& engine) {
                  .soak = soak,
                  .viewport_limit = query_viewport_limit(),
                  .frame = 0,
-                 .vsync = options.vsync,
+                 .vsync = options.stage.vsync,
                  .window_shot = {},
                  .oversized_said = {},
                  .last_time = glfwGetTime()};

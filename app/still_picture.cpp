@@ -146,7 +146,7 @@ Result<RgbaImage> still_stereogram(const Options& options, StereogramParams& use
   // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).
   if (options.effect)
     picture = options.effect->cpu(picture, EffectSettings{options.effect, options.effect_values}, threads);
-  if (options.guide_dots) return with_guide_dots(std::move(picture), resolved->pattern_width);
+  if (options.stage.guide_dots) return with_guide_dots(std::move(picture), resolved->pattern_width);
   upside_down(picture);
   return picture;
 }

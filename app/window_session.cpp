@@ -35,7 +35,7 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
     case ActionKind::toggle_fullscreen: toggle_fullscreen(session); break;
     case ActionKind::screenshot: session.panel.screenshot_requested = true; break;
     case ActionKind::type_word:
-      session.engine.settings().show_panel = true;
+      session.engine.settings().stage.show_panel = true;
       session.panel.select_tab = PanelTab::show;
       session.panel.focus_word_field = true;
       break;
@@ -68,14 +68,14 @@ void fit_window_to_preset(Session& session) {
       toggle_fullscreen(session);
       session.size_set_by_preset = true;
     }
-    if (session.presets.hides_panel() && session.engine.settings().show_panel) {
-      session.engine.settings().show_panel = false;  // the whole screen, as --config gives
+    if (session.presets.hides_panel() && session.engine.settings().stage.show_panel) {
+      session.engine.settings().stage.show_panel = false;  // the whole screen, as --config gives
       session.panel_hidden_by_preset = true;
     }
     return;
   }
   if (std::exchange(session.size_set_by_preset, false) && session.window.fullscreen()) toggle_fullscreen(session);
-  if (std::exchange(session.panel_hidden_by_preset, false)) session.engine.settings().show_panel = true;
+  if (std::exchange(session.panel_hidden_by_preset, false)) session.engine.settings().stage.show_panel = true;
 }
 
 }  // namespace

@@ -16,16 +16,16 @@ WindowSettings window_settings_for(const Options& options) {
   // The window cuts this to the screen, and the stage layout decides what yields. --fit asks for
   // the whole screen and makes the scene fit that.
   const float scale = options.ui_scale > 0 ? options.ui_scale : 1.0f;
-  const int panel = options.show_panel ? static_cast<int>(kPanelWidth * scale) : 0;
+  const int panel = options.stage.show_panel ? static_cast<int>(kPanelWidth * scale) : 0;
   settings.width = options.fit ? kMaxImageSide
                                : std::max(options.size.width + stereogram_strip_width(options.stereogram) + panel, 640);
   // A larger UI scale asks for the panel's height as well (the window cuts it to the screen), so
   // the Show and Picture tabs need no scrolling.
-  const int panel_height = options.show_panel ? static_cast<int>(kPanelTabHeight * scale) : 0;
+  const int panel_height = options.stage.show_panel ? static_cast<int>(kPanelTabHeight * scale) : 0;
   settings.height = options.fit ? kMaxImageSide
                                 : std::max({options.size.height + dot_band_height(scale), 480, panel_height});
   settings.visible = !options.hidden;
-  settings.vsync = options.vsync;
+  settings.vsync = options.stage.vsync;
   settings.fullscreen = options.fullscreen;
   settings.monitor = options.monitor;
   settings.gl_api = options.gl_context == "egl" ? GlShareHandles::Api::egl : GlShareHandles::Api::glx;
@@ -42,7 +42,7 @@ int panel_pixels(const Options& options, const Window& window) {
 
 bool shrinks_beside_panel(const Options& options, const Window& window) {
   // A hidden window shows nothing: its --screenshot keeps the asked-for scene on any screen.
-  if (options.size_given || !options.show_panel || options.fullscreen || options.hidden) return false;
+  if (options.size_given || !options.stage.show_panel || options.fullscreen || options.hidden) return false;
   int width = 0, height = 0;
   window.framebuffer_size(width, height);
   return width < options.size.width + stereogram_strip_width(options.stereogram) + panel_pixels(options, window) ||

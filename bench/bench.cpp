@@ -233,7 +233,7 @@ Status write_json(const Options& options, const nlohmann::ordered_json& report) 
 
 Result<QuickBench> bench_current_mode(Engine& demo, double seconds) {
   constexpr long long kChunk = 10;
-  const bool panel = std::exchange(demo.settings().show_panel, false);  // its histogram is not the mode's cost
+  const bool panel = std::exchange(demo.settings().stage.show_panel, false);  // its histogram is not the mode's cost
   Status ran = run_frames(demo, kChunk, 1);  // warm-up: a mode just picked builds its kernels
   demo.reset_timings(0);
   QuickBench result;
@@ -247,7 +247,7 @@ Result<QuickBench> bench_current_mode(Engine& demo, double seconds) {
   result.fps = elapsed_ms > 0 ? static_cast<double>(result.frames) * 1000.0 / elapsed_ms : 0.0;
   result.frame_ms = demo.timings().frame_median();
   demo.reset_timings(kLiveTimingWindow);
-  demo.settings().show_panel = panel;
+  demo.settings().stage.show_panel = panel;
   if (!ran) return failure(ran.error());
   return result;
 }

@@ -28,8 +28,6 @@ EngineStart engine_start_of(const Options& options) {
                       .font_file = options.font_file,
                       .screen_dpi = options.screen_dpi,
                       .histogram = !options.histogram_file.empty(),  // --histogram writes the last frame's
-                      .vsync = options.vsync,
-                      .show_panel = options.show_panel,
                       .interop_sync = options.interop_sync,
                       .interop_batch = options.interop_batch,
                       .pipeline = options.pipeline,
@@ -39,7 +37,7 @@ EngineStart engine_start_of(const Options& options) {
                       .cpu_threads = options.cpu_threads,
                       .fast_stereogram_kernel = options.fast_stereogram_kernel,
                       .break_kernels = options.break_kernels,
-                      .guide_dots = options.guide_dots}};
+                      .stage = options.stage}};
 }
 
 }  // namespace stereocl

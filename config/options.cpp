@@ -430,9 +430,9 @@ Status finish_interop_and_pipeline(const CLI::App& app, Options& options) {
 void finish_bench(const CLI::App& app, Options& options) {
   if (options.list_devices) options.hidden = true;  // nothing to show
   if (options.bench) {
-    options.vsync = false;
+    options.stage.vsync = false;
     options.hidden = true;
-    options.show_panel = false;  // nothing to see, and the panel's histogram would cost frame time
+    options.stage.show_panel = false;  // nothing to see, and the panel's histogram would cost frame time
     if (!app.count("--size")) options.size = kBenchSize;
     if (!options.frames) options.frames = kBenchFrames;
   }

@@ -11,6 +11,7 @@
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/mode.hpp"
+#include "pipeline/stage_settings.hpp"
 #include "record/frame_encoder.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/stereogram_compositor.hpp"
@@ -59,8 +60,7 @@ struct Options {
   int record_quality{};     // --record-quality: an MP4's constant rate factor
   bool hidden{};
   bool verbose{};  // -v: what runs, on stderr
-  bool vsync{};
-  bool show_panel{};
+  StageSettings stage;  // what the window shows around the picture (pipeline/stage_settings.hpp)
   int cpu_threads{};                  // 0 = all hardware threads
   const EffectRow* effect = nullptr;  // a row of effect_table(); nullptr: none
   EffectValues effect_values;         // every effect's parameters, by name
@@ -98,7 +98,6 @@ struct Options {
   std::string panel_tab;  // --panel-tab show|picture|measure; empty: the first, Show
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
   std::string presets_folder;    // --presets; empty: found at run time (config/presets.hpp)
-  bool guide_dots{};             // the convergence dots in saved pictures too
   // On stage (ui/stage_layout.hpp): a scene that fills the window (or monitor) at 1:1, fullscreen
   // on a monitor named by number or part of its name (empty: the primary one), the panel's scale.
   bool fit{};

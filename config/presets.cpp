@@ -145,7 +145,7 @@ std::optional<std::string> PresetCycle::apply_when_finished(Engine& demo) {
     return "Preset " + loaded.name + " not applied: " + one_line(used.error());
   current_ = loaded.name;
   fullscreen_ = loaded.look->fullscreen;
-  hides_panel_ = !loaded.look->show_panel;
+  hides_panel_ = !loaded.look->stage.show_panel;
   return "Preset " + loaded.position + ": " + loaded.name;
 }
 

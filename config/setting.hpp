@@ -74,6 +74,9 @@ struct PanelControl {
   std::string_view tooltip{};  // where the panel says it otherwise than --help
   int ticked = 1;              // a checkbox is ticked at this value (the other one of two otherwise)
   bool logarithmic = false;    // a slider whose range spans orders of magnitude (dpi)
+  // On the Show tab under the room's buttons, in the table's order, with no code of its own: what a
+  // presenter sets for the room. Otherwise where the panel's code draws it.
+  bool on_show_tab = false;
   double (*value)(const Setting& row, const DemoSettings& settings) = nullptr;
   void (*set_value)(const Setting& row, DemoSettings& settings, double value) = nullptr;
   double (*largest)(const DemoSettings& settings) = nullptr;

@@ -38,6 +38,7 @@ struct NamedSettings {
   const Setting& depth_pass;
   const Setting& compose;
   const Setting& no_vsync;
+  const Setting& no_convergence_dots;
 };
 const NamedSettings& named_settings();
 

@@ -10,6 +10,7 @@
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/mode.hpp"
+#include "pipeline/stage_settings.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/stereogram_compositor.hpp"
 
@@ -28,15 +29,13 @@ struct DemoSettings {
   bool shimmer = false;  // a fresh random pattern every frame: the dots dance, the shape stays
   bool invert_depth = false;
   DepthFit depth_fit = DepthFit::contain;  // a depth map in a scene of another size (--size, --fit)
-  bool convergence_dots = true;
   DebugView debug_view = DebugView::none;
   DepthSource depth_source = DepthSource::scene;
   bool paused = false;
   float ball_speed = 1.0f;
   EffectSettings effect;
   bool histogram_enabled = false;
-  bool vsync = true;
-  bool show_panel = true;
+  StageSettings stage;  // the table's defaults come with the start (EngineSetup::stage)
   bool show_keys = false;  // F1 / '?': the key list over the picture, panel or not
   bool reveal = false;  // W: the hidden scene cross-faded in over the stereogram, and out again
   bool blank = false;  // a black window (B, '.', F5 or a clicker's Esc), the work going on behind it

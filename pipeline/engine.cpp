@@ -83,8 +83,7 @@ void Engine::start(const EngineStart& options, std::optional<ClSetup> cl) {
 
 void Engine::take_start_settings(const EngineStart& options) {
   settings_.histogram_enabled = options.histogram;
-  settings_.vsync = options.vsync;
-  settings_.show_panel = options.show_panel;
+  settings_.stage = options.stage;
   settings_.interop_sync = options.interop_sync.value_or(kDefaultSyncStrategy);  // all: --bench sets each
   settings_.interop_batch = options.interop_batch.value_or(true);
   settings_.pipeline = options.pipeline;  // --bench sets it for each run: those modes run with and without
@@ -513,7 +512,7 @@ FrameRequest Engine::frame_request(const Backend& backend) {
   // --histogram needs every frame's (the last is written). The panel's plot needs no more than a
   // few a second: every frame it cost a third of CPU mode's frame. With the panel hidden
   // (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
-  const bool plot_due = settings_.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
+  const bool plot_due = settings_.stage.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
   showing_stereogram_ = mode.makes_stereogram && settings_.debug_view == DebugView::none;
   return {.stereogram = mode.makes_stereogram,
           .animated = depth_source_row(settings_.depth_source).animated(),
@@ -576,7 +575,7 @@ void Engine::present(int framebuffer_width, int framebuffer_height, std::optiona
   const DisplayImage& shown = executor_.shown();
   const Rect where = to.value_or(fit_centred(shown.width, shown.height, framebuffer_width, framebuffer_height));
   stereocl::present(shown.framebuffer, shown.width, shown.height, framebuffer_width, framebuffer_height, where);
-  if (!settings_.convergence_dots || !showing_stereogram_) return;
+  if (!settings_.stage.convergence_dots || !showing_stereogram_) return;
   dots_.draw(convergence_dot_layout(where, shown.width, applied_.stereogram.pattern_width, framebuffer_height, ui_scale),
              framebuffer_width, framebuffer_height);
 }
@@ -589,7 +588,7 @@ RgbaImage Engine::final_image() const {
 }
 
 RgbaImage Engine::saved_image() const {
-  if (!options_.guide_dots || !showing_stereogram_) return final_image();
+  if (!settings_.stage.guide_dots || !showing_stereogram_) return final_image();
   return picture_with_guide_dots(executor_.shown(), applied_.stereogram.pattern_width, dots_, guide_picture_);
 }
 

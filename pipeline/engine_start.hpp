@@ -12,6 +12,7 @@
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/mode.hpp"
+#include "pipeline/stage_settings.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/stereogram_compositor.hpp"
 
@@ -49,8 +50,6 @@ struct EngineSetup {
   std::string font_file;                       // the text's font; empty: DejaVu Sans Bold through fontconfig
   double screen_dpi = PhysicalGeometry{}.dpi;  // where physical units start on the panel
   bool histogram = false;                      // every frame's histogram, not only the panel's few
-  bool vsync = true;
-  bool show_panel = true;
   std::optional<SyncStrategy> interop_sync;  // nullopt: each in turn (--bench), the default at start
   std::optional<bool> interop_batch;         // nullopt: both (--bench), one hand-over a frame at start
   std::optional<bool> pipeline;              // nullopt: each mode's own default
@@ -60,7 +59,7 @@ struct EngineSetup {
   int cpu_threads = 0;  // 0: all hardware threads
   bool fast_stereogram_kernel = false;
   std::string break_kernels;  // test hook: one kernel file ("sobel.cl"), or with any other value every one, broken on purpose
-  bool guide_dots = false;     // the convergence dots in saved pictures too
+  StageSettings stage;
 };
 
 // What the engine starts with: the command line's look and the setup.

@@ -105,7 +105,7 @@ TEST(ConfigFile, ThePresenterPresetShowsTheBestModeBigAndBare) {
   EXPECT_TRUE(options.fullscreen);
   EXPECT_TRUE(options.fit);
   EXPECT_GT(options.stereogram.pattern_width, Options{}.stereogram.pattern_width);
-  EXPECT_FALSE(options.show_panel);
+  EXPECT_FALSE(options.stage.show_panel);
   EXPECT_FALSE(options.bench);
 }
 
@@ -114,7 +114,7 @@ TEST(ConfigFile, TheBenchmarkPresetBenchesAtFullHd) {
   EXPECT_TRUE(options.bench);
   EXPECT_EQ(options.size, kBenchSize);
   EXPECT_EQ(options.frames, kBenchFrames);
-  EXPECT_FALSE(options.vsync);
+  EXPECT_FALSE(options.stage.vsync);
   EXPECT_TRUE(options.hidden);
   EXPECT_TRUE(options.fast_stereogram_kernel);
 }

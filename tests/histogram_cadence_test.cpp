@@ -43,7 +43,7 @@ class HistogramCadence : public ::testing::Test {
 
 TEST_F(HistogramCadence, PanelHistogramRunsOnOneFrameInFourAsItsOwnStage) {
   auto demo = make_demo("");
-  ASSERT_TRUE(demo->settings().show_panel);
+  ASSERT_TRUE(demo->settings().stage.show_panel);
   const int frames = 16;
   const int changes = recomputations(*demo, frames);
   EXPECT_LE(changes, frames / static_cast<int>(kPanelHistogramEvery));

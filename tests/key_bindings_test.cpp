@@ -91,7 +91,7 @@ TEST(StageKeys, TheClickersKeysReachTheStageWhileAWordIsTyped) {
 // With the panel hidden nothing is drawn over the picture, a mode fallback's notice included.
 TEST(StageKeys, NoMessageIsDrawnOverThePicture) {
   DemoSettings settings;
-  settings.show_panel = false;
+  settings.stage.show_panel = false;
   EXPECT_FALSE(overlays_to_draw(false, settings, true).message);
   EXPECT_FALSE(overlays_to_draw(true, settings, true).message);
   settings.blank = true;
@@ -102,7 +102,7 @@ TEST(StageKeys, NoMessageIsDrawnOverThePicture) {
 // a blanked screen or where the panel's status line says it.
 TEST(StageKeys, ASavedPictureShowsASignOnlyWhereNoPanelSaysSo) {
   DemoSettings settings;
-  settings.show_panel = false;
+  settings.stage.show_panel = false;
   EXPECT_TRUE(overlays_to_draw(false, settings, true, true).saved_sign);
   EXPECT_FALSE(overlays_to_draw(false, settings, true, true).message) << "the sign, not the message";
   EXPECT_FALSE(overlays_to_draw(false, settings, true, false).saved_sign);
@@ -126,7 +126,7 @@ TEST(StageKeys, F5BlanksThePanelAndTheKeyListToo) {
 
 TEST(StageKeys, F1ShowsTheKeysWithOrWithoutThePanel) {
   DemoSettings settings;
-  settings.show_panel = false;
+  settings.stage.show_panel = false;
   EXPECT_FALSE(overlays_to_draw(false, settings, false).any());
   EXPECT_TRUE(apply_action(*action_for_key(GLFW_KEY_F1), settings, without_gpu()).ok());
   EXPECT_TRUE(overlays_to_draw(false, settings, false).keys);
@@ -198,8 +198,8 @@ TEST(KeyBindings, TogglesFlipTheirSettingAndBack) {
     EXPECT_TRUE(apply_action(action, settings, all).ok());
   }
   EXPECT_EQ(settings.paused, before.paused);
-  EXPECT_EQ(settings.show_panel, before.show_panel);
-  EXPECT_EQ(settings.vsync, before.vsync);
+  EXPECT_EQ(settings.stage.show_panel, before.stage.show_panel);
+  EXPECT_EQ(settings.stage.vsync, before.stage.vsync);
   EXPECT_EQ(settings.shimmer, before.shimmer);
   EXPECT_TRUE(apply_action(Action{ActionKind::toggle_pause}, settings, all).ok());
   EXPECT_NE(settings.paused, before.paused);
@@ -221,7 +221,7 @@ TEST(KeyBindings, WindowActionsLeaveTheSettingsAlone) {
     EXPECT_TRUE(apply_action(action, settings, ModeAvailability{}).ok());
     EXPECT_EQ(settings.mode, DemoSettings{}.mode);
     EXPECT_EQ(settings.paused, DemoSettings{}.paused);
-    EXPECT_EQ(settings.show_panel, DemoSettings{}.show_panel);
+    EXPECT_EQ(settings.stage.show_panel, DemoSettings{}.stage.show_panel);
   }
 }
 
@@ -281,7 +281,7 @@ TEST(KeyBindings, DotsInvertAndBlankToggle) {
   DemoSettings settings;
   const DemoSettings before = settings;
   EXPECT_TRUE(press(GLFW_KEY_D, settings).ok());
-  EXPECT_NE(settings.convergence_dots, before.convergence_dots);
+  EXPECT_NE(settings.stage.convergence_dots, before.stage.convergence_dots);
   EXPECT_TRUE(press(GLFW_KEY_I, settings).ok());
   EXPECT_NE(settings.invert_depth, before.invert_depth);
   EXPECT_TRUE(press(GLFW_KEY_B, settings).ok());
@@ -289,7 +289,7 @@ TEST(KeyBindings, DotsInvertAndBlankToggle) {
   EXPECT_TRUE(press(GLFW_KEY_PERIOD, settings).ok());  // the clicker's other "blank" key undoes it
   EXPECT_FALSE(settings.blank);
   EXPECT_TRUE(press(GLFW_KEY_D, settings).ok());
-  EXPECT_EQ(settings.convergence_dots, before.convergence_dots);
+  EXPECT_EQ(settings.stage.convergence_dots, before.stage.convergence_dots);
 }
 
 TEST(KeyBindings, WRevealsTheHiddenSceneAndThePressAfterHidesIt) {

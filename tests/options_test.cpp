@@ -37,7 +37,7 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(options.stereogram.pattern_width, 85);
   EXPECT_EQ(options.stereogram.max_offset, 30.f);
   EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::symmetric);
-  EXPECT_TRUE(options.vsync);
+  EXPECT_TRUE(options.stage.vsync);
   EXPECT_FALSE(options.frames);
   EXPECT_EQ(options.mode, Mode::gpu_extmem);  // the fastest where it runs (docs/performance.md)
   EXPECT_FALSE(options.mode_given);
@@ -309,7 +309,7 @@ TEST(Options, BenchDefaultsToFullHdFiveHundredFramesNoVsync) {
   const auto& options = result.value();
   EXPECT_EQ(options.size, (Size{1920, 1080}));
   EXPECT_EQ(options.frames, 500);
-  EXPECT_FALSE(options.vsync);
+  EXPECT_FALSE(options.stage.vsync);
   EXPECT_TRUE(options.hidden);
 }
 

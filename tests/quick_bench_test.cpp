@@ -31,7 +31,7 @@ TEST(QuickBench, MeasuresTheCurrentModeForAboutTheTimeAskedAndRestoresThePanel) 
   EXPECT_LE(measured->fps, measured->frames / 0.3);
   EXPECT_GE(seconds, 0.3);
   EXPECT_LT(seconds, 10.0);
-  EXPECT_TRUE(demo.settings().show_panel);
+  EXPECT_TRUE(demo.settings().stage.show_panel);
   EXPECT_EQ(demo.settings().mode, Mode::cpu);
 }
 

@@ -232,7 +232,7 @@ TEST(SettingsTable, NamedSettingsAreTheRowsOfTheirNames) {
       {&rows.invert_depth, "invert_depth"},   {&rows.depth_fit, "depth_fit"},
       {&rows.oversample, "oversample"},       {&rows.interop_batch, "interop_batch"},
       {&rows.depth_pass, "depth_pass"},       {&rows.compose, "compose"},
-      {&rows.no_vsync, "no_vsync"}};
+      {&rows.no_vsync, "no_vsync"},           {&rows.no_convergence_dots, "no_convergence_dots"}};
   for (const auto& [row, name] : named) {
     EXPECT_EQ(row->name, name);
     EXPECT_EQ(row, &setting_named(name)) << "a copy, not the table's row";

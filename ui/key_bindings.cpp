@@ -95,8 +95,8 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::toggle_effect: toggle_effect(action.effect, settings); break;
     case ActionKind::toggle_pause: settings.paused = !settings.paused; break;
     case ActionKind::toggle_shimmer: settings.shimmer = !settings.shimmer; break;
-    case ActionKind::toggle_panel: settings.show_panel = !settings.show_panel; break;
-    case ActionKind::toggle_vsync: settings.vsync = !settings.vsync; break;
+    case ActionKind::toggle_panel: settings.stage.show_panel = !settings.stage.show_panel; break;
+    case ActionKind::toggle_vsync: settings.stage.vsync = !settings.stage.vsync; break;
     case ActionKind::reseed: ++settings.seed; break;
     case ActionKind::toggle_blank: settings.blank = !settings.blank; break;
     case ActionKind::toggle_help: settings.show_keys = !settings.show_keys; break;
@@ -104,7 +104,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::shallower: return step_depth(-1.0f, settings);
     case ActionKind::wider_pattern: return step_pattern_width(+1, settings);
     case ActionKind::narrower_pattern: return step_pattern_width(-1, settings);
-    case ActionKind::toggle_dots: settings.convergence_dots = !settings.convergence_dots; break;
+    case ActionKind::toggle_dots: settings.stage.convergence_dots = !settings.stage.convergence_dots; break;
     case ActionKind::toggle_invert: settings.invert_depth = !settings.invert_depth; break;
     case ActionKind::toggle_reveal: settings.reveal = !settings.reveal; break;
     case ActionKind::next_preset:

@@ -56,8 +56,6 @@ void draw_depth(Engine& demo) {
   DemoSettings& settings = demo.settings();
   draw_separation_controls(settings, demo.screen_dpi());
   draw_setting(named_settings().invert_depth, settings);
-  same_line_if_fits(checkbox_width("convergence dots"));
-  ImGui::Checkbox("convergence dots", &settings.convergence_dots);
   const char* no_fit = !demo.has_depth_image() ? "no depth map: drop one onto the window"
                        : !demo.scene_sized()   ? "the scene is the depth map's own size (no --size or --fit)"
                                                : nullptr;

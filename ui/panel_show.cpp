@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <cstdio>
 #include <utility>
 #include <string>
 
@@ -27,8 +28,12 @@ void draw_mode_buttons(Engine& demo) {
     ImGui::EndDisabled();
     if (reason) tooltip_when_hovered(reason->c_str());
   }
+  // Beside the buttons where it fits, so the tab keeps a line for the stage's settings.
   const double frame_ms = demo.timings().frame_median();
-  ImGui::Text("%.0f frames a second", frame_ms > 0 ? 1000.0 / frame_ms : 0.0);
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%.0f fps", frame_ms > 0 ? 1000.0 / frame_ms : 0.0);
+  same_line_if_fits(text_width(rate));
+  ImGui::TextUnformatted(rate);
 }
 
 // The hidden word: each edit redraws the depth map, so the audience sees the word change.
@@ -132,11 +137,27 @@ void draw_loaded_file(Engine& demo, PanelState& state) {
   if (ImGui::Button((std::string("Use as ") + role_name(other)).c_str())) state.show(swap_role(demo, file));
 }
 
+// What a presenter sets for the room: the table's rows marked for this tab (PanelControl::on_show_tab),
+// a slider beside the control before it where a third of the line is left for it.
+void draw_stage_settings(DemoSettings& settings) {
+  bool first = true;
+  for (const Setting& row : settings_table()) {
+    if (!row.panel.on_show_tab) continue;
+    const std::string label(row.panel.label);
+    if (!first)
+      same_line_if_fits(row.panel.kind == ControlKind::slider ? ImGui::GetContentRegionAvail().x / 3.0f
+                                                              : checkbox_width(label.c_str()));
+    draw_setting(row, settings);
+    first = false;
+  }
+}
+
 }  // namespace
 
 void draw_show_tab(Engine& demo, PanelState& state) {
   draw_mode_buttons(demo);
   draw_room_buttons(demo, state);
+  draw_stage_settings(demo.settings());
   section_heading("Source");
   draw_source(demo, state);
   section_heading("Presets");

@@ -1,0 +1,17 @@
+#pragma once
+// What the window shows around the picture, as one value: Options (the command line, config files
+// and presets), what the engine starts with and what it runs with (the panel and the keys edit
+// that) each hold this struct, and the settings table's rows (config/settings_table.cpp) bind to
+// its fields. A setting here costs its field, its row and the code that reads it; it is copied
+// with the struct, never by name. The rows give the defaults; a StageSettings{} is all off.
+namespace stereocl {
+
+struct StageSettings {
+  bool vsync = false;             // wait for the screen's refresh (--no-vsync turns it off)
+  bool show_panel = false;        // --no-panel, H
+  bool convergence_dots = false;  // the two dots above the picture (--no-convergence-dots, D)
+  bool guide_dots = false;        // those dots in saved pictures too (--guide-dots)
+  friend bool operator==(const StageSettings&, const StageSettings&) = default;
+};
+
+}  // namespace stereocl
