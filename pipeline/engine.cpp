@@ -576,7 +576,8 @@ void Engine::present(int framebuffer_width, int framebuffer_height, std::optiona
   const Rect where = to.value_or(fit_centred(shown.width, shown.height, framebuffer_width, framebuffer_height));
   stereocl::present(shown.framebuffer, shown.width, shown.height, framebuffer_width, framebuffer_height, where);
   if (!settings_.stage.convergence_dots || !showing_stereogram_) return;
-  dots_.draw(convergence_dot_layout(where, shown.width, applied_.stereogram.pattern_width, framebuffer_height, ui_scale),
+  const float dot_scale = ui_scale * settings_.stage.convergence_dot_size;
+  dots_.draw(convergence_dot_layout(where, shown.width, applied_.stereogram.pattern_width, framebuffer_height, dot_scale),
              framebuffer_width, framebuffer_height);
 }
 

@@ -11,6 +11,7 @@ struct StageSettings {
   bool show_panel = false;        // --no-panel, H
   bool convergence_dots = false;  // the two dots above the picture (--no-convergence-dots, D)
   bool guide_dots = false;        // those dots in saved pictures too (--guide-dots)
+  float convergence_dot_size = 0;  // the window's dots, times their own size (--convergence-dot-size)
   friend bool operator==(const StageSettings&, const StageSettings&) = default;
 };
 
