@@ -3,14 +3,14 @@
 #include "config/options.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/timestamped_name.hpp"
-#include "record/mp4_encoder.hpp"
+#include "record/mp4_recording.hpp"
 #include "record/size_forecast.hpp"
 
 #include <cstdio>
 
 namespace stereocl {
 
-std::string panel_recording_extension() { return h264_encoder_name().empty() ? "gif" : "mp4"; }
+std::string panel_recording_extension() { return mp4_recording_encoder().empty() ? "gif" : "mp4"; }
 
 Recording::Recording(const std::string& path, std::optional<long long> planned_frames, bool overwrite, int mp4_quality)
     : path_(path), planned_frames_(planned_frames), mp4_quality_(mp4_quality) {
@@ -97,7 +97,7 @@ void Recording::warn_if_large() {
   std::fprintf(stderr, "%sstereocl: %s will be about %lld MB after its %lld frames; a GIF over %lld MB is hard to view%s\n",
                progress_shown_ ? "\n" : "", path_.c_str(), forecast / 1'000'000, *planned_frames_,
                kLargeGifBytes / 1'000'000,
-               h264_encoder_name().empty() ? " (fewer frames or a smaller --size make it smaller)"
+               mp4_recording_encoder().empty() ? " (fewer frames or a smaller --size make it smaller)"
                                            : " (an .mp4 of the same frames is smaller)");
   progress_shown_ = false;
 }

@@ -4,6 +4,9 @@
 include(GNUInstallDirs)
 
 install(TARGETS stereocl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(STEREOCL_MP4)
+  install(TARGETS stereocl_mp4 LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # record/mp4_module.hpp
+endif()
 # Compares --bench --json files; finds the schema in ../share/stereocl beside itself.
 install(PROGRAMS scripts/stereocl-compare DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES assets/stereocl.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)

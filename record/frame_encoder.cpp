@@ -1,7 +1,7 @@
 #include "record/frame_encoder.hpp"
 
 #include "record/gif_encoder.hpp"
-#include "record/mp4_encoder.hpp"
+#include "record/mp4_recording.hpp"
 #include "record/png_frames_encoder.hpp"
 #include "record/record_format.hpp"
 
@@ -25,7 +25,7 @@ Result<std::unique_ptr<FrameEncoder>> open_frame_encoder(const std::string& path
     case RecordFormat::gif:
       return as_frame_encoder(GifEncoder::open(path));
     case RecordFormat::mp4:
-      return as_frame_encoder(Mp4Encoder::open(path, mp4_quality));
+      return open_mp4_recording(path, mp4_quality);
   }
   return failure("--record " + path + ": unknown format");
 }

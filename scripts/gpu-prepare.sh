@@ -50,7 +50,8 @@ for executable in "${!filters[@]}"; do
   echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
 done
 cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
-strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/cl_fault_shim.so
+cp build-gpu/stereocl-mp4.so .gpu/bin/  # MP4 recording, found beside the program (record/mp4_module.hpp)
+strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/cl_fault_shim.so .gpu/bin/stereocl-mp4.so
 
 # Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL
 # loaders whose vendor parts come from its NVIDIA driver. Everything else the binaries load must be

@@ -34,6 +34,7 @@ extern "C" {
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
@@ -650,6 +651,26 @@ TEST(RecordOption, UnwritablePathFailsWithOneLine) {
   EXPECT_TRUE(result.exit_code == 1 || result.exit_code == 2) << result.exit_code;
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
   EXPECT_NE(result.err.find(path), std::string::npos) << result.err;
+}
+
+// MP4 is a module loaded on the first MP4 (record/mp4_module.hpp): a program whose module does
+// not load refuses MP4 in one line naming the file and the way out, and still records GIF.
+TEST(RecordOption, AnMp4ModuleThatDoesNotLoadIsRefusedInOneLineAndGifStillRecords) {
+  namespace fs = std::filesystem;
+  const fs::path folder = scratch_file("program-beside-a-broken-module");
+  fs::create_directories(folder);
+  const fs::path program = folder / "stereocl";
+  fs::copy_file(STEREOCL_BINARY, program, fs::copy_options::overwrite_existing);
+  { std::ofstream(folder / "stereocl-mp4.so") << "not a module"; }
+  ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
+  const auto mp4 = record(scratch_file("from-a-broken-module.mp4"));
+  const auto gif = record(scratch_file("from-a-broken-module.gif"));
+  unsetenv("STEREOCL_TEST_BINARY");
+  EXPECT_EQ(mp4.exit_code, 2) << mp4.err;
+  EXPECT_EQ(std::count(mp4.err.begin(), mp4.err.end(), '\n'), 1) << mp4.err;
+  EXPECT_NE(mp4.err.find((folder / "stereocl-mp4.so").string() + " does not load"), std::string::npos) << mp4.err;
+  EXPECT_NE(mp4.err.find("record NAME.gif instead"), std::string::npos) << mp4.err;
+  EXPECT_EQ(gif.exit_code, 0) << gif.err;
 }
 
 TEST(RecordOption, UnknownExtensionIsRefusedBeforeAnythingRuns) {
