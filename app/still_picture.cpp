@@ -11,6 +11,9 @@
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
 #include "core/image_resample.hpp"
+#include "core/atomic_file.hpp"
+#include "core/input_file.hpp"
+#include "core/png_codec.hpp"
 #include "core/pattern.hpp"
 #include "core/picture_file.hpp"
 #include "core/printable_text.hpp"
@@ -27,6 +30,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace stereocl {
 namespace {
@@ -44,8 +49,9 @@ void upside_down(Image<Pixel>& image) {
 bool scene_pattern(const Options& options) { return options.library_pattern && options.library_pattern->from_scene(); }
 
 // The source's frame: drawn by GL (in GL's row order already, the lit scene too for --pattern
-// scene), or a depth map or text, whose grey --pattern scene cuts from, as the window does.
-Result<HeadlessFrame> still_frame(const Options& options) {
+// scene), or a depth map (its file's bytes, read once) or text, whose grey --pattern scene cuts
+// from, as the window does.
+Result<HeadlessFrame> still_frame(const Options& options, const std::string& depth_bytes) {
   if (drawn_by_gl(options)) return draw_frame_headless(options, scene_pattern(options));
   Image<std::uint16_t> grey;
   if (!options.text.empty()) {
@@ -53,7 +59,7 @@ Result<HeadlessFrame> still_frame(const Options& options) {
     if (!drawn) return failure("--text: " + drawn.error());
     grey = std::move(*drawn);
   } else {
-    ImageLoad loaded = load_depth_map(options.depth_file);
+    ImageLoad loaded = decode_depth_map(depth_bytes, input_name(options.depth_file));
     if (!loaded) return failure(loaded.error());
     grey = std::move(loaded->grey16);
   }
@@ -124,16 +130,22 @@ RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
   return picture_with_guide_dots(shown.display(), pattern_width, dots, scratch);
 }
 
-Result<RgbaImage> still_stereogram(const Options& options, StereogramParams& used) {
-  Result<HeadlessFrame> frame = still_frame(options);
-  if (!frame) return failure(frame.error());
-  const DepthImage& depth = frame->depth;
-  // Units first: a pattern drawn by code is drawn at the P they give, as CPU mode draws it.
-  Result<StereogramParams> resolved = resolve_units(options.stereogram, depth.width);
+// Units first: a pattern drawn by code is drawn at the P they give, as CPU mode draws it.
+Result<StereogramParams> still_params(const Options& options, int depth_width) {
+  Result<StereogramParams> resolved = resolve_units(options.stereogram, depth_width);
   if (!resolved) return failure(resolved.error());
   const bool random_dots = !options.library_pattern && options.pattern_file.empty();
   resolved->group_colour = group_colour_for(random_dots, scene_pattern(options));
   resolved->dot_size = options.dot_size;
+  return resolved;
+}
+
+Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, StereogramParams& used) {
+  Result<HeadlessFrame> frame = still_frame(options, depth_bytes);
+  if (!frame) return failure(frame.error());
+  const DepthImage& depth = frame->depth;
+  Result<StereogramParams> resolved = still_params(options, depth.width);
+  if (!resolved) return failure(resolved.error());
   used = *resolved;
   Result<RgbaImage> pattern = still_pattern(options, *frame, *resolved);
   if (!pattern) return failure(pattern.error());
@@ -151,15 +163,134 @@ Result<RgbaImage> still_stereogram(const Options& options, StereogramParams& use
   return picture;
 }
 
-}  // namespace
+// A still made a band of rows at a time, as CPU mode makes its frames (the same engine and
+// compose, each given the band's first row): the map's rows decoded, linked, composed and encoded
+// as they come, so neither the map nor the picture is held whole. Taken where nothing needs the
+// whole picture: a PNG depth map, not interlaced, at its own size, no effect, no guide dots, a
+// pattern not cut from the scene, PNG out. Its pixels are the whole still's, to the bit.
+bool made_in_bands(const Options& options) {
+  const Result<PictureFormat> format = picture_format_for(options.output_file);
+  return !options.depth_file.empty() && options.text.empty() && options.model.empty() && !options.size_given &&
+         !options.effect && !options.stage.guide_dots && !scene_pattern(options) && format &&
+         *format == PictureFormat::png;
+}
 
-int make_still_picture(const Options& options) {
-  // Every mode shows this picture, so -o makes it one way; a --mode given is said to be unused.
-  if (options.mode_given)
-    std::fprintf(stderr, "stereocl: --mode %s: not used by --output, which makes the picture every mode shows, on the "
-                         "CPU\n", std::string(mode_cli_name(options.mode)).c_str());
+constexpr int kBandRows = 64;
+
+struct StillBands {
+  explicit StillBands(PngGreyRows file_rows) : rows(std::move(file_rows)) {}
+  PngGreyRows rows;
   StereogramParams params;
-  Result<RgbaImage> picture = still_stereogram(options, params);
+  RgbaImage pattern;
+  std::unique_ptr<CpuStereogram> engine;
+  PatternSampling sampling = PatternSampling::linear;
+  int threads = 1;
+  int channels = 1;  // grey dots need one; an opaque pattern three
+  DepthImage depth;
+  OffsetImage offsets;
+  RgbaImage picture;
+  std::vector<std::uint16_t> grey;
+  std::vector<std::uint8_t> samples;
+};
+
+int channels_of(const RgbaImage& pattern) {
+  const auto grey = [](Rgba8 p) { return p.r == p.g && p.g == p.b && p.a == 255; };
+  if (std::all_of(pattern.pixels.begin(), pattern.pixels.end(), grey)) return 1;
+  return std::all_of(pattern.pixels.begin(), pattern.pixels.end(), [](Rgba8 p) { return p.a == 255; }) ? 3 : 4;
+}
+
+// The band's depth in GL's row order (its bottom row first), as the whole still's depth is.
+Status read_band(StillBands& bands, int rows_here, bool invert) {
+  const int width = bands.rows.width();
+  bands.depth.width = width;
+  bands.depth.height = rows_here;
+  bands.depth.pixels.resize(static_cast<std::size_t>(width) * rows_here);
+  for (int i = 0; i < rows_here; ++i) {
+    if (const auto read = bands.rows.next(bands.grey.data()); !read) return failure(read.error());
+    float* row = bands.depth.pixels.data() + static_cast<std::size_t>(rows_here - 1 - i) * width;
+    for (int x = 0; x < width; ++x) row[x] = invert ? 1.0f - depth_of_grey(bands.grey[x]) : depth_of_grey(bands.grey[x]);
+  }
+  return {};
+}
+
+// The band's picture, top row first, as the PNG's samples.
+Status write_band(StillBands& bands, PngRowWriter& png) {
+  const RgbaImage& picture = bands.picture;
+  bands.samples.resize(static_cast<std::size_t>(picture.width) * bands.channels);
+  for (int y = picture.height - 1; y >= 0; --y) {
+    const Rgba8* pixel = &picture.pixels[static_cast<std::size_t>(y) * picture.width];
+    const std::uint8_t* rgba = &pixel->r;
+    for (int x = 0; x < picture.width; ++x)
+      for (int c = 0; c < bands.channels; ++c) bands.samples[static_cast<std::size_t>(x) * bands.channels + c] = rgba[4 * x + c];
+    if (const Status added = png.add(bands.samples.data()); !added) return added;
+  }
+  return {};
+}
+
+Result<std::string> encode_in_bands(const Options& options, StillBands& bands) {
+  const int height = bands.rows.height();
+  std::optional<PngRowWriter> png;
+  for (int top = 0; top < height; top += kBandRows) {
+    const int rows_here = std::min(kBandRows, height - top);
+    if (const Status read = read_band(bands, rows_here, options.invert_depth); !read) return failure(read.error());
+    const int first_row = height - top - rows_here;  // the band's bottom row, counted from the bottom
+    if (const Status ran = bands.engine->run(bands.depth, bands.params, bands.threads, bands.offsets, first_row); !ran)
+      return failure(ran.error());
+    compose_rows(bands.offsets, bands.pattern, bands.sampling, first_row, bands.threads, bands.picture);
+    if (!png) {
+      Result<PngRowWriter> started = PngRowWriter::start(bands.picture.width, height, bands.channels,
+                                                         neighbours_predict(bands.picture),
+                                                         still_metadata(options, bands.params));
+      if (!started) return failure(started.error());
+      png.emplace(std::move(*started));
+    }
+    if (const Status written = write_band(bands, *png); !written) return failure(written.error());
+  }
+  return png->finish();
+}
+
+// The PNG made in bands, or nullopt where the map is not a PNG that can be read a row at a time.
+std::optional<Result<std::string>> still_in_bands(const Options& options, const std::string& depth_bytes) {
+  Result<PngGreyRows, InputFailure> rows = PngGreyRows::open(depth_bytes, input_name(options.depth_file));
+  if (!rows) return std::nullopt;  // the whole still reads it, or says why not
+  StillBands bands(std::move(*rows));
+  Result<StereogramParams> params = still_params(options, bands.rows.width());
+  if (!params) return failure(params.error());
+  bands.params = *params;
+  Result<RgbaImage> pattern = still_pattern(options, HeadlessFrame{}, bands.params);
+  if (!pattern) return failure(pattern.error());
+  bands.pattern = std::move(*pattern);
+  const AlgorithmRow& algorithm = algorithm_row(bands.params.algorithm);
+  bands.engine = algorithm.make_cpu();
+  bands.sampling = algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear;
+  bands.threads = resolve_thread_count(options.cpu_threads);
+  bands.channels = channels_of(bands.pattern);
+  bands.grey.resize(static_cast<std::size_t>(bands.rows.width()));
+  return encode_in_bands(options, bands);
+}
+
+// The depth map's bytes, read once ("-" is standard input), or nothing to read.
+Result<std::string> depth_bytes_of(const Options& options) {
+  if (options.depth_file.empty() || !options.text.empty()) return std::string();
+  Result<std::string, InputFailure> bytes = read_input_file(options.depth_file);
+  if (!bytes) return failure(bytes.error());
+  return std::move(*bytes);
+}
+
+// The picture, made whole or in bands, and saved.
+int save_still(const Options& options, const std::string& depth_bytes) {
+  if (made_in_bands(options))
+    if (std::optional<Result<std::string>> png = still_in_bands(options, depth_bytes)) {
+      if (!*png) {
+        std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(png->error())).c_str());
+        return 2;
+      }
+      const Status written = write_atomically(options.output_file, **png, input_files(options));
+      if (!written) std::fprintf(stderr, "stereocl: %s\n", printable_words(written.error()).c_str());
+      return written ? 0 : 1;
+    }
+  StereogramParams params;
+  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, params);
   if (!picture) {
     std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(picture.error())).c_str());
     return 2;
@@ -170,6 +301,21 @@ int make_still_picture(const Options& options) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int make_still_picture(const Options& options) {
+  // Every mode shows this picture, so -o makes it one way; a --mode given is said to be unused.
+  if (options.mode_given)
+    std::fprintf(stderr, "stereocl: --mode %s: not used by --output, which makes the picture every mode shows, on the "
+                         "CPU\n", std::string(mode_cli_name(options.mode)).c_str());
+  const Result<std::string> depth_bytes = depth_bytes_of(options);
+  if (!depth_bytes) {
+    std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(depth_bytes.error())).c_str());
+    return 2;
+  }
+  return save_still(options, *depth_bytes);
 }
 
 }  // namespace stereocl

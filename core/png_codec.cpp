@@ -118,6 +118,20 @@ InputStatus check_compressed_size(std::string_view bytes, const spng_ihdr& heade
                     std::to_string(allowed) + "); refused as a decompression bomb");
 }
 
+// 8-bit files are widened x257 so 255 maps to 65535 exactly, as 16-bit files would hold it.
+template <class Channel>
+std::uint16_t wide(Channel v) {
+  if constexpr (sizeof(Channel) == 1) return static_cast<std::uint16_t>(v * 257u);
+  else return v;
+}
+
+// A decoded RGBA pixel's 16-bit luma: a grey file's own value, else BT.601.
+template <class Channel>
+std::uint16_t grey16_of(const Channel* p, bool is_grey) {
+  const std::uint16_t r = wide(p[0]);
+  return is_grey ? r : luma16(r, wide(p[1]), wide(p[2]));
+}
+
 // Decoded RGBA rows (8 or 16 bits a channel) into the one target picture. Rows in file order are
 // appended into reserved memory, so a file whose header lies about its size costs memory only
 // for the rows it has; interlaced rows arrive pass by pass, so those need the picture sized first.
@@ -150,7 +164,7 @@ class RowConverter {
       const std::uint16_t r = wide(p[0]), g = wide(p[1]), b = wide(p[2]);
       loaded_.looks_grey = loaded_.looks_grey && r == g && g == b;
       if (target_ == PixelTarget::grey16) {
-        const std::uint16_t grey = loaded_.is_grey ? r : luma16(r, g, b);
+        const std::uint16_t grey = grey16_of(p, loaded_.is_grey);
         if (interlaced_) loaded_.grey16.pixels[base + x] = grey;
         else loaded_.grey16.pixels.push_back(grey);
       } else {
@@ -171,12 +185,6 @@ class RowConverter {
   }
 
  private:
-  // 8-bit files are widened x257 so 255 maps to 65535 exactly, as 16-bit files would hold it.
-  static std::uint16_t wide(Channel v) {
-    if constexpr (sizeof(Channel) == 1) return static_cast<std::uint16_t>(v * 257u);
-    else return v;
-  }
-
   int width_;
   PixelTarget target_;
   bool interlaced_ = false;
@@ -208,28 +216,100 @@ ImageLoad decode_rows(spng_ctx* context, const spng_ihdr& header, int format, Pi
 
 }  // namespace
 
-ImageLoad decode_png(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget) {
+namespace {
+
+struct OpenedPng {
+  SpngContext context{nullptr, spng_ctx_free};
+  spng_ihdr header{};
+  int format = 0;  // RGBA8 or RGBA16, as the file's depth
+};
+
+// Every check before a pixel is decoded: the signature, the header's size, the compressed data
+// against what the size can hold, and the decoded size against the budget.
+Result<OpenedPng, InputFailure> open_png(std::string_view bytes, const std::string& name, const DecodeBudget& budget) {
   if (const InputStatus png = check_signature(bytes, name); !png) return png.failure();
   if (const InputStatus size = check_header_size(bytes, name, budget); !size) return size.failure();
-  SpngContext context(spng_ctx_new(0), spng_ctx_free);
+  OpenedPng opened;
+  opened.context.reset(spng_ctx_new(0));
+  spng_ctx* context = opened.context.get();
   if (!context) return failed(InputFailureKind::corrupt, name, "out of memory starting the PNG decoder");
-  spng_set_image_limits(context.get(), budget.max_side, budget.max_side);
-  spng_set_chunk_limits(context.get(), kChunkLimit, kChunkCacheLimit);
-  if (int error = spng_set_png_buffer(context.get(), bytes.data(), bytes.size())) return corrupt(name, error);
-  spng_ihdr header{};
-  if (int error = spng_get_ihdr(context.get(), &header)) return corrupt(name, error);
-
-  if (const InputStatus data = check_compressed_size(bytes, header, name); !data) return data.failure();
-  const bool sixteen_bit = header.bit_depth == 16;
-  const int format = sixteen_bit ? SPNG_FMT_RGBA16 : SPNG_FMT_RGBA8;
+  spng_set_image_limits(context, budget.max_side, budget.max_side);
+  spng_set_chunk_limits(context, kChunkLimit, kChunkCacheLimit);
+  if (int error = spng_set_png_buffer(context, bytes.data(), bytes.size())) return corrupt(name, error);
+  if (int error = spng_get_ihdr(context, &opened.header)) return corrupt(name, error);
+  if (const InputStatus data = check_compressed_size(bytes, opened.header, name); !data) return data.failure();
+  const bool sixteen_bit = opened.header.bit_depth == 16;
+  opened.format = sixteen_bit ? SPNG_FMT_RGBA16 : SPNG_FMT_RGBA8;
   const std::size_t cap = std::size_t{budget.max_side} * budget.max_side * 4 * (sixteen_bit ? 2 : 1);
   std::size_t decoded_size = 0;
-  if (int error = spng_decoded_image_size(context.get(), format, &decoded_size)) return corrupt(name, error);
+  if (int error = spng_decoded_image_size(context, opened.format, &decoded_size)) return corrupt(name, error);
   if (decoded_size > cap)
     return failed(InputFailureKind::too_large, name,
                   "decodes to " + std::to_string(decoded_size) + " bytes, over the " + std::to_string(cap) + " allowed");
-  if (sixteen_bit) return decode_rows<std::uint16_t>(context.get(), header, format, target, name, budget);
-  return decode_rows<std::uint8_t>(context.get(), header, format, target, name, budget);
+  return opened;
+}
+
+}  // namespace
+
+ImageLoad decode_png(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget) {
+  Result<OpenedPng, InputFailure> opened = open_png(bytes, name, budget);
+  if (!opened) return opened.failure();
+  if (opened->header.bit_depth == 16)
+    return decode_rows<std::uint16_t>(opened->context.get(), opened->header, opened->format, target, name, budget);
+  return decode_rows<std::uint8_t>(opened->context.get(), opened->header, opened->format, target, name, budget);
+}
+
+struct PngGreyRows::Decoder {
+  OpenedPng png;
+  std::string name;
+  std::chrono::steady_clock::time_point deadline;
+  std::chrono::milliseconds time{};
+  bool is_grey = false;
+  std::vector<std::uint16_t> row16;  // one decoded RGBA row, as the file's depth
+  std::vector<std::uint8_t> row8;
+};
+
+PngGreyRows::PngGreyRows(std::unique_ptr<Decoder> decoder) : decoder_(std::move(decoder)) {
+  width_ = static_cast<int>(decoder_->png.header.width);
+  height_ = static_cast<int>(decoder_->png.header.height);
+}
+PngGreyRows::PngGreyRows(PngGreyRows&&) noexcept = default;
+PngGreyRows& PngGreyRows::operator=(PngGreyRows&&) noexcept = default;
+PngGreyRows::~PngGreyRows() = default;
+
+Result<PngGreyRows, InputFailure> PngGreyRows::open(std::string_view bytes, const std::string& name,
+                                                    const DecodeBudget& budget) {
+  Result<OpenedPng, InputFailure> opened = open_png(bytes, name, budget);
+  if (!opened) return opened.failure();
+  if (opened->header.interlace_method != SPNG_INTERLACE_NONE)
+    return failed(InputFailureKind::not_png, name, "interlaced: its rows arrive pass by pass, not one at a time");
+  auto decoder = std::make_unique<Decoder>();
+  decoder->png = std::move(*opened);
+  const spng_ihdr& header = decoder->png.header;
+  decoder->name = name;
+  decoder->time = budget.time;
+  decoder->deadline = std::chrono::steady_clock::now() + budget.time;
+  decoder->is_grey = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE || header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA;
+  (header.bit_depth == 16 ? decoder->row16.resize(std::size_t{4} * header.width)
+                          : decoder->row8.resize(std::size_t{4} * header.width));
+  if (int error = spng_decode_image(decoder->png.context.get(), nullptr, 0, decoder->png.format,
+                                    SPNG_DECODE_TRNS | SPNG_DECODE_PROGRESSIVE))
+    return corrupt(name, error);
+  return PngGreyRows(std::move(decoder));
+}
+
+Result<void, InputFailure> PngGreyRows::next(std::uint16_t* row) {
+  Decoder& d = *decoder_;
+  const bool sixteen_bit = !d.row16.empty();
+  const int error = sixteen_bit ? spng_decode_row(d.png.context.get(), d.row16.data(), d.row16.size() * 2)
+                                : spng_decode_row(d.png.context.get(), d.row8.data(), d.row8.size());
+  if (error != 0 && error != SPNG_EOI) return corrupt(d.name, error);
+  for (int x = 0; x < width_; ++x)
+    row[x] = sixteen_bit ? grey16_of(d.row16.data() + 4 * x, d.is_grey) : grey16_of(d.row8.data() + 4 * x, d.is_grey);
+  if (std::chrono::steady_clock::now() > d.deadline)
+    return failed(InputFailureKind::timed_out, d.name,
+                  "decoding took longer than " + std::to_string(d.time.count()) + " ms; gave up");
+  return {};
 }
 
 namespace {
@@ -261,35 +341,56 @@ PngSamples fewest_channels(const RgbaImage& image) {
 // photograph) and cost on dots, whose neighbours predict nothing, where unfiltered rows also keep
 // a stereogram's exact repeats for deflate to find. A 1080p random-dot stereogram: unfiltered
 // 170 KB in 138 ms, libspng's adaptive choice 199 KB in 165 ms (docs/performance.md section 44).
-// Decided on every 16th row: neighbours whose red differs by 32 or more on average predict nothing.
-int filter_choice(const RgbaImage& image) {
+// Neighbours whose red differs by 32 or more on average predict nothing.
+bool predict(const RgbaImage& image) {
   long long difference = 0, pairs = 0;
   for (int y = 0; y < image.height; y += 16)
     for (int x = 1; x < image.width; ++x, ++pairs)
       difference += std::abs(image.at(x, y).r - image.at(x - 1, y).r);
-  const bool neighbours_predict = pairs == 0 || difference < 32 * pairs;
-  return neighbours_predict ? SPNG_FILTER_CHOICE_ALL : SPNG_DISABLE_FILTERING;
+  return pairs == 0 || difference < 32 * pairs;
 }
+
+std::uint8_t colour_type_of(int channels) {
+  return channels == 1 ? SPNG_COLOR_TYPE_GRAYSCALE
+         : channels == 3 ? SPNG_COLOR_TYPE_TRUECOLOR
+                         : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA;
+}
+
+Status encode_failure(int error) { return failure(std::string("cannot encode the PNG (") + spng_strerror(error) + ")"); }
 
 }  // namespace
 
-Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata) {
-  if (image.empty()) return failure("nothing to save (the image is empty)");
-  const PngSamples samples = fewest_channels(image);
-  SpngContext context(spng_ctx_new(SPNG_CTX_ENCODER), spng_ctx_free);
+bool neighbours_predict(const RgbaImage& image) { return predict(image); }
+
+struct PngRowWriter::Encoder {
+  SpngContext context{nullptr, spng_ctx_free};
+  std::size_t row_bytes = 0;
+};
+
+PngRowWriter::PngRowWriter(std::unique_ptr<Encoder> encoder) : encoder_(std::move(encoder)) {}
+PngRowWriter::PngRowWriter(PngRowWriter&&) noexcept = default;
+PngRowWriter& PngRowWriter::operator=(PngRowWriter&&) noexcept = default;
+PngRowWriter::~PngRowWriter() = default;
+
+Result<PngRowWriter> PngRowWriter::start(int width, int height, int channels, bool filtered, const PngMetadata& metadata) {
+  if (width < 1 || height < 1) return failure("nothing to save (the image is empty)");
+  auto encoder = std::make_unique<Encoder>();
+  encoder->context.reset(spng_ctx_new(SPNG_CTX_ENCODER));
+  spng_ctx* context = encoder->context.get();
   if (!context) return failure("out of memory starting the PNG encoder");
-  spng_set_option(context.get(), SPNG_ENCODE_TO_BUFFER, 1);
-  spng_set_option(context.get(), SPNG_FILTER_CHOICE, filter_choice(image));
+  encoder->row_bytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
+  spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1);
+  spng_set_option(context, SPNG_FILTER_CHOICE, filtered ? SPNG_FILTER_CHOICE_ALL : SPNG_DISABLE_FILTERING);
   spng_ihdr header{};
-  header.width = static_cast<std::uint32_t>(image.width);
-  header.height = static_cast<std::uint32_t>(image.height);
+  header.width = static_cast<std::uint32_t>(width);
+  header.height = static_cast<std::uint32_t>(height);
   header.bit_depth = 8;
-  header.color_type = samples.colour_type;
-  int error = spng_set_ihdr(context.get(), &header);
+  header.color_type = colour_type_of(channels);
+  int error = spng_set_ihdr(context, &header);
   // pHYs counts pixels per metre; 96 dpi is 3779.5 per metre.
   const auto per_metre = static_cast<std::uint32_t>(metadata.dots_per_inch / 0.0254 + 0.5);
   spng_phys phys{per_metre, per_metre, 1};
-  if (!error) error = spng_set_phys(context.get(), &phys);
+  if (!error) error = spng_set_phys(context, &phys);
   std::vector<spng_text> texts(metadata.text.size());
   for (std::size_t i = 0; i < texts.size() && !error; ++i) {
     const auto& [keyword, value] = metadata.text[i];
@@ -300,18 +401,37 @@ Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metada
     texts[i].length = value.size();
     texts[i].text = const_cast<char*>(value.c_str());  // libspng copies it and does not write to it
   }
-  if (!error && !texts.empty()) error = spng_set_text(context.get(), texts.data(), static_cast<std::uint32_t>(texts.size()));
-  if (!error)
-    error = samples.bytes.empty()
-                ? spng_encode_image(context.get(), image.pixels.data(), image.size_bytes(), SPNG_FMT_PNG,
-                                    SPNG_ENCODE_FINALIZE)
-                : spng_encode_image(context.get(), samples.bytes.data(), samples.bytes.size(), SPNG_FMT_PNG,
-                                    SPNG_ENCODE_FINALIZE);
-  if (error) return failure(std::string("cannot encode the PNG (") + spng_strerror(error) + ")");
+  if (!error && !texts.empty()) error = spng_set_text(context, texts.data(), static_cast<std::uint32_t>(texts.size()));
+  if (!error) error = spng_encode_image(context, nullptr, 0, SPNG_FMT_PNG, SPNG_ENCODE_PROGRESSIVE | SPNG_ENCODE_FINALIZE);
+  if (error) return encode_failure(error).failure();
+  return PngRowWriter(std::move(encoder));
+}
+
+Status PngRowWriter::add(const std::uint8_t* samples) {
+  const int error = spng_encode_row(encoder_->context.get(), samples, encoder_->row_bytes);
+  return error == 0 || error == SPNG_EOI ? Status{} : encode_failure(error);
+}
+
+Result<std::string> PngRowWriter::finish() {
+  int error = 0;
   std::size_t length = 0;
-  std::unique_ptr<void, decltype(&std::free)> buffer(spng_get_png_buffer(context.get(), &length, &error), std::free);
-  if (!buffer) return failure(std::string("cannot encode the PNG (") + spng_strerror(error) + ")");
+  std::unique_ptr<void, decltype(&std::free)> buffer(spng_get_png_buffer(encoder_->context.get(), &length, &error),
+                                                     std::free);
+  if (!buffer) return encode_failure(error).failure();
   return std::string(static_cast<const char*>(buffer.get()), length);
+}
+
+Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata) {
+  if (image.empty()) return failure("nothing to save (the image is empty)");
+  const PngSamples samples = fewest_channels(image);
+  const int channels = samples.bytes.empty() ? 4 : static_cast<int>(samples.bytes.size() / image.pixels.size());
+  Result<PngRowWriter> writer = PngRowWriter::start(image.width, image.height, channels, predict(image), metadata);
+  if (!writer) return failure(writer.error());
+  const auto* rows = samples.bytes.empty() ? reinterpret_cast<const std::uint8_t*>(image.pixels.data()) : samples.bytes.data();
+  const std::size_t row_bytes = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(channels);
+  for (int y = 0; y < image.height; ++y)
+    if (const Status added = writer->add(rows + static_cast<std::size_t>(y) * row_bytes); !added) return failure(added.error());
+  return writer->finish();
 }
 
 }  // namespace stereocl

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,29 @@ struct DecodeBudget {
 ImageLoad decode_png(std::string_view bytes, const std::string& name, PixelTarget target,
                      const DecodeBudget& budget = {});
 
+// A PNG's rows one at a time, top first, each as decode_png(grey16) gives it (the same luma and
+// widening, to the bit), for a consumer that holds a band of rows rather than the picture (a still
+// of a depth map). The same checks as decode_png before any row. Interlaced files arrive pass by
+// pass, not row by row: open() refuses them (kind not_png) and the caller decodes them whole.
+class PngGreyRows {
+ public:
+  static Result<PngGreyRows, InputFailure> open(std::string_view bytes, const std::string& name,
+                                                const DecodeBudget& budget = {});
+  PngGreyRows(PngGreyRows&&) noexcept;
+  PngGreyRows& operator=(PngGreyRows&&) noexcept;
+  ~PngGreyRows();
+  int width() const { return width_; }
+  int height() const { return height_; }
+  // The next row's width() values; a failure names the file and why (corrupt data, the time budget).
+  Result<void, InputFailure> next(std::uint16_t* row);
+
+ private:
+  struct Decoder;
+  explicit PngGreyRows(std::unique_ptr<Decoder> decoder);
+  std::unique_ptr<Decoder> decoder_;
+  int width_ = 0, height_ = 0;
+};
+
 // Width and height from the IHDR chunk, or nullopt where the bytes do not start a PNG.
 std::optional<std::pair<std::uint32_t, std::uint32_t>> png_header_size(std::string_view bytes);
 
@@ -58,5 +82,29 @@ struct PngMetadata {
 // where every pixel is grey and opaque, RGB where every pixel is opaque, else RGBA; the same pixels
 // decode from each.
 Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata = {});
+
+// A PNG written a row at a time, top first, into memory: for a still made a band at a time.
+// `channels` 1 (grey), 3 (RGB) or 4 (RGBA), 8 bits each. `filtered`: PNG's filters, which pay on
+// smooth pictures and cost on dots (encode_png decides by the picture).
+class PngRowWriter {
+ public:
+  static Result<PngRowWriter> start(int width, int height, int channels, bool filtered, const PngMetadata& metadata);
+  PngRowWriter(PngRowWriter&&) noexcept;
+  PngRowWriter& operator=(PngRowWriter&&) noexcept;
+  ~PngRowWriter();
+  // One row of width x channels samples.
+  Status add(const std::uint8_t* samples);
+  // The file's bytes, once every row is in.
+  Result<std::string> finish();
+
+ private:
+  struct Encoder;
+  explicit PngRowWriter(std::unique_ptr<Encoder> encoder);
+  std::unique_ptr<Encoder> encoder_;
+};
+
+// Whether a picture's neighbouring pixels predict each other (a depth map, a photograph) rather
+// than not (random dots): PNG's filters pay only then. Decided on every 16th row.
+bool neighbours_predict(const RgbaImage& image);
 
 }  // namespace stereocl

@@ -267,6 +267,62 @@ TEST(PngCodec, AnInterlacedFileDecodesLikeThePlainOne) {
   EXPECT_EQ(grey.grey16.height, 23);
 }
 
+// Rows of random bytes behind every filter type in turn, for png_file().
+std::string random_scanlines(std::mt19937& random, std::uint32_t width, std::uint32_t height, int bits_a_pixel) {
+  std::string scanlines;
+  for (std::uint32_t y = 0; y < height; ++y) {
+    scanlines += static_cast<char>(y % 5);
+    for (std::uint32_t i = 0; i < (width * bits_a_pixel + 7) / 8; ++i) scanlines += static_cast<char>(random());
+  }
+  return scanlines;
+}
+
+// 1-, 8- and 16-bit grey, grey with alpha, RGB and palette files of awkward sizes.
+std::vector<std::pair<std::string, std::string>> awkward_pngs(std::mt19937& random) {
+  std::string palette;
+  for (int i = 0; i < 256; ++i) palette += {static_cast<char>(i), static_cast<char>(255 - i), static_cast<char>(i * 7)};
+  return {{"grey1", testing::png_file(37, 5, 1, 0, random_scanlines(random, 37, 5, 1))},
+          {"grey8", testing::png_file(61, 17, 8, 0, random_scanlines(random, 61, 17, 8))},
+          {"grey16", testing::png_file(1, 9, 16, 0, random_scanlines(random, 1, 9, 16))},
+          {"grey-alpha8", testing::png_file(23, 3, 8, 4, random_scanlines(random, 23, 3, 16))},
+          {"rgb16", testing::png_file(19, 7, 16, 2, random_scanlines(random, 19, 7, 48))},
+          {"palette", testing::png_file(29, 11, 8, 3, random_scanlines(random, 29, 11, 8), testing::png_chunk("PLTE", palette))}};
+}
+
+// A still of a depth map reads its rows one at a time (PngGreyRows): each row is decode_png's
+// grey16 row to the bit, for 1-, 8- and 16-bit grey, grey with alpha, RGB and palette files of
+// awkward sizes; an interlaced file is refused (it arrives pass by pass) and a cut one named
+// corrupt where it ends, as the whole decode says.
+TEST(PngCodec, RowsOneAtATimeAreTheWholeDecodesRows) {
+  std::mt19937 random(11);
+  const auto raw = [&](std::uint32_t width, std::uint32_t height, int bits) { return random_scanlines(random, width, height, bits); };
+  const std::vector<std::pair<std::string, std::string>> files = awkward_pngs(random);
+  for (const auto& [name, bytes] : files) {
+    SCOPED_TRACE(name);
+    const LoadedImage whole = decoded_or_fail(decode_png(bytes, name, PixelTarget::grey16));
+    Result<PngGreyRows, InputFailure> rows = PngGreyRows::open(bytes, name);
+    ASSERT_TRUE(rows) << rows.error();
+    ASSERT_EQ(rows->width(), whole.grey16.width);
+    ASSERT_EQ(rows->height(), whole.grey16.height);
+    std::vector<std::uint16_t> row(static_cast<std::size_t>(rows->width()));
+    for (int y = 0; y < rows->height(); ++y) {
+      ASSERT_TRUE(rows->next(row.data()));
+      EXPECT_TRUE(std::equal(row.begin(), row.end(), whole.grey16.pixels.begin() + static_cast<std::ptrdiff_t>(y) * rows->width()))
+          << "row " << y;
+    }
+  }
+  const std::string interlaced = testing::png_header(8, 8, 8, 0, 1) + testing::png_chunk("IDAT", testing::zlib_compress(std::string(200, '\0'))) +
+                                 testing::png_chunk("IEND", "");
+  EXPECT_FALSE(PngGreyRows::open(interlaced, "adam7.png"));
+  Result<PngGreyRows, InputFailure> cut = PngGreyRows::open(testing::png_file(64, 64, 16, 6, raw(64, 1, 64)), "cut.png");
+  ASSERT_TRUE(cut) << cut.error();
+  std::vector<std::uint16_t> row(64);
+  std::string failure;
+  for (int y = 0; y < 64 && failure.empty(); ++y)
+    if (const auto read = cut->next(row.data()); !read) failure = read.error();
+  EXPECT_EQ(failure, "cut.png: the PNG data is corrupt (IDAT stream too short)");
+}
+
 // Issue 29, case 3: a 16384-wide pattern was decoded whole (4 GB, 17 s) before its width was
 // refused; the width is in the header.
 TEST(HostilePng, AWidthRuleIsCheckedFromTheHeaderBeforeDecoding) {

@@ -19,12 +19,16 @@ using testing::run_stereocl;
 
 const std::string kDepth = std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png";
 
-// Random dots; an effect lit from one corner (rows in GL's order); a pattern drawn by code, and a
+// Random dots (grey, colour, larger, either algorithm; made a band of rows at a time where the
+// still can be); an effect lit from one corner (rows in GL's order); a pattern drawn by code, and a
 // picture scaled, to the P physical units give; the depth map fitted to a --size each way; the
 // convergence dots in their band (-o ignored --guide-dots without a word).
 TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
   for (const std::vector<std::string>& look :
        {std::vector<std::string>{"--colour-pattern"},
+        {"--seed", "5"},
+        {"--algorithm", "lookup"},
+        {"--invert-depth", "--dot-size", "3"},
         {"--effect", "emboss"},
         {"--pattern", "pebbles", "--dpi", "96"},
         {"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", "--dpi", "110"},
@@ -46,6 +50,34 @@ TEST(StillPicture, NeedsNoDisplayAndMatchesCpuModesScreenshot) {
     if (shown.exit_code != 0) GTEST_SKIP() << "no window here to compare with: " << shown.err;
     EXPECT_EQ(testing::read_png(still).pixels, testing::read_png(shot).pixels);
   }
+}
+
+// A PNG depth map at its own size is made a band of rows at a time (app/still_picture.cpp), never
+// holding the map or the picture whole; the same map given its own size as --size is fitted, so
+// made whole. The two pictures are one, to the bit, for each algorithm and pattern kind, and the
+// banded one is read from a pipe and written to one as from and to files.
+TEST(StillPicture, MadeInBandsIsTheWholeStillsPicture) {
+  const std::string own_size = "800x450";
+  ASSERT_EQ(testing::read_png(kDepth).width, 800);
+  ASSERT_EQ(testing::read_png(kDepth).height, 450);
+  for (const std::vector<std::string>& look : {std::vector<std::string>{}, {"--algorithm", "lookup", "--colour-pattern"},
+                                               {"--pattern", "pebbles", "--invert-depth"}}) {
+    const std::string banded = testing::scratch_file("banded.png"), whole = testing::scratch_file("whole.png");
+    std::vector<std::string> in_bands = {"--depth", kDepth, "-o", banded}, made_whole = {"--depth", kDepth, "--size", own_size, "-o", whole};
+    in_bands.insert(in_bands.end(), look.begin(), look.end());
+    made_whole.insert(made_whole.end(), look.begin(), look.end());
+    const ProgramResult a = run_stereocl(in_bands, "env -u DISPLAY"), b = run_stereocl(made_whole, "env -u DISPLAY");
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(testing::read_png(banded).pixels, testing::read_png(whole).pixels);
+  }
+  const std::string piped = testing::scratch_file("piped.png");
+  const std::string command = testing::shell_quote(STEREOCL_BINARY) + " --depth - -o - <" + testing::shell_quote(kDepth) +
+                              " >" + testing::shell_quote(piped);
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const std::string from_file = testing::scratch_file("from-file.png");
+  ASSERT_EQ(run_stereocl({"--depth", kDepth, "-o", from_file}).exit_code, 0);
+  EXPECT_EQ(testing::read_png(piped).pixels, testing::read_png(from_file).pixels);
 }
 
 TEST(StillPicture, AWordOnAPatternFromTheLibraryWithAnEffect) {

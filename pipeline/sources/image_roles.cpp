@@ -16,6 +16,8 @@ DecodeBudget pattern_budget(DecodeBudget budget) {
   return budget;
 }
 
+}  // namespace
+
 // A depth map's size becomes the scene's, so its size is weighed against the memory budget from
 // the header, before its pixels are decoded.
 ImageLoad decode_depth_map(const std::string& bytes, const std::string& path, const DecodeBudget& budget) {
@@ -25,8 +27,6 @@ ImageLoad decode_depth_map(const std::string& bytes, const std::string& path, co
       return InputFailure{InputFailureKind::too_large, allowed.error()};
   return decode_image(bytes, path, PixelTarget::grey16, budget);
 }
-
-}  // namespace
 
 ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget) {
   const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);

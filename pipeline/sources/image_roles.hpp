@@ -14,6 +14,8 @@ namespace stereocl {
 inline constexpr std::uint32_t kMaxPatternFileSide = 4096;
 
 ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget = {});
+// The same for a file already read (`name` starts its messages).
+ImageLoad decode_depth_map(const std::string& bytes, const std::string& name, const DecodeBudget& budget = {});
 ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget = {});
 ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& budget = {});
 
