@@ -22,7 +22,8 @@ ls .gpu/x/libgomp1_*.deb >/dev/null 2>&1 ||
   (cd .gpu/x && apt-get -oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/amd64-lists \
      download -qq libgomp1)
 cp ../shared/gpu/device-env.sh .gpu/device-env.sh 2>/dev/null || [ -f .gpu/device-env.sh ]
-# Without MP4 recording: FFmpeg's libraries alone would overflow the 64 MiB carried folder.
+# Without MP4 recording (its module, record/mp4_module.hpp, is not built): FFmpeg's libraries alone
+# would overflow the 64 MiB carried folder.
 # Only the tests that need the GPU go (the carried folder is limited to 64 MiB): those of the
 # kernels, the modes, GL sharing and GL compute mode's shader, named by their source files. The tests
 # are linked one executable a layer (tests/CMakeLists.txt), so each executable that holds one of them
@@ -30,7 +31,7 @@ cp ../shared/gpu/device-env.sh .gpu/device-env.sh 2>/dev/null || [ -f .gpu/devic
 gpu_tests=(end_to_end_test gl_scene_test cl_failure_test symmetric_end_to_end_test texture_remake_test compose_test
   frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test
   emboss_test posterize_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test
-  scene_colours_test gl_compute_mode_test)
+  scene_colours_test gl_compute_mode_test still_every_mode_test)
 cmake -S "$root" -B "$root/build-gpu" -DCMAKE_BUILD_TYPE=Release -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON \
   -DSTEREOCL_MP4=OFF >/dev/null
 # Which executable holds each file: the object's folder in the build tree says so.
@@ -50,8 +51,7 @@ for executable in "${!filters[@]}"; do
   echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
 done
 cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
-cp build-gpu/stereocl-mp4.so .gpu/bin/  # MP4 recording, found beside the program (record/mp4_module.hpp)
-strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/cl_fault_shim.so .gpu/bin/stereocl-mp4.so
+strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/cl_fault_shim.so
 
 # Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL
 # loaders whose vendor parts come from its NVIDIA driver. Everything else the binaries load must be
