@@ -265,7 +265,10 @@ struct PngGreyRows::Decoder {
   std::chrono::steady_clock::time_point deadline;
   std::chrono::milliseconds time{};
   bool is_grey = false;
-  std::vector<std::uint16_t> row16;  // one decoded RGBA row, as the file's depth
+  // An 8-bit grey file's rows as its own samples (SPNG_FMT_G8): a depth map's usual form, a
+  // quarter of the bytes to expand; else RGBA rows at the file's depth, as decode_png reads them.
+  bool grey8 = false;
+  std::vector<std::uint16_t> row16;
   std::vector<std::uint8_t> row8;
 };
 
@@ -290,9 +293,11 @@ Result<PngGreyRows, InputFailure> PngGreyRows::open(std::string_view bytes, cons
   decoder->time = budget.time;
   decoder->deadline = std::chrono::steady_clock::now() + budget.time;
   decoder->is_grey = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE || header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA;
-  (header.bit_depth == 16 ? decoder->row16.resize(std::size_t{4} * header.width)
-                          : decoder->row8.resize(std::size_t{4} * header.width));
-  if (int error = spng_decode_image(decoder->png.context.get(), nullptr, 0, decoder->png.format,
+  decoder->grey8 = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE && header.bit_depth == 8;
+  const std::size_t samples = std::size_t{decoder->grey8 ? 1u : 4u} * header.width;
+  (header.bit_depth == 16 ? decoder->row16.resize(samples) : decoder->row8.resize(samples));
+  const int format = decoder->grey8 ? SPNG_FMT_G8 : decoder->png.format;
+  if (int error = spng_decode_image(decoder->png.context.get(), nullptr, 0, format,
                                     SPNG_DECODE_TRNS | SPNG_DECODE_PROGRESSIVE))
     return corrupt(name, error);
   return PngGreyRows(std::move(decoder));
@@ -304,8 +309,11 @@ Result<void, InputFailure> PngGreyRows::next(std::uint16_t* row) {
   const int error = sixteen_bit ? spng_decode_row(d.png.context.get(), d.row16.data(), d.row16.size() * 2)
                                 : spng_decode_row(d.png.context.get(), d.row8.data(), d.row8.size());
   if (error != 0 && error != SPNG_EOI) return corrupt(d.name, error);
-  for (int x = 0; x < width_; ++x)
-    row[x] = sixteen_bit ? grey16_of(d.row16.data() + 4 * x, d.is_grey) : grey16_of(d.row8.data() + 4 * x, d.is_grey);
+  if (d.grey8)
+    for (int x = 0; x < width_; ++x) row[x] = wide(d.row8[static_cast<std::size_t>(x)]);
+  else
+    for (int x = 0; x < width_; ++x)
+      row[x] = sixteen_bit ? grey16_of(d.row16.data() + 4 * x, d.is_grey) : grey16_of(d.row8.data() + 4 * x, d.is_grey);
   if (std::chrono::steady_clock::now() > d.deadline)
     return failed(InputFailureKind::timed_out, d.name,
                   "decoding took longer than " + std::to_string(d.time.count()) + " ms; gave up");
