@@ -4,15 +4,13 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 #include <vector>
 
 #ifndef STEREOCL_MODULE_DIR_FROM_BINARY
 #define STEREOCL_MODULE_DIR_FROM_BINARY "../lib/stereocl"
-#endif
-#ifndef STEREOCL_BUILD_DIR
-#define STEREOCL_BUILD_DIR ""
 #endif
 
 namespace stereocl {
@@ -26,8 +24,9 @@ struct Mp4Module {
   std::string why_not;  // where open is null
 };
 
-// Beside the program (a build folder), where the package installs it, then the build folder
-// (the tests' programs live in a folder below it).
+// Beside the program (a build folder), where the package installs it, and the folder
+// STEREOCL_MODULE_DIR names (the tests' programs, which live below the build folder). No folder
+// is compiled in: a packaged program must not load code from where it was built.
 std::vector<fs::path> module_places() {
   std::vector<fs::path> places;
   std::error_code error;
@@ -36,7 +35,7 @@ std::vector<fs::path> module_places() {
     places.push_back(binary.parent_path() / kMp4ModuleFile);
     places.push_back(binary.parent_path() / STEREOCL_MODULE_DIR_FROM_BINARY / kMp4ModuleFile);
   }
-  if (!std::string_view(STEREOCL_BUILD_DIR).empty()) places.push_back(fs::path(STEREOCL_BUILD_DIR) / kMp4ModuleFile);
+  if (const char* named = std::getenv("STEREOCL_MODULE_DIR"); named && *named) places.push_back(fs::path(named) / kMp4ModuleFile);
   return places;
 }
 

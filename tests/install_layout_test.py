@@ -29,6 +29,24 @@ class InstallLayout(unittest.TestCase):
                      "share/applications/stereocl.desktop"):
             self.assertTrue(os.path.isfile(os.path.join(self.prefix, path)), path)
 
+    def test_the_mp4_module_is_where_the_installed_program_looks(self):
+        if not os.path.isfile(os.path.join(BUILD, "stereocl-mp4.so")):
+            self.skipTest("built without MP4 recording")
+        found = [os.path.join(folder, name) for folder, _, names in os.walk(os.path.join(self.prefix, "lib"))
+                 for name in names if name == "stereocl-mp4.so"]
+        self.assertEqual(len(found), 1, found)
+        # The installed program finds it from its own folder (record/mp4_recording.cpp), with no
+        # build folder to fall back on: it records an MP4.
+        video = os.path.join(SCRATCH, "installed.mp4")
+        environment = {k: v for k, v in os.environ.items() if k != "STEREOCL_MODULE_DIR"}
+        result = subprocess.run([os.path.join(self.prefix, "bin/stereocl"), "--hidden", "--mode", "cpu", "--size",
+                                 "64x48", "--frames", "2", "--record", video], capture_output=True, text=True,
+                                timeout=120, env=environment)
+        if result.returncode != 0 and "display" in result.stderr:
+            self.skipTest("no display to record from: " + result.stderr.strip())
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertGreater(os.path.getsize(video), 0)
+
     def test_the_copyright_file_is_machine_readable_and_names_the_licence(self):
         with open(os.path.join(self.prefix, "share/doc/stereocl/copyright"), encoding="utf-8") as file:
             text = file.read()

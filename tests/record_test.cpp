@@ -10,7 +10,7 @@
 #include "record/frame_encoder.hpp"
 #include "record/gif_encoder.hpp"
 #include "record/gif_palette.hpp"
-#include "record/mp4_encoder.hpp"
+#include "record/mp4_recording.hpp"
 #include "record/png_frames_encoder.hpp"
 #include "record/record_format.hpp"
 #include "record/size_forecast.hpp"
@@ -41,6 +41,10 @@ extern "C" {
 
 namespace stereocl {
 namespace {
+
+// The MP4 encoder is a module the program loads from beside itself; these tests' program lives in
+// a folder below the build folder, where the module is (record/mp4_recording.hpp).
+[[maybe_unused]] const bool kModuleFound = setenv("STEREOCL_MODULE_DIR", STEREOCL_BUILD_DIR, 0) == 0;
 
 using testing::run_stereocl;
 using testing::scratch_file;
@@ -414,11 +418,11 @@ TEST(GifEncoder, HonoursTheUmaskAndLeavesAUsersPartialFileAlone) {
 // --- MP4 ---------------------------------------------------------------------------------
 
 TEST(Mp4Encoder, FramesDecodeBackInOrderAtAnEvenSize) {
-  ASSERT_FALSE(h264_encoder_name().empty()) << "this FFmpeg has no H.264 encoder";
+  ASSERT_FALSE(mp4_recording_encoder().empty()) << "this FFmpeg has no H.264 encoder";
   for (const auto [width, height] : {std::pair{17, 3}, {320, 180}}) {
     const std::string path = scratch_file("video-" + std::to_string(width) + ".mp4");
     {
-      const auto encoder = opened(Mp4Encoder::open(path));
+      const auto encoder = opened(open_mp4_recording(path, kDefaultMp4Quality));
       // Black and white in turn, so the decoded brightness shows every frame, in order.
       for (int i = 0; i < 20; ++i) {
         const std::uint8_t v = i % 2 ? 255 : 0;
@@ -443,13 +447,13 @@ TEST(Mp4Encoder, FramesDecodeBackInOrderAtAnEvenSize) {
 // --record-quality: the constant rate factor reaches x264; random dots at 0 (lossless) take far
 // more bytes than at 40, and both decode to every frame.
 TEST(Mp4Encoder, QualityTradesBytesForSharpness) {
-  ASSERT_FALSE(h264_encoder_name().empty()) << "this FFmpeg has no H.264 encoder";
+  ASSERT_FALSE(mp4_recording_encoder().empty()) << "this FFmpeg has no H.264 encoder";
   std::uintmax_t bytes[2] = {};
   const int qualities[2] = {0, 40};
   for (int i = 0; i < 2; ++i) {
     const std::string path = scratch_file("quality-" + std::to_string(qualities[i]) + ".mp4");
     {
-      const auto encoder = opened(Mp4Encoder::open(path, qualities[i]));
+      const auto encoder = opened(open_mp4_recording(path, qualities[i]));
       for (int frame = 0; frame < 6; ++frame)
         ASSERT_TRUE(encoder->add(random_grey_rgba(96, 64, static_cast<unsigned>(frame))));
       ASSERT_TRUE(encoder->finish());
@@ -463,7 +467,7 @@ TEST(Mp4Encoder, QualityTradesBytesForSharpness) {
 TEST(Mp4Encoder, NoFramesIsAnErrorAndLeavesNoFile) {
   const std::string path = scratch_file("empty.mp4");
   {
-    const auto encoder = opened(Mp4Encoder::open(path));
+    const auto encoder = opened(open_mp4_recording(path, kDefaultMp4Quality));
     const Status finished = encoder->finish();
     ASSERT_FALSE(finished);
     EXPECT_EQ(finished.error(), path + ": no frames were recorded, so no MP4 was written");
@@ -725,7 +729,7 @@ TEST(RecordOption, ASignalFinishesTheRecordingAndSaysSo) {
   // A closed terminal (SIGHUP) too: a presenter's laptop lid or a dropped ssh session.
   for (const auto& [name, signal_number] :
        {std::pair{"signalled.gif", SIGINT}, std::pair{"signalled.mp4", SIGTERM}, std::pair{"hung-up.gif", SIGHUP}}) {
-    if (std::string(name).ends_with(".mp4") && h264_encoder_name().empty()) continue;  // this build records GIF only
+    if (std::string(name).ends_with(".mp4") && mp4_recording_encoder().empty()) continue;  // this build records GIF only
     const std::string path = scratch_file(name), err = scratch_file(std::string(name) + ".err");
     std::filesystem::remove(path);
     const pid_t pid = start_recording_until_stopped(path, err);
