@@ -13,6 +13,7 @@
 #include "core/image_resample.hpp"
 #include "core/atomic_file.hpp"
 #include "core/input_file.hpp"
+#include "core/memory_budget.hpp"
 #include "core/png_codec.hpp"
 #include "core/pattern.hpp"
 #include "core/picture_file.hpp"
@@ -253,6 +254,12 @@ Result<std::string> encode_in_bands(const Options& options, StillBands& bands) {
 std::optional<Result<std::string>> still_in_bands(const Options& options, const std::string& depth_bytes) {
   Result<PngGreyRows, InputFailure> rows = PngGreyRows::open(depth_bytes, input_name(options.depth_file));
   if (!rows) return std::nullopt;  // the whole still reads it, or says why not
+  // The same rule for a map's size as the whole still's and the window's.
+  if (const Status allowed = memory_allows(input_name(options.depth_file), static_cast<std::uint64_t>(rows->width()),
+                                           static_cast<std::uint64_t>(rows->height()));
+      !allowed)
+    return failure(allowed.error());
+  if (options.verbose) std::fprintf(stderr, "stereocl: --output makes the picture %d rows at a time\n", kBandRows);
   StillBands bands(std::move(*rows));
   Result<StereogramParams> params = still_params(options, bands.rows.width());
   if (!params) return failure(params.error());

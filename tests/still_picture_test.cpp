@@ -63,12 +63,15 @@ TEST(StillPicture, MadeInBandsIsTheWholeStillsPicture) {
   for (const std::vector<std::string>& look : {std::vector<std::string>{}, {"--algorithm", "lookup", "--colour-pattern"},
                                                {"--pattern", "pebbles", "--invert-depth"}}) {
     const std::string banded = testing::scratch_file("banded.png"), whole = testing::scratch_file("whole.png");
-    std::vector<std::string> in_bands = {"--depth", kDepth, "-o", banded}, made_whole = {"--depth", kDepth, "--size", own_size, "-o", whole};
+    std::vector<std::string> in_bands = {"--depth", kDepth, "-o", banded, "-v"},
+                             made_whole = {"--depth", kDepth, "--size", own_size, "-o", whole, "-v"};
     in_bands.insert(in_bands.end(), look.begin(), look.end());
     made_whole.insert(made_whole.end(), look.begin(), look.end());
     const ProgramResult a = run_stereocl(in_bands, "env -u DISPLAY"), b = run_stereocl(made_whole, "env -u DISPLAY");
     ASSERT_EQ(a.exit_code, 0) << a.err;
     ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_NE(a.err.find("rows at a time"), std::string::npos) << "made whole: " << a.err;
+    EXPECT_EQ(b.err.find("rows at a time"), std::string::npos) << "made in bands: " << b.err;
     EXPECT_EQ(testing::read_png(banded).pixels, testing::read_png(whole).pixels);
   }
   const std::string piped = testing::scratch_file("piped.png");
