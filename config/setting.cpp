@@ -54,7 +54,11 @@ Result<int> word_index(const Setting& row, std::string_view word) {
 
 RunningRange running_range(const Setting& row, const DemoSettings& settings) {
   RunningRange range{row.min, row.max};
-  if (row.above_min) range.min = row.kind == SettingKind::integer ? row.min + 1 : std::nextafter(row.min, row.max);
+  // A real's slider works in float: the least float above the min, which float does not round back to it.
+  if (row.above_min)
+    range.min = row.kind == SettingKind::integer
+                    ? row.min + 1
+                    : static_cast<double>(std::nextafter(static_cast<float>(row.min), static_cast<float>(row.max)));
   if (row.panel.largest) range.max = std::min(range.max, row.panel.largest(settings));
   return range;
 }

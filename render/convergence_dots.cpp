@@ -15,7 +15,8 @@ DotLayout convergence_dot_layout(const Rect& image, int image_width, int pattern
   // physically smaller, and at least 1% of the picture's width across, so the back of a room sees
   // them on a projector; never so small they vanish, never so big they touch.
   const float for_the_room = static_cast<float>(image.width) * kDotDiameterShare / 2.0f;
-  layout.radius = std::clamp(std::max(period * 0.06f, for_the_room) * ui_scale, 3.0f * ui_scale, period * 0.25f);
+  // The cap wins over the floor where the two cross (a narrow pattern at a large scale).
+  layout.radius = std::min(std::max(std::max(period * 0.06f, for_the_room) * ui_scale, 3.0f * ui_scale), period * 0.25f);
   layout.rim = std::max(1.5f, layout.radius * 0.25f);
   const float centre_x = static_cast<float>(image.x) + static_cast<float>(image.width) / 2.0f;
   layout.left_x = centre_x - period / 2.0f;

@@ -16,6 +16,17 @@ TEST(ConvergenceDots, OnePeriodApartCentredAboveAnImageShownOneToOne) {
   EXPECT_LT(dots.y + dots.radius, 760.0f);
 }
 
+// --convergence-dot-size 3 at --ui-scale 1 on a narrow pattern: the floor (3 px x the scale)
+// passes the cap (a quarter of the period); the cap wins, so the dots never touch.
+TEST(ConvergenceDots, ANarrowPatternAtALargeSizeKeepsThemApart) {
+  const Rect image = fit_centred(400, 300, 400, 340);
+  for (const int period : {4, 12, 30}) {
+    const DotLayout dots = convergence_dot_layout(image, 400, period, 340, 3.0f);
+    EXPECT_FLOAT_EQ(dots.radius, static_cast<float>(period) * 0.25f) << period;
+    EXPECT_LT(2.0f * dots.radius, dots.right_x - dots.left_x) << period;
+  }
+}
+
 TEST(ConvergenceDots, ScaleWithAnImageShownSmaller) {
   const Rect image = fit_centred(2000, 1000, 1000, 600);  // shown at half size
   const DotLayout dots = convergence_dot_layout(image, 2000, 100, 600);

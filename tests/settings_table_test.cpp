@@ -250,7 +250,7 @@ TEST(SettingsTable, PanelSlidersOfferTheirRowsRange) {
     SCOPED_TRACE(row.name);
     const RunningRange range = running_range(row, settings);
     EXPECT_EQ(range.min == row.min, !row.above_min);
-    EXPECT_GT(range.min, row.above_min ? row.min : row.min - 1);
+    EXPECT_GT(static_cast<float>(range.min), row.above_min ? row.min : row.min - 1) << "as the slider's float";
     if (row.panel.largest) EXPECT_LT(range.max, row.max);
     else EXPECT_EQ(range.max, row.max);
   }
