@@ -53,8 +53,11 @@ ImageLoad decode_png(std::string_view bytes, const std::string& name, PixelTarge
 // pass, not row by row: open() refuses them (kind not_png) and the caller decodes them whole.
 class PngGreyRows {
  public:
+  // `bytes` are read as rows are asked for: they must outlive the reader (a temporary does not).
   static Result<PngGreyRows, InputFailure> open(std::string_view bytes, const std::string& name,
                                                 const DecodeBudget& budget = {});
+  static Result<PngGreyRows, InputFailure> open(std::string&& bytes, const std::string& name,
+                                                const DecodeBudget& budget = {}) = delete;
   PngGreyRows(PngGreyRows&&) noexcept;
   PngGreyRows& operator=(PngGreyRows&&) noexcept;
   ~PngGreyRows();

@@ -314,7 +314,8 @@ TEST(PngCodec, RowsOneAtATimeAreTheWholeDecodesRows) {
   const std::string interlaced = testing::png_header(8, 8, 8, 0, 1) + testing::png_chunk("IDAT", testing::zlib_compress(std::string(200, '\0'))) +
                                  testing::png_chunk("IEND", "");
   EXPECT_FALSE(PngGreyRows::open(interlaced, "adam7.png"));
-  Result<PngGreyRows, InputFailure> cut = PngGreyRows::open(testing::png_file(64, 64, 16, 6, raw(64, 1, 64)), "cut.png");
+  const std::string cut_bytes = testing::png_file(64, 64, 16, 6, raw(64, 1, 64));
+  Result<PngGreyRows, InputFailure> cut = PngGreyRows::open(cut_bytes, "cut.png");
   ASSERT_TRUE(cut) << cut.error();
   std::vector<std::uint16_t> row(64);
   std::string failure;
