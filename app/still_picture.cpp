@@ -191,14 +191,7 @@ struct StillBands {
   OffsetImage offsets;
   RgbaImage picture;
   std::vector<std::uint16_t> grey;
-  std::vector<std::uint8_t> samples;
 };
-
-int channels_of(const RgbaImage& pattern) {
-  const auto grey = [](Rgba8 p) { return p.r == p.g && p.g == p.b && p.a == 255; };
-  if (std::all_of(pattern.pixels.begin(), pattern.pixels.end(), grey)) return 1;
-  return std::all_of(pattern.pixels.begin(), pattern.pixels.end(), [](Rgba8 p) { return p.a == 255; }) ? 3 : 4;
-}
 
 // The band's depth in GL's row order (its bottom row first), as the whole still's depth is.
 Status read_band(StillBands& bands, int rows_here, bool invert) {
@@ -214,17 +207,10 @@ Status read_band(StillBands& bands, int rows_here, bool invert) {
   return {};
 }
 
-// The band's picture, top row first, as the PNG's samples.
-Status write_band(StillBands& bands, PngRowWriter& png) {
-  const RgbaImage& picture = bands.picture;
-  bands.samples.resize(static_cast<std::size_t>(picture.width) * bands.channels);
-  for (int y = picture.height - 1; y >= 0; --y) {
-    const Rgba8* pixel = &picture.pixels[static_cast<std::size_t>(y) * picture.width];
-    const std::uint8_t* rgba = &pixel->r;
-    for (int x = 0; x < picture.width; ++x)
-      for (int c = 0; c < bands.channels; ++c) bands.samples[static_cast<std::size_t>(x) * bands.channels + c] = rgba[4 * x + c];
-    if (const Status added = png.add(bands.samples.data()); !added) return added;
-  }
+// The band's picture, top row first.
+Status write_band(const RgbaImage& picture, PngRowWriter& png) {
+  for (int y = picture.height - 1; y >= 0; --y)
+    if (const Status added = png.add(&picture.pixels[static_cast<std::size_t>(y) * picture.width]); !added) return added;
   return {};
 }
 
@@ -245,7 +231,7 @@ Result<std::string> encode_in_bands(const Options& options, StillBands& bands) {
       if (!started) return failure(started.error());
       png.emplace(std::move(*started));
     }
-    if (const Status written = write_band(bands, *png); !written) return failure(written.error());
+    if (const Status written = write_band(bands.picture, *png); !written) return failure(written.error());
   }
   return png->finish();
 }
@@ -271,7 +257,7 @@ std::optional<Result<std::string>> still_in_bands(const Options& options, const 
   bands.engine = algorithm.make_cpu();
   bands.sampling = algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear;
   bands.threads = resolve_thread_count(options.cpu_threads);
-  bands.channels = channels_of(bands.pattern);
+  bands.channels = png_channels_for(bands.pattern);
   bands.grey.resize(static_cast<std::size_t>(bands.rows.width()));
   return encode_in_bands(options, bands);
 }

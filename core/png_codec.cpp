@@ -323,41 +323,33 @@ Result<void, InputFailure> PngGreyRows::next(std::uint16_t* row) {
 
 namespace {
 
-// The fewest channels that hold the picture exactly: grey dots need one (an RGBA still of grey
-// dots was 697 KB where pamstereogram's grey one is 241 KB), an opaque picture three.
-struct PngSamples {
-  std::uint8_t colour_type;
-  std::vector<std::uint8_t> bytes;  // empty: the image's own RGBA pixels
-};
-
-PngSamples fewest_channels(const RgbaImage& image) {
-  bool opaque = true, grey = true;
-  for (const Rgba8& pixel : image.pixels) {
-    opaque = opaque && pixel.a == 255;
-    grey = grey && pixel.r == pixel.g && pixel.g == pixel.b;
-    if (!opaque) return {SPNG_COLOR_TYPE_TRUECOLOR_ALPHA, {}};
-  }
-  PngSamples samples{static_cast<std::uint8_t>(grey ? SPNG_COLOR_TYPE_GRAYSCALE : SPNG_COLOR_TYPE_TRUECOLOR), {}};
-  samples.bytes.reserve(image.pixels.size() * (grey ? 1 : 3));
-  for (const Rgba8& pixel : image.pixels) {
-    samples.bytes.push_back(pixel.r);
-    if (!grey) samples.bytes.insert(samples.bytes.end(), {pixel.g, pixel.b});
-  }
-  return samples;
-}
-
 // PNG's filters predict each byte from its neighbours: they pay on smooth pictures (a depth map, a
 // photograph) and cost on dots, whose neighbours predict nothing, where unfiltered rows also keep
 // a stereogram's exact repeats for deflate to find. A 1080p random-dot stereogram: unfiltered
 // 170 KB in 138 ms, libspng's adaptive choice 199 KB in 165 ms (docs/performance.md section 44).
 // Neighbours whose red differs by 32 or more on average predict nothing.
-bool predict(const RgbaImage& image) {
+}  // namespace
+
+bool neighbours_predict(const RgbaImage& image) {
   long long difference = 0, pairs = 0;
   for (int y = 0; y < image.height; y += 16)
     for (int x = 1; x < image.width; ++x, ++pairs)
       difference += std::abs(image.at(x, y).r - image.at(x - 1, y).r);
   return pairs == 0 || difference < 32 * pairs;
 }
+
+// The fewest channels that hold the picture exactly: grey dots need one (an RGBA still of grey
+// dots was 697 KB where pamstereogram's grey one is 241 KB), an opaque picture three.
+int png_channels_for(const RgbaImage& image) {
+  bool grey = true;
+  for (const Rgba8& pixel : image.pixels) {
+    if (pixel.a != 255) return 4;
+    grey = grey && pixel.r == pixel.g && pixel.g == pixel.b;
+  }
+  return grey ? 1 : 3;
+}
+
+namespace {
 
 std::uint8_t colour_type_of(int channels) {
   return channels == 1 ? SPNG_COLOR_TYPE_GRAYSCALE
@@ -369,11 +361,10 @@ Status encode_failure(int error) { return failure(std::string("cannot encode the
 
 }  // namespace
 
-bool neighbours_predict(const RgbaImage& image) { return predict(image); }
-
 struct PngRowWriter::Encoder {
   SpngContext context{nullptr, spng_ctx_free};
-  std::size_t row_bytes = 0;
+  int channels = 4;
+  std::vector<std::uint8_t> samples;  // one row's, in the file's channels
 };
 
 PngRowWriter::PngRowWriter(std::unique_ptr<Encoder> encoder) : encoder_(std::move(encoder)) {}
@@ -387,7 +378,8 @@ Result<PngRowWriter> PngRowWriter::start(int width, int height, int channels, bo
   encoder->context.reset(spng_ctx_new(SPNG_CTX_ENCODER));
   spng_ctx* context = encoder->context.get();
   if (!context) return failure("out of memory starting the PNG encoder");
-  encoder->row_bytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
+  encoder->channels = channels;
+  encoder->samples.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(channels));
   spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1);
   spng_set_option(context, SPNG_FILTER_CHOICE, filtered ? SPNG_FILTER_CHOICE_ALL : SPNG_DISABLE_FILTERING);
   spng_ihdr header{};
@@ -416,8 +408,12 @@ Result<PngRowWriter> PngRowWriter::start(int width, int height, int channels, bo
   return PngRowWriter(std::move(encoder));
 }
 
-Status PngRowWriter::add(const std::uint8_t* samples) {
-  const int error = spng_encode_row(encoder_->context.get(), samples, encoder_->row_bytes);
+Status PngRowWriter::add(const Rgba8* row) {
+  std::vector<std::uint8_t>& samples = encoder_->samples;
+  const int channels = encoder_->channels;
+  const std::size_t width = samples.size() / static_cast<std::size_t>(channels);
+  for (std::size_t x = 0; x < width; ++x) std::memcpy(&samples[x * channels], &row[x].r, static_cast<std::size_t>(channels));
+  const int error = spng_encode_row(encoder_->context.get(), samples.data(), samples.size());
   return error == 0 || error == SPNG_EOI ? Status{} : encode_failure(error);
 }
 
@@ -432,14 +428,12 @@ Result<std::string> PngRowWriter::finish() {
 
 Result<std::string> encode_png(const RgbaImage& image, const PngMetadata& metadata) {
   if (image.empty()) return failure("nothing to save (the image is empty)");
-  const PngSamples samples = fewest_channels(image);
-  const int channels = samples.bytes.empty() ? 4 : static_cast<int>(samples.bytes.size() / image.pixels.size());
-  Result<PngRowWriter> writer = PngRowWriter::start(image.width, image.height, channels, predict(image), metadata);
+  Result<PngRowWriter> writer =
+      PngRowWriter::start(image.width, image.height, png_channels_for(image), neighbours_predict(image), metadata);
   if (!writer) return failure(writer.error());
-  const auto* rows = samples.bytes.empty() ? reinterpret_cast<const std::uint8_t*>(image.pixels.data()) : samples.bytes.data();
-  const std::size_t row_bytes = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(channels);
   for (int y = 0; y < image.height; ++y)
-    if (const Status added = writer->add(rows + static_cast<std::size_t>(y) * row_bytes); !added) return failure(added.error());
+    if (const Status added = writer->add(&image.pixels[static_cast<std::size_t>(y) * image.width]); !added)
+      return failure(added.error());
   return writer->finish();
 }
 

@@ -95,8 +95,8 @@ class PngRowWriter {
   PngRowWriter(PngRowWriter&&) noexcept;
   PngRowWriter& operator=(PngRowWriter&&) noexcept;
   ~PngRowWriter();
-  // One row of width x channels samples.
-  Status add(const std::uint8_t* samples);
+  // One row of `width` pixels, written in the file's channels (their first `channels` bytes).
+  Status add(const Rgba8* row);
   // The file's bytes, once every row is in.
   Result<std::string> finish();
 
@@ -109,5 +109,9 @@ class PngRowWriter {
 // Whether a picture's neighbouring pixels predict each other (a depth map, a photograph) rather
 // than not (random dots): PNG's filters pay only then. Decided on every 16th row.
 bool neighbours_predict(const RgbaImage& image);
+
+// The fewest channels that hold every pixel exactly: 1 where each is grey and opaque, 3 where each
+// is opaque, else 4. A picture sampled from a pattern needs no more than the pattern does.
+int png_channels_for(const RgbaImage& image);
 
 }  // namespace stereocl
