@@ -4,11 +4,13 @@
 #include "config/engine_start.hpp"
 #include "config/options.hpp"
 #include "core/input_file.hpp"
+#include "core/program_folder.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <system_error>
 
 #ifndef STEREOCL_SOURCE_PRESETS_DIR
@@ -37,10 +39,9 @@ std::string one_line(std::string message) {
 }  // namespace
 
 std::string default_presets_folder() {
-  std::error_code error;
-  const fs::path binary = fs::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    const fs::path installed = binary.parent_path() / ".." / "share" / "stereocl" / "presets";
+  if (const std::optional<fs::path> folder = program_folder()) {
+    const fs::path installed = *folder / ".." / "share" / "stereocl" / "presets";
+    std::error_code error;
     if (is_folder(installed)) return fs::weakly_canonical(installed, error).string();
   }
   const fs::path source = STEREOCL_SOURCE_PRESETS_DIR;

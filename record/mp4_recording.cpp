@@ -2,10 +2,13 @@
 
 #include "record/mp4_module.hpp"
 
+#include "core/program_folder.hpp"
+
 #include <dlfcn.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <system_error>
 #include <vector>
 
@@ -29,11 +32,9 @@ struct Mp4Module {
 // is compiled in: a packaged program must not load code from where it was built.
 std::vector<fs::path> module_places() {
   std::vector<fs::path> places;
-  std::error_code error;
-  const fs::path binary = fs::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    places.push_back(binary.parent_path() / kMp4ModuleFile);
-    places.push_back(binary.parent_path() / STEREOCL_MODULE_DIR_FROM_BINARY / kMp4ModuleFile);
+  if (const std::optional<fs::path> folder = program_folder()) {
+    places.push_back(*folder / kMp4ModuleFile);
+    places.push_back(*folder / STEREOCL_MODULE_DIR_FROM_BINARY / kMp4ModuleFile);
   }
   if (const char* named = std::getenv("STEREOCL_MODULE_DIR"); named && *named) places.push_back(fs::path(named) / kMp4ModuleFile);
   return places;
