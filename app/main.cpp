@@ -109,7 +109,7 @@ int run_checked(const Options& options, const StandardStreams& streams) {
   try {
     return with_stdout_written(run(options));
   } catch (const InputError& error) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(error.what())).c_str());
+    say_refusal_on_stderr(error.what());
     return 2;
   } catch (const std::bad_alloc&) {  // the budgets hold before allocating; this is the net under them
     std::fprintf(stderr, "stereocl: out of memory; a smaller --size or input needs less\n");

@@ -275,7 +275,7 @@ int save_still(const Options& options, const std::string& depth_bytes) {
   if (made_in_bands(options))
     if (std::optional<Result<std::string>> png = still_in_bands(options, depth_bytes)) {
       if (!*png) {
-        std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(png->error())).c_str());
+        say_refusal_on_stderr(png->error());
         return 2;
       }
       const Status written = write_atomically(options.output_file, **png, input_files(options));
@@ -285,7 +285,7 @@ int save_still(const Options& options, const std::string& depth_bytes) {
   StereogramParams params;
   Result<RgbaImage> picture = still_stereogram(options, depth_bytes, params);
   if (!picture) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(picture.error())).c_str());
+    say_refusal_on_stderr(picture.error());
     return 2;
   }
   if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, params), input_files(options));
@@ -305,7 +305,7 @@ int make_still_picture(const Options& options) {
                          "CPU\n", std::string(mode_cli_name(options.mode)).c_str());
   const Result<std::string> depth_bytes = depth_bytes_of(options);
   if (!depth_bytes) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(depth_bytes.error())).c_str());
+    say_refusal_on_stderr(depth_bytes.error());
     return 2;
   }
   return save_still(options, *depth_bytes);

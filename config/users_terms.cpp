@@ -1,6 +1,7 @@
 #include "config/users_terms.hpp"
 
 #include "config/settings_table.hpp"
+#include "core/printable_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -55,6 +56,10 @@ std::string as_flags(std::string_view message) {
 
 void say_on_stderr(std::string_view message) {
   std::fprintf(stderr, "stereocl: %s\n", as_flags(message).c_str());
+}
+
+void say_refusal_on_stderr(std::string_view message) {
+  std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(message)).c_str());
 }
 
 std::string as_panel_words(std::string_view message) {

@@ -20,4 +20,8 @@ std::string as_panel_words(std::string_view message);
 // bench print of a frame's failure or the engine's notices.
 void say_on_stderr(std::string_view message);
 
+// The same for a refused input, whose message may echo what the user gave (a file name, a value):
+// each word made printable and bounded (core/printable_text.hpp).
+void say_refusal_on_stderr(std::string_view message);
+
 }  // namespace stereocl
