@@ -22,7 +22,8 @@ class Notices {
     bool for_the_audience;  // a fallback or a failure the panel shows too; else a log line
   };
 
-  // How a line reads on stderr, wherever it is printed: by the app, or here when nobody took it.
+  // How a line nobody took reads on stderr. The app prints the lines it takes in the user's
+  // terms (config/users_terms.hpp: a setting's table name as its flag).
   static void print(const Line& line) { std::fprintf(stderr, "stereocl: %s\n", line.text.c_str()); }
 
   ~Notices() {
