@@ -43,7 +43,7 @@ void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_sca
   const bool strip = mode_row(settings.mode).makes_stereogram && settings.debug_view != DebugView::depth;
   const int band = settings.stage.show_panel ? dot_band_height(ui_scale) : 0;
   const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.stage.show_panel,
-                                                      strip ? stereogram_strip_width(settings.stereogram) : 0, band)
+                                                      strip ? stereogram_strip_width(settings.look.stereogram) : 0, band)
                                   : session.options->size;
   if (const Status resized = engine.resize_scene(wanted); !resized) session.panel.message = as_panel_words(resized.error());
 }

@@ -28,11 +28,11 @@ Result<ModelMesh> start_model(const std::string& file_or_name) {
 Result<HeadlessFrame> draw_frames(const Options& options, ModelRenderer* model, bool lit) {
   SceneTarget target(options.size.width, options.size.height);
   SceneRenderer ball;
-  BallPhysics physics = BallPhysics::from_seed(options.seed);
+  BallPhysics physics = BallPhysics::from_seed(options.look.seed);
   float angle = 0;
   AnimatedDepth sources{physics, ball, model, angle};
   const DepthPass pass = SceneRenderer::z_only_available() ? options.depth_pass : DepthPass::shaded;
-  const DepthDraw draw{target, 0, kFrameSeconds, 1.0f, options.invert_depth, pass, lit};
+  const DepthDraw draw{target, 0, kFrameSeconds, 1.0f, options.look.invert_depth, pass, lit};
   const DepthSourceRow& row = depth_source_row(model ? DepthSource::model : DepthSource::scene);
   for (long long frame = 1; frame < options.frames.value_or(1); ++frame) row.move(sources, kFrameSeconds, 1.0f);
   row.draw(sources, draw);

@@ -15,43 +15,37 @@ std::string named_or(const std::string& file, const char* otherwise) { return fi
 
 // The pixel geometry (P, M) is what this app runs on; physical units (E, mu and the DPI) would
 // add their own chunks here.
-PngMetadata picture_metadata(const PictureFacts& facts, double dpi) {
+PngMetadata picture_metadata(const LookSettings& look, const PictureSources& sources, double dpi) {
+  const StereogramParams& params = look.stereogram;
+  const std::string pattern = look.pattern_kind == PatternKind::image     ? named_or(sources.pattern_file, "image")
+                              : look.pattern_kind == PatternKind::library ? std::string(look.library_pattern->name)
+                                                                          : pattern_kind_name(look.pattern_kind);
   PngMetadata metadata;
   metadata.dots_per_inch = dpi;
   metadata.text = {
       {"Software", std::string("stereocl ") + STEREOCL_VERSION},
-      {"Mode", facts.mode},
-      {"Algorithm", facts.algorithm},
-      {"Pattern width", std::to_string(facts.pattern_width)},
-      {"Max offset", number_text(facts.max_offset)},
-      {"Seed", std::to_string(facts.seed)},
-      {"Depth", facts.depth},
-      {"Pattern", facts.pattern},
-      {"Invert depth", facts.invert_depth ? "yes" : "no"},
-      {"Effect", facts.effect},
+      {"Mode", sources.mode},
+      {"Algorithm", stereogram_algorithm_name(params.algorithm)},
+      {"Pattern width", std::to_string(params.pattern_width)},
+      {"Max offset", number_text(params.max_offset)},
+      {"Seed", std::to_string(look.seed)},
+      {"Depth", sources.depth},
+      {"Pattern", pattern},
+      {"Invert depth", look.invert_depth ? "yes" : "no"},
+      {"Effect", look.effect.effect ? std::string(look.effect.effect->name) : "none"},
   };
   return metadata;
 }
 
 PngMetadata picture_metadata(const Engine& demo, double dpi) {
   const DemoSettings& settings = demo.settings();
-  const StereogramParams& params = settings.stereogram;
-  const bool image_pattern = settings.pattern_kind == PatternKind::image;
-  return picture_metadata(
-      {.mode = std::string(mode_cli_name(settings.mode)),
-       .algorithm = stereogram_algorithm_name(params.algorithm),
-       .pattern_width = params.pattern_width,
-       .max_offset = params.max_offset,
-       .seed = settings.seed,
-       .depth = settings.depth_source == DepthSource::image   ? named_or(demo.depth_name(), "image")
-                : settings.depth_source == DepthSource::model ? "model " + demo.model_name()
-                                                              : "3D scene",
-       .pattern = image_pattern                                   ? named_or(demo.pattern_name(), "image")
-                  : settings.pattern_kind == PatternKind::library ? std::string(settings.library_pattern->name)
-                                                                  : pattern_kind_name(settings.pattern_kind),
-       .invert_depth = settings.invert_depth,
-       .effect = settings.effect.effect ? std::string(settings.effect.effect->name) : "none"},
-      dpi);
+  return picture_metadata(settings.look,
+                          {.mode = std::string(mode_cli_name(settings.mode)),
+                           .depth = settings.depth_source == DepthSource::image   ? named_or(demo.depth_name(), "image")
+                                    : settings.depth_source == DepthSource::model ? "model " + demo.model_name()
+                                                                                  : "3D scene",
+                           .pattern_file = demo.pattern_name()},
+                          dpi);
 }
 
 }  // namespace stereocl

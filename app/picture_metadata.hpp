@@ -9,22 +9,16 @@
 
 namespace stereocl {
 
-// The parameters, as the command line would spell them.
-struct PictureFacts {
+// What made the picture besides its look, as the command line would spell it.
+struct PictureSources {
   std::string mode;
-  std::string algorithm;
-  int pattern_width = 0;
-  float max_offset = 0;
-  std::uint32_t seed = 0;
-  std::string depth;    // a file, "text WORDS", "model NAME" or "3D scene"
-  std::string pattern;  // a file, a library pattern's name, "random grey" or "random colour"
-  bool invert_depth = false;
-  std::string effect;   // "none" for none
+  std::string depth;         // a file, "text WORDS", "model NAME" or "3D scene"
+  std::string pattern_file;  // where the look's pattern is a picture
 };
 
 // Software, Mode, Algorithm, Pattern width, Max offset, Seed, Depth, Pattern, Invert depth and
-// Effect, with `dpi`.
-PngMetadata picture_metadata(const PictureFacts& facts, double dpi);
+// Effect, with `dpi`: a still's and the window's alike.
+PngMetadata picture_metadata(const LookSettings& look, const PictureSources& sources, double dpi);
 
 // The window's: its settings, with `dpi` (the screen's, found once at start-up: Engine::screen_dpi()).
 PngMetadata picture_metadata(const Engine& demo, double dpi);

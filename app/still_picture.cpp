@@ -47,13 +47,15 @@ void upside_down(Image<Pixel>& image) {
                      image.pixels.begin() + static_cast<std::ptrdiff_t>(image.height - 1 - y) * image.width);
 }
 
-bool scene_pattern(const Options& options) { return options.library_pattern && options.library_pattern->from_scene(); }
+bool scene_pattern(const LookSettings& look) {
+  return look.pattern_kind == PatternKind::library && look.library_pattern->from_scene();
+}
 
 // The source's frame: drawn by GL (in GL's row order already, the lit scene too for --pattern
 // scene), or a depth map (its file's bytes, read once) or text, whose grey --pattern scene cuts
 // from, as the window does.
 Result<HeadlessFrame> still_frame(const Options& options, const std::string& depth_bytes) {
-  if (drawn_by_gl(options)) return draw_frame_headless(options, scene_pattern(options));
+  if (drawn_by_gl(options)) return draw_frame_headless(options, scene_pattern(options.look));
   Image<std::uint16_t> grey;
   if (!options.text.empty()) {
     auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
@@ -66,8 +68,8 @@ Result<HeadlessFrame> still_frame(const Options& options, const std::string& dep
   }
   DepthImage depth = depth_from_grey(grey);
   // As the window fits it: to --size where one was given, else the scene is the map's size.
-  if (options.size_given) depth = fit_depth(depth, options.size.width, options.size.height, options.depth_fit);
-  if (options.invert_depth)
+  if (options.size_given) depth = fit_depth(depth, options.size.width, options.size.height, options.look.depth_fit);
+  if (options.look.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
   upside_down(depth);
   return HeadlessFrame{std::move(depth), {}, 0.5f};
@@ -76,14 +78,20 @@ Result<HeadlessFrame> still_frame(const Options& options, const std::string& dep
 // The pattern CPU mode would repeat, in GL's row order: a file scaled to P as CPU mode scales it.
 // --pattern scene: cut from the lit scene around its subject; a still depth map has no lit
 // colour, so from the depth as grey, as the window does.
-Result<RgbaImage> still_pattern(const Options& options, const HeadlessFrame& frame, const StereogramParams& params) {
-  const int width = params.pattern_width;
-  if (scene_pattern(options))
-    return scene_pattern_reference(frame.lit.pixels.empty() ? visualise_depth(frame.depth) : frame.lit, width,
-                                   scene_window_start(frame.depth.width, width, frame.subject_x));
-  if (options.library_pattern)
-    return options.library_pattern->draw(width, generated_pattern_height(width), options.seed);
-  if (options.pattern_file.empty()) return random_dots_for(params, options.colour_pattern, options.seed);
+Result<RgbaImage> still_pattern(const Options& options, const LookSettings& look, const HeadlessFrame& frame) {
+  const int width = look.stereogram.pattern_width;
+  switch (look.pattern_kind) {
+    case PatternKind::random_grey:
+    case PatternKind::random_colour:
+      return random_dots_for(look.stereogram, look.pattern_kind == PatternKind::random_colour, look.seed);
+    case PatternKind::library:
+      if (!look.library_pattern->from_scene())
+        return look.library_pattern->draw(width, generated_pattern_height(width), look.seed);
+      return scene_pattern_reference(frame.lit.pixels.empty() ? visualise_depth(frame.depth) : frame.lit, width,
+                                     scene_window_start(frame.depth.width, width, frame.subject_x));
+    case PatternKind::image:
+      break;
+  }
   ImageLoad loaded = load_pattern(options.pattern_file);
   if (!loaded) return failure(loaded.error());
   RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);
@@ -92,24 +100,12 @@ Result<RgbaImage> still_pattern(const Options& options, const HeadlessFrame& fra
 }
 
 // The settings a saved picture carries (app/picture_metadata.hpp), as the still made it.
-PngMetadata still_metadata(const Options& options, const StereogramParams& params) {
+PngMetadata still_metadata(const Options& options, const LookSettings& look) {
   const std::string depth = !options.text.empty()         ? "text " + options.text
                             : !options.depth_file.empty() ? options.depth_file
                             : !options.model.empty()      ? "model " + options.model
                                                           : "3D scene";
-  const std::string pattern = options.library_pattern      ? std::string(options.library_pattern->name)
-                              : !options.pattern_file.empty() ? options.pattern_file
-                              : pattern_kind_name(options.colour_pattern ? PatternKind::random_colour
-                                                                         : PatternKind::random_grey);
-  return picture_metadata({.mode = "cpu",
-                           .algorithm = stereogram_algorithm_name(params.algorithm),
-                           .pattern_width = params.pattern_width,
-                           .max_offset = params.max_offset,
-                           .seed = options.seed,
-                           .depth = depth,
-                           .pattern = pattern,
-                           .invert_depth = options.invert_depth,
-                           .effect = options.effect ? std::string(options.effect->name) : "none"},
+  return picture_metadata(look, {.mode = "cpu", .depth = depth, .pattern_file = options.pattern_file},
                           options.screen_dpi);
 }
 
@@ -131,35 +127,38 @@ RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
   return picture_with_guide_dots(shown.display(), pattern_width, dots, scratch);
 }
 
-// Units first: a pattern drawn by code is drawn at the P they give, as CPU mode draws it.
-Result<StereogramParams> still_params(const Options& options, int depth_width) {
-  Result<StereogramParams> resolved = resolve_units(options.stereogram, depth_width);
+// The look as the engine takes it from the command line: a pattern file is a picture pattern, the
+// units give P and M at the picture's width (a pattern drawn by code is drawn at that P), and the
+// dot groups take the pattern kind's colours.
+Result<LookSettings> still_look(const Options& options, int depth_width) {
+  LookSettings look = options.look;
+  if (!options.pattern_file.empty()) look.pattern_kind = PatternKind::image;
+  Result<StereogramParams> resolved = resolve_units(look.stereogram, depth_width);
   if (!resolved) return failure(resolved.error());
-  const bool random_dots = !options.library_pattern && options.pattern_file.empty();
-  resolved->group_colour = group_colour_for(random_dots, scene_pattern(options));
-  resolved->dot_size = options.dot_size;
-  return resolved;
+  look.stereogram = *resolved;
+  settle_group_colours(look);
+  return look;
 }
 
-Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, StereogramParams& used) {
+Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, LookSettings& used) {
   Result<HeadlessFrame> frame = still_frame(options, depth_bytes);
   if (!frame) return failure(frame.error());
   const DepthImage& depth = frame->depth;
-  Result<StereogramParams> resolved = still_params(options, depth.width);
-  if (!resolved) return failure(resolved.error());
-  used = *resolved;
-  Result<RgbaImage> pattern = still_pattern(options, *frame, *resolved);
+  Result<LookSettings> look = still_look(options, depth.width);
+  if (!look) return failure(look.error());
+  used = *look;
+  const StereogramParams& params = look->stereogram;
+  Result<RgbaImage> pattern = still_pattern(options, *look, *frame);
   if (!pattern) return failure(pattern.error());
-  const AlgorithmRow& algorithm = algorithm_row(resolved->algorithm);
+  const AlgorithmRow& algorithm = algorithm_row(params.algorithm);
   OffsetImage offsets;
   const int threads = resolve_thread_count(options.cpu_threads);
-  if (Status ran = algorithm.make_cpu()->run(depth, *resolved, threads, offsets, 0); !ran) return failure(ran.error());
+  if (Status ran = algorithm.make_cpu()->run(depth, params, threads, offsets, 0); !ran) return failure(ran.error());
   RgbaImage picture = compose_reference(
       offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
   // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).
-  if (options.effect)
-    picture = options.effect->cpu(picture, EffectSettings{options.effect, options.effect_values}, threads);
-  if (options.stage.guide_dots) return with_guide_dots(std::move(picture), resolved->pattern_width);
+  if (const EffectRow* effect = look->effect.effect) picture = effect->cpu(picture, look->effect, threads);
+  if (options.stage.guide_dots) return with_guide_dots(std::move(picture), params.pattern_width);
   upside_down(picture);
   return picture;
 }
@@ -172,7 +171,7 @@ Result<RgbaImage> still_stereogram(const Options& options, const std::string& de
 bool made_in_bands(const Options& options) {
   const Result<PictureFormat> format = picture_format_for(options.output_file);
   return !options.depth_file.empty() && options.text.empty() && options.model.empty() && !options.size_given &&
-         !options.effect && !options.stage.guide_dots && !scene_pattern(options) && format &&
+         !options.look.effect.effect && !options.stage.guide_dots && !scene_pattern(options.look) && format &&
          *format == PictureFormat::png;
 }
 
@@ -181,7 +180,7 @@ constexpr int kBandRows = 64;
 struct StillBands {
   explicit StillBands(PngGreyRows file_rows) : rows(std::move(file_rows)) {}
   PngGreyRows rows;
-  StereogramParams params;
+  LookSettings look;
   RgbaImage pattern;
   std::unique_ptr<CpuStereogram> engine;
   PatternSampling sampling = PatternSampling::linear;
@@ -219,15 +218,15 @@ Result<std::string> encode_in_bands(const Options& options, StillBands& bands) {
   std::optional<PngRowWriter> png;
   for (int top = 0; top < height; top += kBandRows) {
     const int rows_here = std::min(kBandRows, height - top);
-    if (const Status read = read_band(bands, rows_here, options.invert_depth); !read) return failure(read.error());
+    if (const Status read = read_band(bands, rows_here, bands.look.invert_depth); !read) return failure(read.error());
     const int first_row = height - top - rows_here;  // the band's bottom row, counted from the bottom
-    if (const Status ran = bands.engine->run(bands.depth, bands.params, bands.threads, bands.offsets, first_row); !ran)
+    if (const Status ran = bands.engine->run(bands.depth, bands.look.stereogram, bands.threads, bands.offsets, first_row); !ran)
       return failure(ran.error());
     compose_rows(bands.offsets, bands.pattern, bands.sampling, first_row, bands.threads, bands.picture);
     if (!png) {
       Result<PngRowWriter> started = PngRowWriter::start(bands.picture.width, height, bands.channels,
                                                          neighbours_predict(bands.picture),
-                                                         still_metadata(options, bands.params));
+                                                         still_metadata(options, bands.look));
       if (!started) return failure(started.error());
       png.emplace(std::move(*started));
     }
@@ -247,13 +246,13 @@ std::optional<Result<std::string>> still_in_bands(const Options& options, const 
     return failure(allowed.error());
   if (options.verbose) std::fprintf(stderr, "stereocl: --output makes the picture %d rows at a time\n", kBandRows);
   StillBands bands(std::move(*rows));
-  Result<StereogramParams> params = still_params(options, bands.rows.width());
-  if (!params) return failure(params.error());
-  bands.params = *params;
-  Result<RgbaImage> pattern = still_pattern(options, HeadlessFrame{}, bands.params);
+  Result<LookSettings> look = still_look(options, bands.rows.width());
+  if (!look) return failure(look.error());
+  bands.look = *look;
+  Result<RgbaImage> pattern = still_pattern(options, bands.look, HeadlessFrame{});
   if (!pattern) return failure(pattern.error());
   bands.pattern = std::move(*pattern);
-  const AlgorithmRow& algorithm = algorithm_row(bands.params.algorithm);
+  const AlgorithmRow& algorithm = algorithm_row(bands.look.stereogram.algorithm);
   bands.engine = algorithm.make_cpu();
   bands.sampling = algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear;
   bands.threads = resolve_thread_count(options.cpu_threads);
@@ -282,13 +281,13 @@ int save_still(const Options& options, const std::string& depth_bytes) {
       if (!written) std::fprintf(stderr, "stereocl: %s\n", printable_words(written.error()).c_str());
       return written ? 0 : 1;
     }
-  StereogramParams params;
-  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, params);
+  LookSettings look;
+  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, look);
   if (!picture) {
     say_refusal_on_stderr(picture.error());
     return 2;
   }
-  if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, params), input_files(options));
+  if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, look), input_files(options));
       !saved) {
     std::fprintf(stderr, "stereocl: %s\n", printable_words(saved.error()).c_str());
     return 1;

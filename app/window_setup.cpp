@@ -18,7 +18,7 @@ WindowSettings window_settings_for(const Options& options) {
   const float scale = options.ui_scale > 0 ? options.ui_scale : 1.0f;
   const int panel = options.stage.show_panel ? static_cast<int>(kPanelWidth * scale) : 0;
   settings.width = options.fit ? kMaxImageSide
-                               : std::max(options.size.width + stereogram_strip_width(options.stereogram) + panel, 640);
+                               : std::max(options.size.width + stereogram_strip_width(options.look.stereogram) + panel, 640);
   // A larger UI scale asks for the panel's height as well (the window cuts it to the screen), so
   // the Show and Picture tabs need no scrolling.
   const int panel_height = options.stage.show_panel ? static_cast<int>(kPanelTabHeight * scale) : 0;
@@ -45,7 +45,7 @@ bool shrinks_beside_panel(const Options& options, const Window& window) {
   if (options.size_given || !options.stage.show_panel || options.fullscreen || options.hidden) return false;
   int width = 0, height = 0;
   window.framebuffer_size(width, height);
-  return width < options.size.width + stereogram_strip_width(options.stereogram) + panel_pixels(options, window) ||
+  return width < options.size.width + stereogram_strip_width(options.look.stereogram) + panel_pixels(options, window) ||
          height < options.size.height + dot_band_height(ui_scale_for(options, window));
 }
 
@@ -54,7 +54,7 @@ void refuse_unaffordable_size(const Options& options) {
   const std::string what = "--size " + std::to_string(size.width) + "x" + std::to_string(size.height);
   const Status allowed = memory_allows(
       what,
-      static_cast<std::uint64_t>(size.width) + static_cast<std::uint64_t>(stereogram_strip_width(options.stereogram)),
+      static_cast<std::uint64_t>(size.width) + static_cast<std::uint64_t>(stereogram_strip_width(options.look.stereogram)),
       static_cast<std::uint64_t>(size.height));
   if (!allowed) throw InputError(allowed.error());
 }

@@ -100,7 +100,7 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, const Options
     progress.finish(result.run_fps.back());
     const auto& samples = demo.timings().frames();
     result.frame_ms.insert(result.frame_ms.end(), samples.begin(), samples.end());
-    result.algorithm = demo.settings().stereogram.algorithm;  // GL compute mode's own, once its frames ran
+    result.algorithm = demo.settings().look.stereogram.algorithm;  // GL compute mode's own, once its frames ran
     auto& stages = run_stages.emplace_back();
     for (std::size_t i = 0; i < kStageCount; ++i) stages[i] = demo.timings().stage_median(kAllStages[i]);
   }
@@ -283,8 +283,8 @@ void print_header(const Options& options, const Engine& demo, long long frames, 
   std::printf("stereocl --bench: %dx%d scene, %lld frames per run, %d runs per mode (--size, --frames and "
               "--bench-repeat change these; the defaults are 1920x1080, 500 and 3), P=%d, M=%g, effect %s\n",
               demo.scene_width(), demo.scene_height(), frames, options.bench_repeat,
-              demo.settings().stereogram.pattern_width, demo.settings().stereogram.max_offset,
-              std::string(effect_name(demo.settings().effect.effect)).c_str());
+              demo.settings().look.stereogram.pattern_width, demo.settings().look.stereogram.max_offset,
+              std::string(effect_name(demo.settings().look.effect.effect)).c_str());
   const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   std::printf("GL: %s | OpenCL: %s | GL sharing: %s\n", renderer ? renderer : "?", demo.opencl_description().c_str(),
               demo.gl_sharing() ? "yes" : "no");

@@ -115,11 +115,9 @@ Options as_run(const Options& options, const Engine& demo) {
   Options run = options;
   const DemoSettings& settings = demo.settings();
   run.size = Size{demo.scene_width(), demo.scene_height()};
-  run.stereogram = settings.stereogram;
+  run.look = settings.look;
   // --algorithm's, though the last mode measured may have run one of its own (its entry says so).
-  run.stereogram.algorithm = options.stereogram.algorithm;
-  run.effect = settings.effect.effect;
-  run.effect_values = settings.effect.values;
+  run.look.stereogram.algorithm = options.look.stereogram.algorithm;
   run.cpu_threads = resolve_thread_count(options.cpu_threads);
   run.frames = options.frames.value_or(kBenchFrames);
   if (!SceneRenderer::z_only_available()) run.depth_pass = DepthPass::shaded;
@@ -271,7 +269,7 @@ const BenchFloor* floor_of_frames(const BenchModeResult& result, const std::vect
                                   const DemoSettings& settings) {
   if (result.batch == false) return nullptr;
   if (result.mode == Mode::gpu_extmem &&
-      (settings.effect.effect != nullptr || !depth_source_row(settings.depth_source).animated()))
+      (settings.look.effect.effect != nullptr || !depth_source_row(settings.depth_source).animated()))
     return nullptr;
   for (const BenchFloor& floor : floors)
     if (floor.mode == result.mode && floor.sync == result.sync) return floor.floor ? &floor : nullptr;

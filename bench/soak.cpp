@@ -99,8 +99,8 @@ void Soak::change_something(Engine& demo, Window& window, FadingMessage& panel_m
       break;
     case 2: panel_message = handle_dropped_file(demo, depth_files_[static_cast<std::size_t>(round) % 2]).message; break;
     case 3:
-      if (demo.settings().pattern_kind == PatternKind::image) demo.settings().pattern_kind = PatternKind::random_grey;
-      demo.settings().stereogram.pattern_width = kPatternWidths[round % 4];
+      if (demo.settings().look.pattern_kind == PatternKind::image) demo.settings().look.pattern_kind = PatternKind::random_grey;
+      demo.settings().look.stereogram.pattern_width = kPatternWidths[round % 4];
       break;
   }
 }

@@ -5,15 +5,7 @@ namespace stereocl {
 Look look_of(const Options& options) {
   return {.mode = options.mode,
           .mode_given = options.mode_given,
-          .stereogram = options.stereogram,
-          .colour_pattern = options.colour_pattern,
-          .dot_size = options.dot_size,
-          .library_pattern = options.library_pattern,
-          .seed = options.seed,
-          .invert_depth = options.invert_depth,
-          .depth_fit = options.depth_fit,
-          .effect = options.effect,
-          .effect_values = options.effect_values,
+          .settings = options.look,
           .pattern_file = options.pattern_file,
           .depth_file = options.depth_file,
           .text = options.text};

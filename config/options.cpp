@@ -350,17 +350,17 @@ Status apply_settings(const CLI::App& app, const SettingTexts& texts, Options& o
 // a --depth map's width is checked when it is read.
 Status finish_units(const CLI::App& app, Options& options) {
   options.dpi_given = app.count("--dpi") > 0;
-  if (!options.stereogram.units) return {};
-  const auto resolved = resolve_units(options.stereogram, options.size.width);
+  if (!options.look.stereogram.units) return {};
+  const auto resolved = resolve_units(options.look.stereogram, options.size.width);
   if (!resolved) return failure(resolved.error());
-  options.stereogram = *resolved;
+  options.look.stereogram = *resolved;
   return {};
 }
 
 // P and M as pixels, before any units replace them (finish_units). A pattern file is scaled to P,
 // so it changes neither.
 Status finish_stereogram(const Options& options) {
-  StereogramParams pixels = options.stereogram;
+  StereogramParams pixels = options.look.stereogram;
   pixels.units.reset();
   if (!validate(pixels))
     return failure("--max-offset " + number_text(pixels.max_offset) +
@@ -442,7 +442,11 @@ void finish_bench(const CLI::App& app, Options& options) {
 // first that does not hold. The steps run in this order, so the user is told the first problem of
 // the command line.
 Status finish_options(const CLI::App& app, Options& options) {
-  if ((options.library_pattern = find_library_pattern(options.pattern_file))) options.pattern_file.clear();
+  if (const PatternRow* row = find_library_pattern(options.pattern_file)) {
+    options.look.pattern_kind = PatternKind::library;
+    options.look.library_pattern = row;
+    options.pattern_file.clear();
+  }
   options.mode_given = app.count("--mode") > 0;
   options.size_given = app.count("--size") > 0;
   if (Status stereogram = finish_stereogram(options); !stereogram) return stereogram;

@@ -10,6 +10,7 @@
 #include "pipeline/plan/effects.hpp"
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
+#include "pipeline/look_settings.hpp"
 #include "pipeline/mode.hpp"
 #include "pipeline/stage_settings.hpp"
 #include "record/frame_encoder.hpp"
@@ -33,24 +34,18 @@ struct Options {
   bool mode_given = false;
   bool size_given = false;  // --size (or a config's size): the scene keeps it, whatever the panel needs
   Size size;
-  StereogramParams stereogram;
+  LookSettings look;  // P and M, the pattern, the effect (pipeline/look_settings.hpp)
   // With stereogram.units: whether --dpi named the resolution; if not, main() asks the monitor.
   bool dpi_given = false;
   // The monitor's resolution (main() sets it once there is a window): what the panel starts
   // from when physical units are switched on.
   double screen_dpi = PhysicalGeometry{}.dpi;
   std::string pattern_file;
-  bool colour_pattern{};
-  int dot_size{};                               // random dots as dot_size x dot_size blocks (core/pattern.hpp)
-  const PatternRow* library_pattern = nullptr;  // --pattern NAME: a row of core/pattern_library.hpp
   std::string depth_file;
-  DepthFit depth_fit{};   // how a depth map fills a --size (or --fit) scene of another size
   std::string model;      // --model: a model file or a built-in model's name (core/built_in_models.hpp)
   std::string text;       // --text: a word raised from a far plane as the depth map (core/text_depth.hpp)
   std::string font_file;  // --text's font; empty: DejaVu Sans Bold through fontconfig
   std::vector<std::string> config_files;  // every --config FILE given, which no output may replace
-  bool invert_depth{};
-  std::uint32_t seed{};
   std::optional<long long> frames;
   std::string screenshot_file;
   std::string output_file;  // --output: one still, no window (app/still_picture.hpp); "-": stdout
@@ -62,8 +57,6 @@ struct Options {
   bool verbose{};  // -v: what runs, on stderr
   StageSettings stage;  // what the window shows around the picture (pipeline/stage_settings.hpp)
   int cpu_threads{};                  // 0 = all hardware threads
-  const EffectRow* effect = nullptr;  // a row of effect_table(); nullptr: none
-  EffectValues effect_values;         // every effect's parameters, by name
   std::string histogram_file;
   std::string cl_device;
   std::string gl_context;  // glx | egl: how the window's GL context is made

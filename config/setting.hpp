@@ -56,17 +56,21 @@ struct Setting;
 
 // Between Options and the text the command line takes: `text` is the value as the command line
 // spells it (empty where unset); `set` turns a text the row's rule let through into the value.
+// Where the engine runs with the setting, `value` and `set_value` read and write the running value
+// (DemoSettings) as a number, a word's index or a flag's 0 or 1: what the panel and the keys edit.
 struct SettingAccess {
   std::string (*text)(const Setting& row, const Options& options) = nullptr;
   Status (*set)(const Setting& row, Options& options, const std::string& text) = nullptr;
+  double (*value)(const Setting& row, const DemoSettings& settings) = nullptr;
+  void (*set_value)(const Setting& row, DemoSettings& settings, double value) = nullptr;
 };
 
 enum class ControlKind { none, slider, checkbox, combo };
 
-// The setting on the panel, where it has a plain control there: it edits DemoSettings (the running
-// value) through `value` and `set_value`, as a number, a word's index or a flag's 0 or 1. A slider
-// offers the row's min to max (ui/panel_settings.hpp); `largest`, where a rule between settings
-// lowers the max (M below P - 1), gives it from the others.
+// The setting on the panel, where it has a plain control there: it edits the running value through
+// the row's access (SettingAccess::value and set_value). A slider offers the row's min to max
+// (ui/panel_settings.hpp); `largest`, where a rule between settings lowers the max (M below P - 1),
+// gives it from the others.
 struct PanelControl {
   ControlKind kind = ControlKind::none;
   std::string_view label{};    // "dot size"
@@ -77,8 +81,6 @@ struct PanelControl {
   // On the Show tab under the room's buttons, in the table's order, with no code of its own: what a
   // presenter sets for the room. Otherwise where the panel's code draws it.
   bool on_show_tab = false;
-  double (*value)(const Setting& row, const DemoSettings& settings) = nullptr;
-  void (*set_value)(const Setting& row, DemoSettings& settings, double value) = nullptr;
   double (*largest)(const DemoSettings& settings) = nullptr;
 };
 

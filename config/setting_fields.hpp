@@ -1,7 +1,9 @@
 #pragma once
 // How a row of the settings table reaches its field: made from the path to the field
-// (&Options::stereogram, &StereogramParams::pattern_width), so a row names its field and the
-// conversion from and to text comes with the field's type. The same for the panel's DemoSettings.
+// (&LookSettings::stereogram, &StereogramParams::pattern_width), so a row names its field once and
+// the conversion from and to text comes with the field's type. A path that starts in LookSettings
+// or StageSettings reaches the field in Options (the command line, config files, presets) and in
+// DemoSettings (the running value the panel and the keys edit) alike: both hold those structs.
 #include "pipeline/demo_settings.hpp"
 #include "config/options.hpp"
 #include "config/setting.hpp"
@@ -12,10 +14,74 @@
 
 namespace stereocl {
 
-// options.*path...: the field at the end of the path, const where `object` is.
-template <auto... path, typename Object>
+template <typename MemberPointer>
+struct member_class;
+template <typename Class, typename Member>
+struct member_class<Member Class::*> {
+  using type = Class;
+};
+
+// Where a path that starts in `Start` begins in `object` (Options or DemoSettings): its look, its
+// stage, or the object itself.
+template <typename Start, typename Object>
+auto& path_start(Object& object) {
+  if constexpr (std::is_same_v<Start, LookSettings>)
+    return (object.look);
+  else if constexpr (std::is_same_v<Start, StageSettings>)
+    return (object.stage);
+  else
+    return (object);
+}
+
+// object.*path...: the field at the end of the path, const where `object` is.
+template <auto first, auto... rest, typename Object>
 auto& field_of(Object& object) {
-  return (object.*....*path);
+  auto& start = path_start<typename member_class<decltype(first)>::type>(object);
+  auto& head = start.*first;
+  return (head.*....*rest);
+}
+
+// Whether the path reaches a field the engine runs with, which the panel and keys can edit.
+template <auto first, auto...>
+inline constexpr bool runs_with =
+    std::is_same_v<typename member_class<decltype(first)>::type, LookSettings> ||
+    std::is_same_v<typename member_class<decltype(first)>::type, StageSettings>;
+
+// The running value as a number: a number, an enum's index, a flag's 0 or 1.
+template <auto... path>
+double demo_value(const Setting&, const DemoSettings& settings) {
+  return static_cast<double>(field_of<path...>(settings));
+}
+
+template <auto... path>
+void set_demo_value(const Setting&, DemoSettings& settings, double value) {
+  auto& field = field_of<path...>(settings);
+  field = static_cast<std::remove_cvref_t<decltype(field)>>(value);
+}
+
+// A row's access to a field: `text` and `set` from the command line's side, and where the engine
+// runs with the field, `value` and `set_value` from the panel's.
+template <auto... path>
+constexpr SettingAccess field_access(decltype(SettingAccess::text) text, decltype(SettingAccess::set) set) {
+  if constexpr (runs_with<path...>)
+    return {text, set, demo_value<path...>, set_demo_value<path...>};
+  else
+    return {text, set};
+}
+
+// The same access with the panel's own setter (a rule between settings: P takes M down with it).
+constexpr SettingAccess with_set_value(SettingAccess access, decltype(SettingAccess::set_value) set_value) {
+  access.set_value = set_value;
+  return access;
+}
+
+// The command line's access with the running value's, where the engine keeps that value in a
+// field of its own (--interop-sync's "all" is the command line's only).
+constexpr SettingAccess with_running(SettingAccess access, decltype(SettingAccess::value) value,
+                                     decltype(SettingAccess::set_value) set_value) {
+  access.value = value;
+  access.set_value = set_value;
+  return access;
 }
 
 template <typename T>
@@ -34,19 +100,19 @@ Status set_number(const Setting& row, T& field, const std::string& text) {
 
 // A number of any arithmetic type.
 template <auto... path>
-inline constexpr SettingAccess number_field = {
+inline constexpr SettingAccess number_field = field_access<path...>(
     [](const Setting&, const Options& options) { return number_text(field_of<path...>(options)); },
     [](const Setting& row, Options& options, const std::string& text) {
       return set_number(row, field_of<path...>(options), text);
-    }};
+    });
 
 // A number whose 0 means unset (no --soak, the screen's own scale): written as nothing.
 template <auto... path>
-inline constexpr SettingAccess number_unless_zero_field = {
+inline constexpr SettingAccess number_unless_zero_field = field_access<path...>(
     [](const Setting& row, const Options& options) {
       return field_of<path...>(options) == 0 ? std::string() : number_field<path...>.text(row, options);
     },
-    number_field<path...>.set};
+    number_field<path...>.set);
 
 template <auto... path>
 inline constexpr SettingAccess text_field = {
@@ -57,25 +123,25 @@ inline constexpr SettingAccess text_field = {
     }};
 
 template <auto... path>
-inline constexpr SettingAccess flag_field = {
+inline constexpr SettingAccess flag_field = field_access<path...>(
     [](const Setting&, const Options& options) { return std::string(field_of<path...>(options) ? "true" : "false"); },
     [](const Setting&, Options& options, const std::string& text) -> Status {
       field_of<path...>(options) = text == "true";
       return {};
-    }};
+    });
 
-// --no-NAME: the flag given turns the field off.
+// --no-NAME: the flag given turns the field off (the panel's checkbox still shows the field).
 template <auto... path>
-inline constexpr SettingAccess inverted_flag_field = {
+inline constexpr SettingAccess inverted_flag_field = field_access<path...>(
     [](const Setting&, const Options& options) { return std::string(field_of<path...>(options) ? "false" : "true"); },
     [](const Setting&, Options& options, const std::string& text) -> Status {
       field_of<path...>(options) = text != "true";
       return {};
-    }};
+    });
 
 // An enum whose values are the row's words in order.
 template <auto... path>
-inline constexpr SettingAccess word_field = {
+inline constexpr SettingAccess word_field = field_access<path...>(
     [](const Setting& row, const Options& options) {
       return std::string(row.words[static_cast<std::size_t>(field_of<path...>(options))]);
     },
@@ -85,18 +151,6 @@ inline constexpr SettingAccess word_field = {
       auto& field = field_of<path...>(options);
       field = static_cast<std::remove_cvref_t<decltype(field)>>(*index);
       return {};
-    }};
-
-// The panel's view of a DemoSettings field as a number: a number, an enum's index, a flag's 0 or 1.
-template <auto... path>
-double demo_value(const Setting&, const DemoSettings& settings) {
-  return static_cast<double>(field_of<path...>(settings));
-}
-
-template <auto... path>
-void set_demo_value(const Setting&, DemoSettings& settings, double value) {
-  auto& field = field_of<path...>(settings);
-  field = static_cast<std::remove_cvref_t<decltype(field)>>(value);
-}
+    });
 
 }  // namespace stereocl

@@ -71,58 +71,73 @@ constexpr SettingAccess kSizeAccess = {[](const Setting&, const Options& options
                                          return {};
                                        }};
 
-// Any of the physical units switches them on, starting from the others' defaults.
-template <double PhysicalGeometry::*member>
-constexpr SettingAccess unit_field = {
-    [](const Setting&, const Options& options) {
-      return options.stereogram.units ? number_text((*options.stereogram.units).*member) : std::string();
-    },
-    [](const Setting& row, Options& options, const std::string& text) {
-      if (!options.stereogram.units) options.stereogram.units.emplace();
-      return set_number(row, (*options.stereogram.units).*member, text);
-    }};
-
 // A physical unit on the panel, which shows them only while units are on.
 template <double PhysicalGeometry::*member>
 double unit_value(const Setting&, const DemoSettings& settings) {
-  return settings.stereogram.units ? (*settings.stereogram.units).*member : PhysicalGeometry{}.*member;
+  const auto& units = settings.look.stereogram.units;
+  return units ? (*units).*member : PhysicalGeometry{}.*member;
 }
 
 template <double PhysicalGeometry::*member>
 void set_unit_value(const Setting&, DemoSettings& settings, double value) {
-  if (settings.stereogram.units) (*settings.stereogram.units).*member = value;
+  if (auto& units = settings.look.stereogram.units) (*units).*member = value;
 }
+
+// Any of the physical units switches them on, starting from the others' defaults.
+template <double PhysicalGeometry::*member>
+constexpr SettingAccess unit_field = {
+    [](const Setting&, const Options& options) {
+      const auto& units = options.look.stereogram.units;
+      return units ? number_text((*units).*member) : std::string();
+    },
+    [](const Setting& row, Options& options, const std::string& text) {
+      auto& units = options.look.stereogram.units;
+      if (!units) units.emplace();
+      return set_number(row, (*units).*member, text);
+    },
+    unit_value<member>, set_unit_value<member>};
 
 // P on the panel: a narrower pattern takes M down with it, to the largest it allows.
 void set_pattern_width(const Setting&, DemoSettings& settings, double value) {
-  StereogramParams& params = settings.stereogram;
+  StereogramParams& params = settings.look.stereogram;
   params.pattern_width = static_cast<int>(value);
   params.max_offset = std::min(params.max_offset, largest_max_offset(params.pattern_width));
 }
 
 // A library pattern's name, until the rules between settings find its row; then the row's name.
 constexpr SettingAccess kPatternAccess = {[](const Setting&, const Options& options) {
-                                            return options.library_pattern ? std::string(options.library_pattern->name)
-                                                                           : options.pattern_file;
+                                            return options.look.pattern_kind == PatternKind::library
+                                                       ? std::string(options.look.library_pattern->name)
+                                                       : options.pattern_file;
                                           },
                                           text_field<&Options::pattern_file>.set};
 
+// Random dots in colour; a library pattern or a picture (--pattern, which it excludes) keeps its own.
+constexpr SettingAccess kColourPatternAccess = {
+    [](const Setting&, const Options& options) {
+      return std::string(options.look.pattern_kind == PatternKind::random_colour ? "true" : "false");
+    },
+    [](const Setting&, Options& options, const std::string& text) -> Status {
+      options.look.pattern_kind = text == "true" ? PatternKind::random_colour : PatternKind::random_grey;
+      return {};
+    }};
+
 constexpr SettingAccess kEffectAccess = {
-    [](const Setting&, const Options& options) { return std::string(effect_name(options.effect)); },
+    [](const Setting&, const Options& options) { return std::string(effect_name(options.look.effect.effect)); },
     [](const Setting& row, Options& options, const std::string& text) -> Status {
       if (!word_index(row, text)) return failure(row.cli_name() + " " + text + ": not one of " + effect_choices());
-      options.effect = find_effect(text);  // nullptr for "none"
+      options.look.effect.effect = find_effect(text);  // nullptr for "none"
       return {};
     }};
 
 constexpr SettingAccess kAlgorithmAccess = {
     [](const Setting&, const Options& options) {
-      return std::string(stereogram_algorithm_name(options.stereogram.algorithm));
+      return std::string(stereogram_algorithm_name(options.look.stereogram.algorithm));
     },
     [](const Setting& row, Options& options, const std::string& text) -> Status {
       const AlgorithmRow* algorithm = algorithm_named(text);
       if (!algorithm) return failure(row.cli_name() + " " + text + ": no such algorithm");
-      options.stereogram.algorithm = algorithm->algorithm;
+      options.look.stereogram.algorithm = algorithm->algorithm;
       return {};
     }};
 
@@ -237,12 +252,12 @@ const Setting kPictureSettings[] = {
      .min = kMinPatternWidth,
      .max = kMaxPatternWidth,
      .initial = number_text(StereogramParams{}.pattern_width),
-     .access = number_field<&Options::stereogram, &StereogramParams::pattern_width>,
+     .access = with_set_value(number_field<&LookSettings::stereogram, &StereogramParams::pattern_width>,
+                              set_pattern_width),
      .panel = {.kind = ControlKind::slider,
                .label = "pattern width",
                .format = "%d px",
-               .value = demo_value<&DemoSettings::stereogram, &StereogramParams::pattern_width>,
-               .set_value = set_pattern_width},
+},
      .json = "pattern_width"},
     // At least 0 and below P - 1 is a rule between two settings, checked once both are known.
     {.name = "max_offset",
@@ -252,15 +267,13 @@ const Setting kPictureSettings[] = {
      .min = 0,
      .max = kMaxPatternWidth,
      .initial = number_text(StereogramParams{}.max_offset),
-     .access = number_field<&Options::stereogram, &StereogramParams::max_offset>,
+     .access = number_field<&LookSettings::stereogram, &StereogramParams::max_offset>,
      .check = SettingCheck::finite_up_to_max,
      .panel = {.kind = ControlKind::slider,
                .label = "max offset",
                .format = "%.1f px",
-               .value = demo_value<&DemoSettings::stereogram, &StereogramParams::max_offset>,
-               .set_value = set_demo_value<&DemoSettings::stereogram, &StereogramParams::max_offset>,
                .largest = [](const DemoSettings& settings) -> double {
-                 return largest_max_offset(settings.stereogram.pattern_width);
+                 return largest_max_offset(settings.look.stereogram.pattern_width);
                }},
      .json = "max_offset"},
     // No defaults written: a written config must not name them, or reading it back would switch
@@ -277,9 +290,7 @@ const Setting kPictureSettings[] = {
                .label = "dpi",
                .format = "%.0f",
                .tooltip = "the screen's pixels per inch",
-               .logarithmic = true,
-               .value = unit_value<&PhysicalGeometry::dpi>,
-               .set_value = set_unit_value<&PhysicalGeometry::dpi>}},
+               .logarithmic = true,}},
     {.name = "eye_separation",
      .kind = SettingKind::real,
      .value_name = "MM",
@@ -289,9 +300,7 @@ const Setting kPictureSettings[] = {
      .access = unit_field<&PhysicalGeometry::eye_separation_mm>,
      .panel = {.kind = ControlKind::slider,
                .label = "eyes apart",
-               .format = "%.1f mm",
-               .value = unit_value<&PhysicalGeometry::eye_separation_mm>,
-               .set_value = set_unit_value<&PhysicalGeometry::eye_separation_mm>}},
+               .format = "%.1f mm",}},
     {.name = "depth_of_field",
      .kind = SettingKind::real,
      .value_name = "MU",
@@ -303,9 +312,7 @@ const Setting kPictureSettings[] = {
      .access = unit_field<&PhysicalGeometry::depth_of_field>,
      .panel = {.kind = ControlKind::slider,
                .label = "depth",
-               .format = "mu %.2f",
-               .value = unit_value<&PhysicalGeometry::depth_of_field>,
-               .set_value = set_unit_value<&PhysicalGeometry::depth_of_field>}},
+               .format = "mu %.2f",}},
     {.name = "pattern",
      .value_name = "NAME|FILE",
      .help = "a pattern by name (" + library_pattern_names() +
@@ -316,7 +323,7 @@ const Setting kPictureSettings[] = {
     {.name = "colour_pattern",
      .kind = SettingKind::flag,
      .help = "random colour dots instead of grey",
-     .access = flag_field<&Options::colour_pattern>,
+     .access = kColourPatternAccess,
      .excludes = {"pattern"}},
     {.name = "dot_size",
      .kind = SettingKind::integer,
@@ -325,12 +332,10 @@ const Setting kPictureSettings[] = {
      .min = 1,
      .max = kMaxDotSize,
      .initial = "1",
-     .access = number_field<&Options::dot_size>,
+     .access = number_field<&LookSettings::stereogram, &StereogramParams::dot_size>,
      .panel = {.kind = ControlKind::slider,
                .label = "dot size",
-               .format = "%d px",
-               .value = demo_value<&DemoSettings::dot_size>,
-               .set_value = set_demo_value<&DemoSettings::dot_size>}},
+               .format = "%d px",}},
     {.name = "depth",
      .value_name = "FILE",
      .help = "grey depth map (white = near) instead of the 3D scene: PNG, TIFF or PGM (16-bit exact), PPM, JPEG or "
@@ -348,13 +353,11 @@ const Setting kPictureSettings[] = {
              "--size or --fit the scene takes the map's size",
      .words = {std::begin(kDepthFitWords), std::end(kDepthFitWords)},
      .initial = "contain",
-     .access = word_field<&Options::depth_fit>,
+     .access = word_field<&LookSettings::depth_fit>,
      .panel = {.kind = ControlKind::combo,
                .label = "depth fit",
                .tooltip = "how a depth map of another size fills the scene: whole with its aspect, the rest far "
-                          "(contain), filling it (stretch), or centred at 1:1 (none); --depth-fit",
-               .value = demo_value<&DemoSettings::depth_fit>,
-               .set_value = set_demo_value<&DemoSettings::depth_fit>}},
+                          "(contain), filling it (stretch), or centred at 1:1 (none); --depth-fit",}},
     {.name = "text",
      .value_name = "WORDS",
      .help = "hide WORDS, one line raised from a far plane, instead of the 3D scene",
@@ -377,12 +380,10 @@ const Setting kPictureSettings[] = {
     {.name = "invert_depth",
      .kind = SettingKind::flag,
      .help = "black = near (swaps wall-eyed and cross-eyed viewing)",
-     .access = flag_field<&Options::invert_depth>,
+     .access = flag_field<&LookSettings::invert_depth>,
      .panel = {.kind = ControlKind::checkbox,
                .label = "invert depth",
-               .tooltip = "swaps wall-eyed and cross-eyed viewing",
-               .value = demo_value<&DemoSettings::invert_depth>,
-               .set_value = set_demo_value<&DemoSettings::invert_depth>}},
+               .tooltip = "swaps wall-eyed and cross-eyed viewing",}},
     {.name = "seed",
      .kind = SettingKind::integer,
      .value_name = "N",
@@ -390,7 +391,7 @@ const Setting kPictureSettings[] = {
      .min = 0,
      .max = std::numeric_limits<std::uint32_t>::max(),
      .initial = "1",
-     .access = number_field<&Options::seed>,
+     .access = number_field<&LookSettings::seed>,
      .json = "seed"},
     {.name = "effect",
      .kind = SettingKind::words,
@@ -410,7 +411,7 @@ const Setting kAlgorithmSettings[] = {
      .value_name = "ALGORITHM",
      .help = algorithm_help(),
      .words = algorithm_words(),
-     .initial = stereogram_algorithm_name(StereogramAlgorithm::symmetric),
+     .initial = stereogram_algorithm_name(StereogramParams{}.algorithm),
      .access = kAlgorithmAccess,
      .json = "algorithm"},
     {.name = "oversample",
@@ -420,13 +421,11 @@ const Setting kAlgorithmSettings[] = {
      .min = 1,
      .max = kMaxOversample,
      .initial = number_text(StereogramParams{}.oversample),
-     .access = number_field<&Options::stereogram, &StereogramParams::oversample>,
+     .access = number_field<&LookSettings::stereogram, &StereogramParams::oversample>,
      .panel = {.kind = ControlKind::slider,
                .label = "oversample",
                .format = "%dx",
-               .tooltip = "links at this many times the width: as many more depth steps, at as much more work",
-               .value = demo_value<&DemoSettings::stereogram, &StereogramParams::oversample>,
-               .set_value = set_demo_value<&DemoSettings::stereogram, &StereogramParams::oversample>},
+               .tooltip = "links at this many times the width: as many more depth steps, at as much more work",},
      .json = "oversample"},
     {.name = "stereogram_kernel",
      .kind = SettingKind::words,
@@ -523,28 +522,24 @@ const Setting kDeviceSettings[] = {
      .kind = SettingKind::flag,
      .group = kShowGroup,
      .help = "draw as fast as possible",
-     .access = inverted_flag_field<&Options::stage, &StageSettings::vsync>,
+     .access = inverted_flag_field<&StageSettings::vsync>,
      .panel = {.kind = ControlKind::checkbox,
                .label = "vsync",
-               .tooltip = "wait for the screen's refresh; off: draw as fast as possible (--no-vsync)",
-               .value = demo_value<&DemoSettings::stage, &StageSettings::vsync>,
-               .set_value = set_demo_value<&DemoSettings::stage, &StageSettings::vsync>}},
+               .tooltip = "wait for the screen's refresh; off: draw as fast as possible (--no-vsync)",}},
     {.name = "no_panel",
      .kind = SettingKind::flag,
      .group = kShowGroup,
      .help = "start with the panel hidden",
-     .access = inverted_flag_field<&Options::stage, &StageSettings::show_panel>},
+     .access = inverted_flag_field<&StageSettings::show_panel>},
     {.name = "no_convergence_dots",
      .kind = SettingKind::flag,
      .group = kShowGroup,
      .help = "start without the two dots above the picture that help the eyes converge (D shows them)",
-     .access = inverted_flag_field<&Options::stage, &StageSettings::convergence_dots>,
+     .access = inverted_flag_field<&StageSettings::convergence_dots>,
      .panel = {.kind = ControlKind::checkbox,
                .label = "convergence dots",
                .tooltip = "two dots one pattern apart above the picture: relax the eyes until they are three (D)",
-               .on_show_tab = true,
-               .value = demo_value<&DemoSettings::stage, &StageSettings::convergence_dots>,
-               .set_value = set_demo_value<&DemoSettings::stage, &StageSettings::convergence_dots>}},
+               .on_show_tab = true,}},
     // For the room: the dots a projector shows the back row. Saved pictures keep the dots' own size.
     {.name = "convergence_dot_size",
      .kind = SettingKind::real,
@@ -555,14 +550,12 @@ const Setting kDeviceSettings[] = {
      .min = 0.5,
      .max = 3,
      .initial = "1",
-     .access = number_field<&Options::stage, &StageSettings::convergence_dot_size>,
+     .access = number_field<&StageSettings::convergence_dot_size>,
      .panel = {.kind = ControlKind::slider,
                .label = "size",
                .format = "%.1fx",
                .tooltip = "the convergence dots' size, for the room (--convergence-dot-size)",
-               .on_show_tab = true,
-               .value = demo_value<&DemoSettings::stage, &StageSettings::convergence_dot_size>,
-               .set_value = set_demo_value<&DemoSettings::stage, &StageSettings::convergence_dot_size>},
+               .on_show_tab = true,},
      .json = "convergence_dot_size",
      .json_absent_before = "the convergence dots had a size"},
     {.name = "debug_view",
@@ -667,13 +660,13 @@ const Setting kHandOverSettings[] = {
              "trip a frame (off: one per step; all: one --bench run each)",
      .words = {"on", "off", "all"},
      .initial = "on",
-     .access = kBatchAccess,
+     .access = with_running(kBatchAccess, demo_value<&DemoSettings::interop_batch>,
+                            set_demo_value<&DemoSettings::interop_batch>),
      .panel = {.kind = ControlKind::checkbox,
                .label = "one hand-over a frame",
                .tooltip = "stereogram, compose, effect and histogram behind one GL<->CL acquire, composing in OpenCL "
                           "(--interop-batch); off: one hand-over per step, composing in GL",
-               .value = demo_value<&DemoSettings::interop_batch>,
-               .set_value = set_demo_value<&DemoSettings::interop_batch>},
+},
      .json = "interop_batch"},
     {.name = "depth_pass",
      .kind = SettingKind::words,
@@ -683,14 +676,13 @@ const Setting kHandOverSettings[] = {
              "(z-only; shaded where GL lacks compute shaders), or a fragment shader writes linear depth (shaded)",
      .words = {"z-only", "shaded"},
      .initial = "z-only",
-     .access = word_field<&Options::depth_pass>,
+     .access = with_running(word_field<&Options::depth_pass>, demo_value<&DemoSettings::depth_pass>,
+                            set_demo_value<&DemoSettings::depth_pass>),
      .panel = {.kind = ControlKind::checkbox,
                .label = "z-only depth pass",
                .tooltip = "the depth buffer alone, then a compute pass makes it linear; off: a fragment shader writes "
                           "linear depth (--depth-pass)",
-               .ticked = static_cast<int>(DepthPass::z_only),
-               .value = demo_value<&DemoSettings::depth_pass>,
-               .set_value = set_demo_value<&DemoSettings::depth_pass>},
+               .ticked = static_cast<int>(DepthPass::z_only)},
      .json = "depth_pass"},
     {.name = "compose",
      .kind = SettingKind::words,
@@ -700,14 +692,13 @@ const Setting kHandOverSettings[] = {
              "where GL lacks compute shaders) or a fragment pass",
      .words = {"compute", "fragment"},
      .initial = "compute",
-     .access = word_field<&Options::compose>,
+     .access = with_running(word_field<&Options::compose>, demo_value<&DemoSettings::compose_pass>,
+                            set_demo_value<&DemoSettings::compose_pass>),
      .panel = {.kind = ControlKind::checkbox,
                .label = "compute compose",
                .tooltip = "GL draws the picture from the offsets in a compute pass; off: a fragment pass (--compose; "
                           "GPU mode composes in OpenCL with one hand-over a frame)",
-               .ticked = static_cast<int>(ComposePass::compute),
-               .value = demo_value<&DemoSettings::compose_pass>,
-               .set_value = set_demo_value<&DemoSettings::compose_pass>},
+               .ticked = static_cast<int>(ComposePass::compute)},
      .json = "compose"},
     {.name = "pipeline",
      .kind = SettingKind::flag,
@@ -778,7 +769,7 @@ const Setting kStageSettings[] = {
     {.name = "guide_dots",
      .kind = SettingKind::flag,
      .help = "draw the convergence dots into --screenshot, S, --record and --output pictures",
-     .access = flag_field<&Options::stage, &StageSettings::guide_dots>},
+     .access = flag_field<&StageSettings::guide_dots>},
     // --bench draws into a hidden window of the --size it measures: these would be silently ignored.
     {.name = "fit",
      .kind = SettingKind::flag,
@@ -810,27 +801,28 @@ const EffectParameter& effect_parameter_of(const Setting& row) {
   throw std::invalid_argument("no effect parameter is called " + std::string(row.name));
 }
 
+double effect_parameter_value(const Setting& row, const DemoSettings& settings) {
+  return settings.look.effect.value(effect_parameter_of(row));
+}
+
+void set_effect_parameter_value(const Setting& row, DemoSettings& settings, double value) {
+  settings.look.effect.values[effect_parameter_of(row).name] = static_cast<int>(value);
+}
+
 constexpr SettingAccess kEffectParameterAccess = {
     [](const Setting& row, const Options& options) {
       const EffectParameter& parameter = effect_parameter_of(row);
-      return effect_value_text(parameter, EffectSettings{nullptr, options.effect_values}.value(parameter));
+      return effect_value_text(parameter, options.look.effect.value(parameter));
     },
     [](const Setting& row, Options& options, const std::string& text) -> Status {
       const EffectParameter& parameter = effect_parameter_of(row);
       const Result<long long> value = parameter.words.empty() ? whole_number(row, text) : Result<long long>(0);
       const Result<int> word = parameter.words.empty() ? Result<int>(0) : word_index(row, text);
       if (!value || !word) return failure(!value ? value.error() : word.error());
-      options.effect_values[parameter.name] = parameter.words.empty() ? static_cast<int>(*value) : *word;
+      options.look.effect.values[parameter.name] = parameter.words.empty() ? static_cast<int>(*value) : *word;
       return {};
-    }};
-
-double effect_parameter_value(const Setting& row, const DemoSettings& settings) {
-  return settings.effect.value(effect_parameter_of(row));
-}
-
-void set_effect_parameter_value(const Setting& row, DemoSettings& settings, double value) {
-  settings.effect.values[effect_parameter_of(row).name] = static_cast<int>(value);
-}
+    },
+    effect_parameter_value, set_effect_parameter_value};
 
 // A number as a slider, two words as a checkbox (the second word meaning on), more as a combo.
 Setting effect_setting(const EffectParameter& parameter) {
@@ -848,11 +840,7 @@ Setting effect_setting(const EffectParameter& parameter) {
   const ControlKind control = parameter.words.empty()       ? ControlKind::slider
                               : parameter.words.size() == 2 ? ControlKind::checkbox
                                                             : ControlKind::combo;
-  row.panel = {.kind = control,
-               .label = parameter.label,
-               .format = "%d",
-               .value = effect_parameter_value,
-               .set_value = set_effect_parameter_value};
+  row.panel = {.kind = control, .label = parameter.label, .format = "%d"};
   return row;
 }
 

@@ -1,14 +1,11 @@
 #pragma once
 // What the user can change while the demo runs (panel, keys, dropped files). The Engine compares
 // these with what it last applied and redoes only the work a change needs.
-#include "compute/stereogram/stereogram_params.hpp"
-#include "core/depth_fit.hpp"
-#include "core/pattern.hpp"
-#include "core/pattern_library.hpp"
 #include "pipeline/sources/depth_sources.hpp"
 #include "pipeline/plan/effects.hpp"
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
+#include "pipeline/look_settings.hpp"
 #include "pipeline/mode.hpp"
 #include "pipeline/stage_settings.hpp"
 #include "render/scene_renderer.hpp"
@@ -18,22 +15,14 @@
 
 namespace stereocl {
 
-
 struct DemoSettings {
-  Mode mode = Mode::cpu;
-  StereogramParams stereogram;
-  PatternKind pattern_kind = PatternKind::random_grey;
-  const PatternRow* library_pattern = &pattern_library().front();  // drawn where pattern_kind is library
-  std::uint32_t seed = 1;
-  int dot_size = 1;  // pixels a side of a random dot
+  Mode mode{};        // the engine starts it from the command line's (the table's default)
+  LookSettings look;  // what a preset sets again: P and M, the pattern, the effect
   bool shimmer = false;  // a fresh random pattern every frame: the dots dance, the shape stays
-  bool invert_depth = false;
-  DepthFit depth_fit = DepthFit::contain;  // a depth map in a scene of another size (--size, --fit)
   DebugView debug_view = DebugView::none;
   DepthSource depth_source = DepthSource::scene;
   bool paused = false;
   float ball_speed = 1.0f;
-  EffectSettings effect;
   bool histogram_enabled = false;
   StageSettings stage;  // the table's defaults come with the start (EngineSetup::stage)
   bool show_keys = false;  // F1 / '?': the key list over the picture, panel or not

@@ -27,27 +27,15 @@
 
 namespace stereocl {
 
-namespace {
-// Random dots stay put around the moving ball and echo nowhere; a picture runs on without seams
-// (GroupColour). Set once the pattern kind is final, so no frame takes the other kind's colours.
-void settle_group_colours(DemoSettings& settings) {
-  const bool random_dots =
-      settings.pattern_kind == PatternKind::random_grey || settings.pattern_kind == PatternKind::random_colour;
-  const bool from_scene = settings.pattern_kind == PatternKind::library && settings.library_pattern->from_scene();
-  settings.stereogram.group_colour = group_colour_for(random_dots, from_scene);
-  settings.stereogram.dot_size = settings.dot_size;
-}
-}  // namespace
-
 Engine::Engine(const EngineStart& options, ClSetup cl)
     : options_(options),
-      physics_(BallPhysics::from_seed(options.seed)) {
+      physics_(BallPhysics::from_seed(options.settings.seed)) {
   start(options, std::move(cl));
 }
 
 Engine::Engine(const EngineStart& options, ClOpener open_cl)
     : options_(options),
-      physics_(BallPhysics::from_seed(options.seed)),
+      physics_(BallPhysics::from_seed(options.settings.seed)),
       open_cl_(std::move(open_cl)) {
   std::optional<ClSetup> cl;
   if (!mode_row(options.mode).kernels_on_cpu) cl = open_cl_();
@@ -70,13 +58,13 @@ void Engine::start(const EngineStart& options, std::optional<ClSetup> cl) {
   load_start_files(options);
   if (!scene_) make_size_scene(options);
   // The --size width was checked when the options were read; a --depth map's is known only now.
-  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
+  const auto resolved = resolve_units(settings_.look.stereogram, scene_->width());
   if (!resolved) throw InputError(resolved.error());
-  settings_.stereogram = *resolved;
-  settle_group_colours(settings_);
-  rebuild_pattern();
+  settings_.look.stereogram = *resolved;
+  settle_group_colours(settings_.look);
+  rebuild_pattern(pattern_recipe());
   compositor().release();  // the first frame that makes a picture makes its textures
-  compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.look.stereogram));
   fit_mode_to_size();  // said on stderr with or without --mode: the default mode, too, can be too small
   applied_ = settings_;
 }
@@ -131,7 +119,7 @@ void Engine::load_start_files(const EngineStart& options) {
 }
 
 void Engine::make_size_scene(const EngineStart& options) {
-  if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.stereogram));
+  if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.look.stereogram));
       !fits)
     throw InputError("size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
                      ": " + fits.error());
@@ -140,19 +128,7 @@ void Engine::make_size_scene(const EngineStart& options) {
 
 Engine::~Engine() = default;
 
-void Engine::take_look(const Look& look) {
-  settings_.stereogram = look.stereogram;
-  settings_.pattern_kind = look.colour_pattern ? PatternKind::random_colour : PatternKind::random_grey;
-  if (look.library_pattern) {
-    settings_.pattern_kind = PatternKind::library;
-    settings_.library_pattern = look.library_pattern;
-  }
-  settings_.seed = look.seed;
-  settings_.dot_size = look.dot_size;
-  settings_.invert_depth = look.invert_depth;
-  settings_.depth_fit = look.depth_fit;
-  settings_.effect = EffectSettings{look.effect, look.effect_values};
-}
+void Engine::take_look(const Look& look) { settings_.look = look.settings; }
 
 Status Engine::use_look(const Look& look, const LookImages& images) {
   // Both files were decoded before anything changes, so a bad one leaves the look as it was.
@@ -235,7 +211,7 @@ void Engine::set_up_opencl(ClSetup cl) {
 
 void Engine::fit_mode_to_size() {
   availability_ = availability_at_size(engine_availability_, image_limit_,
-                                       {scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)});
+                                       {scene_->width(), scene_->height(), stereogram_strip_width(settings_.look.stereogram)});
   if (availability_.available(settings_.mode)) return;
   const Mode wanted = settings_.mode;
   notices_.say(leave_mode(wanted, fallback_mode(wanted, availability_), request_mode(wanted, availability_).error()));
@@ -276,7 +252,7 @@ Status Engine::check_fits_textures(int width, int height, int strip_width) const
 Status Engine::use_as_depth(const LoadedImage& image, const std::string& name) {
   // The scene keeps a size of its own (the map is fitted to it), or takes the map's.
   const Size scene = scene_sized_ ? options_.size : Size{image.grey16.width, image.grey16.height};
-  if (const Status fits = check_fits_textures(scene.width, scene.height, stereogram_strip_width(settings_.stereogram));
+  if (const Status fits = check_fits_textures(scene.width, scene.height, stereogram_strip_width(settings_.look.stereogram));
       !fits)
     return failure(name + ": as a depth map, " + fits.error());
   still_depth_ = image.grey16;
@@ -328,9 +304,9 @@ Status Engine::use_model(const ModelMesh& mesh, const std::string& name) {
 // what the user or the physical units say, and a shrunk pattern can grow again without loss.
 Status Engine::use_as_pattern(const LoadedImage& loaded, const std::string& name) {
   pattern_image_ = loaded.rgba;
-  pattern_image_new_ = true;
+  ++pattern_images_;
   pattern_name_ = name;
-  settings_.pattern_kind = PatternKind::image;
+  settings_.look.pattern_kind = PatternKind::image;
   return {};
 }
 
@@ -348,28 +324,37 @@ void Engine::use_depth_source() {
 
 void Engine::upload_still_depth() {
   if (!still_depth_ || !scene_ || settings_.depth_source != DepthSource::image) return;
-  stereocl::upload_still_depth(*still_depth_, settings_.depth_fit, settings_.invert_depth, *scene_);
+  stereocl::upload_still_depth(*still_depth_, settings_.look.depth_fit, settings_.look.invert_depth, *scene_);
 }
 
-void Engine::rebuild_pattern() {
-  switch (settings_.pattern_kind) {
+Engine::PatternRecipe Engine::pattern_recipe() const {
+  const LookSettings& look = settings_.look;
+  return {.stereogram = look.stereogram,
+          .kind = look.pattern_kind,
+          .library = look.library_pattern,
+          .seed = look.seed + shimmer_frame_,
+          .image = pattern_images_};
+}
+
+void Engine::rebuild_pattern(const PatternRecipe& recipe) {
+  drawn_pattern_ = recipe;
+  switch (recipe.kind) {
     case PatternKind::random_grey:
     case PatternKind::random_colour:
-      compositor().set_pattern(random_dots_for(settings_.stereogram, settings_.pattern_kind == PatternKind::random_colour,
-                                               settings_.seed + shimmer_frame_));
+      compositor().set_pattern(
+          random_dots_for(recipe.stereogram, recipe.kind == PatternKind::random_colour, recipe.seed));
       break;
     case PatternKind::image: {
       // Scaled before the flip, as --output scales it, so the two pictures agree to the bit.
-      RgbaImage scaled = scale_pattern_to_width(pattern_image_, settings_.stereogram.pattern_width);
+      RgbaImage scaled = scale_pattern_to_width(pattern_image_, recipe.stereogram.pattern_width);
       flip_rows(scaled);  // files are top row first, GL textures bottom row first
       compositor().set_pattern(scaled);
       break;
     }
     case PatternKind::library: {
-      if (settings_.library_pattern->from_scene()) break;  // cut from each frame's colour (FrameExecutor)
-      const int width = settings_.stereogram.pattern_width;
-      compositor().set_pattern(
-          settings_.library_pattern->draw(width, generated_pattern_height(width), settings_.seed + shimmer_frame_));
+      if (recipe.library->from_scene()) break;  // cut from each frame's colour (FrameExecutor)
+      const int width = recipe.stereogram.pattern_width;
+      compositor().set_pattern(recipe.library->draw(width, generated_pattern_height(width), recipe.seed));
       break;
     }
   }
@@ -377,9 +362,9 @@ void Engine::rebuild_pattern() {
 
 void Engine::apply_settings() {
   reconcile_stereogram();
-  if (settings_.pattern_kind == PatternKind::image && pattern_image_.empty())
-    settings_.pattern_kind = applied_.pattern_kind;
-  settle_group_colours(settings_);
+  if (settings_.look.pattern_kind == PatternKind::image && pattern_image_.empty())
+    settings_.look.pattern_kind = applied_.look.pattern_kind;
+  settle_group_colours(settings_.look);
   if ((settings_.depth_source == DepthSource::image && !still_depth_) ||
       (settings_.depth_source == DepthSource::model && !model_))
     settings_.depth_source = DepthSource::scene;
@@ -387,9 +372,9 @@ void Engine::apply_settings() {
   reconcile_mode();
   reconcile_mode_algorithm();
   reconcile_pattern();  // random dots take the algorithm's form (group_colours.hpp), so after it
-  compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram));
+  compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.look.stereogram));
   compositor().set_pass(settings_.compose_pass);
-  if (settings_.invert_depth != applied_.invert_depth || settings_.depth_fit != applied_.depth_fit)
+  if (settings_.look.invert_depth != applied_.look.invert_depth || settings_.look.depth_fit != applied_.look.depth_fit)
     upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
   // watching does not make the scene jump.
@@ -399,27 +384,20 @@ void Engine::apply_settings() {
 }
 
 void Engine::reconcile_stereogram() {
-  const auto resolved = resolve_units(settings_.stereogram, scene_->width());
+  const auto resolved = resolve_units(settings_.look.stereogram, scene_->width());
   // A value the UI let through but the algorithm cannot take is refused here, keeping the last good one.
-  if (resolved) settings_.stereogram = *resolved;
-  if (!resolved || !validate_for_algorithm(settings_.stereogram) ||
-      !check_fits_textures(scene_->width(), scene_->height(), stereogram_strip_width(settings_.stereogram)))
-    settings_.stereogram = applied_.stereogram;
+  if (resolved) settings_.look.stereogram = *resolved;
+  if (!resolved || !validate_for_algorithm(settings_.look.stereogram) ||
+      !check_fits_textures(scene_->width(), scene_->height(), stereogram_strip_width(settings_.look.stereogram)))
+    settings_.look.stereogram = applied_.look.stereogram;
 }
 
 void Engine::reconcile_pattern() {
   // Shimmer: a new random pattern every frame. The depth is unchanged, so the shape holds still
   // while the dots dance -- proof that the picture lives in the repeats, not in the dots.
-  const bool shimmering = settings_.shimmer && settings_.pattern_kind != PatternKind::image;
+  const bool shimmering = settings_.shimmer && settings_.look.pattern_kind != PatternKind::image;
   shimmer_frame_ = shimmering ? shimmer_frame_ + 1 : 0;
-  const bool pattern_changed = settings_.stereogram.pattern_width != applied_.stereogram.pattern_width ||
-                               settings_.stereogram.algorithm != applied_.stereogram.algorithm ||
-                               settings_.stereogram.group_colour != applied_.stereogram.group_colour ||
-                               settings_.pattern_kind != applied_.pattern_kind || settings_.seed != applied_.seed ||
-                               settings_.library_pattern != applied_.library_pattern ||
-                               settings_.dot_size != applied_.dot_size || settings_.shimmer != applied_.shimmer ||
-                               std::exchange(pattern_image_new_, false) || shimmering;
-  if (pattern_changed) rebuild_pattern();
+  if (const PatternRecipe recipe = pattern_recipe(); recipe != drawn_pattern_) rebuild_pattern(recipe);
 }
 
 void Engine::reconcile_mode() {
@@ -443,15 +421,15 @@ void Engine::reconcile_mode() {
 void Engine::reconcile_mode_algorithm() {
   const std::optional<StereogramAlgorithm> only = mode_row(settings_.mode).only_algorithm;
   if (!only) {
-    if (chosen_algorithm_) settings_.stereogram.algorithm = *std::exchange(chosen_algorithm_, std::nullopt);
+    if (chosen_algorithm_) settings_.look.stereogram.algorithm = *std::exchange(chosen_algorithm_, std::nullopt);
     return;
   }
-  if (settings_.stereogram.algorithm == *only) return;
+  if (settings_.look.stereogram.algorithm == *only) return;
   // Entering the mode, or a choice made in it (a preset): the last one comes back.
-  chosen_algorithm_ = settings_.stereogram.algorithm;
+  chosen_algorithm_ = settings_.look.stereogram.algorithm;
   notices_.say(std::string(mode_display_name(settings_.mode)) + " mode runs the " + stereogram_algorithm_name(*only) +
                " algorithm only; " + stereogram_algorithm_name(*chosen_algorithm_) + " comes back when you leave it");
-  settings_.stereogram.algorithm = *only;
+  settings_.look.stereogram.algorithm = *only;
 }
 
 void Engine::reconcile_interop_sync() {
@@ -497,8 +475,8 @@ Status Engine::render_frame_unguarded(double seconds) {
   apply_settings();
   reveal_ = step_reveal(reveal_, settings_.reveal, seconds);
   Backend& backend = backend_for(settings_.mode);
-  const FramePlan plan = backend.plan(frame_request(backend), *scene_, settings_.stereogram);
-  const FrameInputs inputs{settings_.stereogram,   pattern_sampling(),   settings_.effect,
+  const FramePlan plan = backend.plan(frame_request(backend), *scene_, settings_.look.stereogram);
+  const FrameInputs inputs{settings_.look.stereogram,   pattern_sampling(),   settings_.look.effect,
                            settings_.interop_sync, settings_.debug_view, seconds,
                            [this](SceneTarget& target, GLuint depth_buffer, double moved) {
                              draw_depth(target, depth_buffer, moved);
@@ -517,7 +495,7 @@ FrameRequest Engine::frame_request(const Backend& backend) {
   return {.stereogram = mode.makes_stereogram,
           .animated = depth_source_row(settings_.depth_source).animated(),
           .debug_view = settings_.debug_view,
-          .effect = settings_.effect.effect != nullptr,
+          .effect = settings_.look.effect.effect != nullptr,
           .histogram = settings_.histogram_enabled || plot_due,
           .one_handover = settings_.interop_batch,
           .pipelining = pipelining(),
@@ -525,13 +503,13 @@ FrameRequest Engine::frame_request(const Backend& backend) {
 }
 
 PatternSampling Engine::pattern_sampling() const {
-  return algorithm_row(settings_.stereogram.algorithm).whole_pattern_pixels ? PatternSampling::whole_pixels
+  return algorithm_row(settings_.look.stereogram.algorithm).whole_pattern_pixels ? PatternSampling::whole_pixels
                                                                             : PatternSampling::linear;
 }
 
 bool Engine::scene_pattern() const {
-  return mode_row(settings_.mode).makes_stereogram && settings_.pattern_kind == PatternKind::library &&
-         settings_.library_pattern->from_scene();
+  return mode_row(settings_.mode).makes_stereogram && settings_.look.pattern_kind == PatternKind::library &&
+         settings_.look.library_pattern->from_scene();
 }
 
 void Engine::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) {
@@ -539,7 +517,7 @@ void Engine::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds
   const std::optional<DepthPass> depth_only =
       mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.depth_pass) : std::nullopt;
   const DepthDraw draw{target,       depth_buffer, settings_.paused ? 0.0 : seconds, settings_.ball_speed,
-                       settings_.invert_depth, depth_only, scene_pattern() || settings_.reveal || reveal_ > 0.f};
+                       settings_.look.invert_depth, depth_only, scene_pattern() || settings_.reveal || reveal_ > 0.f};
   if (auto* const draw_source = depth_source_row(settings_.depth_source).draw) draw_source(sources, draw);
 }
 
@@ -555,7 +533,7 @@ Result<HandoverFloor> Engine::handover_floor(Mode mode, std::optional<SyncStrate
 
 Status Engine::resize_scene(Size size) {
   if (size == options_.size) return {};
-  if (Status fits = check_fits_textures(size.width, size.height, stereogram_strip_width(settings_.stereogram)); !fits)
+  if (Status fits = check_fits_textures(size.width, size.height, stereogram_strip_width(settings_.look.stereogram)); !fits)
     return fits;
   options_.size = size;
   scene_sized_ = true;
@@ -577,7 +555,7 @@ void Engine::present(int framebuffer_width, int framebuffer_height, std::optiona
   stereocl::present(shown.framebuffer, shown.width, shown.height, framebuffer_width, framebuffer_height, where);
   if (!settings_.stage.convergence_dots || !showing_stereogram_) return;
   const float dot_scale = ui_scale * settings_.stage.convergence_dot_size;
-  dots_.draw(convergence_dot_layout(where, shown.width, applied_.stereogram.pattern_width, framebuffer_height, dot_scale),
+  dots_.draw(convergence_dot_layout(where, shown.width, applied_.look.stereogram.pattern_width, framebuffer_height, dot_scale),
              framebuffer_width, framebuffer_height);
 }
 
@@ -590,7 +568,7 @@ RgbaImage Engine::final_image() const {
 
 RgbaImage Engine::saved_image() const {
   if (!settings_.stage.guide_dots || !showing_stereogram_) return final_image();
-  return picture_with_guide_dots(executor_.shown(), applied_.stereogram.pattern_width, dots_, guide_picture_);
+  return picture_with_guide_dots(executor_.shown(), applied_.look.stereogram.pattern_width, dots_, guide_picture_);
 }
 
 }  // namespace stereocl

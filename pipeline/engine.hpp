@@ -156,7 +156,6 @@ class Engine {
   // Fails unless a (width + strip) x height stereogram fits the driver's textures.
   Status check_fits_textures(int width, int height, int strip_width) const;
   int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
-  void rebuild_pattern();
   void upload_still_depth();
   void use_depth_source();
   Backend& backend_for(Mode mode) { return *backends_[static_cast<std::size_t>(mode)]; }
@@ -205,8 +204,21 @@ class Engine {
   // a map makes the scene its size.
   bool scene_sized_ = options_.size_given || options_.fit;
   bool depth_is_text_ = false;
-  RgbaImage pattern_image_;                // a --pattern or dropped file, at its own size, top row first
-  bool pattern_image_new_ = false;         // a new one since the pattern was last drawn
+  RgbaImage pattern_image_;  // a --pattern or dropped file, at its own size, top row first
+  std::uint64_t pattern_images_ = 0;  // counts them: a new one is a new pattern
+  // Everything the pattern is drawn from (rebuild_pattern reads nothing else), as it was last
+  // drawn: a change to any of it draws it again, so no list of changes can forget one.
+  struct PatternRecipe {
+    StereogramParams stereogram;  // P, the algorithm's dot groups, the dots' size
+    PatternKind kind{};
+    const PatternRow* library = nullptr;
+    std::uint32_t seed = 0;  // the shimmer's frame added
+    std::uint64_t image = 0;  // pattern_images_ at the time
+    friend bool operator==(const PatternRecipe&, const PatternRecipe&) = default;
+  };
+  PatternRecipe pattern_recipe() const;
+  void rebuild_pattern(const PatternRecipe& recipe);
+  std::optional<PatternRecipe> drawn_pattern_;
   FrameExecutor executor_;
   std::optional<ClSetup> cl_;  // empty until OpenCL is opened
   ClOpener open_cl_;

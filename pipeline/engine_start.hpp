@@ -11,6 +11,7 @@
 #include "pipeline/plan/effects.hpp"
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
+#include "pipeline/look_settings.hpp"
 #include "pipeline/mode.hpp"
 #include "pipeline/stage_settings.hpp"
 #include "render/scene_renderer.hpp"
@@ -26,15 +27,7 @@ namespace stereocl {
 struct Look {
   Mode mode{};
   bool mode_given = false;  // a look without a mode keeps the one running
-  StereogramParams stereogram;
-  bool colour_pattern = false;
-  int dot_size = 1;                             // random dots as dot_size x dot_size blocks
-  const PatternRow* library_pattern = nullptr;  // a pattern made by code; nullptr: random dots
-  std::uint32_t seed = 1;
-  bool invert_depth = false;
-  DepthFit depth_fit{};               // how a depth map fills a scene of another size
-  const EffectRow* effect = nullptr;  // a row of effect_table(); nullptr: none
-  EffectValues effect_values;         // every effect's parameters, by name
+  LookSettings settings;
   // Files, each used where not empty: a pattern image, a depth map, a word raised as the depth map.
   std::string pattern_file;
   std::string depth_file;

@@ -59,8 +59,8 @@ TEST(BenchFloorPairing, ExternalMemoryFramesPairWithTheirSemaphoresOnlyOnTheScen
   EXPECT_EQ(floor_of_frames(extmem, floors, DemoSettings{}), &floors[3]);
 
   DemoSettings with_effect;
-  with_effect.effect.effect = find_effect("sobel");
-  ASSERT_NE(with_effect.effect.effect, nullptr);
+  with_effect.look.effect.effect = find_effect("sobel");
+  ASSERT_NE(with_effect.look.effect.effect, nullptr);
   EXPECT_EQ(floor_of_frames(extmem, floors, with_effect), nullptr);  // GPU mode's hand-over ran instead
 
   DemoSettings on_a_depth_image;

@@ -41,17 +41,17 @@ TEST(ConfigFile, EveryOptionSurvivesTheRoundTrip) {
       "--no-vsync", "--no-panel", "--depth", std::string(STEREOCL_ASSETS_DIR) + "/depth-shapes.png",
       "--presets", std::string(STEREOCL_ASSETS_DIR) + "/presets", "--guide-dots"};
   const Options original = parsed(arguments);
-  EXPECT_EQ(original.stereogram.max_offset, 40.5f);  // the values are not the defaults, so the trip proves something
-  EXPECT_EQ(original.seed, 4000000000u);
-  EXPECT_EQ(original.stereogram.algorithm, StereogramAlgorithm::symmetric);
-  EXPECT_EQ(original.stereogram.oversample, 3);
+  EXPECT_EQ(original.look.stereogram.max_offset, 40.5f);  // the values are not the defaults, so the trip proves something
+  EXPECT_EQ(original.look.seed, 4000000000u);
+  EXPECT_EQ(original.look.stereogram.algorithm, StereogramAlgorithm::symmetric);
+  EXPECT_EQ(original.look.stereogram.oversample, 3);
   EXPECT_EQ(round_trip(arguments, "everything.toml"), original);
 }
 
 TEST(ConfigFile, OversampleIsAKeyWithItsRange) {
   const std::string good = testing::write_bytes("oversample.toml", "oversample = 4\n");
   const std::string bad = testing::write_bytes("oversample-9.toml", "oversample = 9\n");
-  EXPECT_EQ(parsed({"--config", good}).stereogram.oversample, 4);
+  EXPECT_EQ(parsed({"--config", good}).look.stereogram.oversample, 4);
   const auto refused = parse_command_line({"--config", bad});
   ASSERT_FALSE(refused.ok());
   const std::string& message = refused.failure().message;
@@ -80,8 +80,8 @@ TEST(ConfigFile, AWrittenConfigLeavesOffFlagsOutSoTheyCannotClash) {
 TEST(ConfigFile, TheCommandLineWinsOverTheFile) {
   const std::string config = testing::write_bytes("seed.toml", "seed = 5\nblur-radius = 7\n");
   const Options options = parsed({"--config", config, "--seed", "9"});
-  EXPECT_EQ(options.seed, 9u);
-  EXPECT_EQ(options.effect_values.at("blur_radius"), 7);
+  EXPECT_EQ(options.look.seed, 9u);
+  EXPECT_EQ(options.look.effect.values.at("blur_radius"), 7);
 }
 
 TEST(ConfigFile, BadValuesInAFileAreRefusedLikeOnTheCommandLine) {
@@ -104,7 +104,7 @@ TEST(ConfigFile, ThePresenterPresetShowsTheBestModeBigAndBare) {
   // Fullscreen, the scene fitted to the screen at 1:1 (panel_window_test sees 1920x1080 filled).
   EXPECT_TRUE(options.fullscreen);
   EXPECT_TRUE(options.fit);
-  EXPECT_GT(options.stereogram.pattern_width, Options{}.stereogram.pattern_width);
+  EXPECT_GT(options.look.stereogram.pattern_width, Options{}.look.stereogram.pattern_width);
   EXPECT_FALSE(options.stage.show_panel);
   EXPECT_FALSE(options.bench);
 }
@@ -186,7 +186,7 @@ TEST(ConfigFile, ASettingGivenTwiceIsRefusedWithTheFileAndBothLines) {
 }
 
 TEST(ConfigFile, AByteOrderMarkIsSkippedAndBinaryIsRefusedByLine) {
-  EXPECT_EQ(parsed({"--config", testing::write_bytes("bom.toml", "\xEF\xBB\xBFseed = 5\n")}).seed, 5u);
+  EXPECT_EQ(parsed({"--config", testing::write_bytes("bom.toml", "\xEF\xBB\xBFseed = 5\n")}).look.seed, 5u);
   const ExitRequest binary = refusal_of("binary.toml", std::string("seed = 5\n\x89PNG\0\x01", 14));
   EXPECT_NE(binary.message.find("binary.toml: line 2: byte 0x89 at column 1 is not UTF-8 text"), std::string::npos)
       << binary.message;

@@ -48,7 +48,7 @@ class FileDrop : public ::testing::Test {
     window_ = std::make_unique<Window>(hidden);
     options_.size = Size{96, 64};
     options_.mode = Mode::cpu;
-    options_.stereogram.algorithm = StereogramAlgorithm::lookup;  // a picture P wider than the depth
+    options_.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // a picture P wider than the depth
     demo_ = std::make_unique<Engine>(engine_start_of(options_), open_opencl(window_->share_handles(), ""));
     ASSERT_TRUE(demo_->render_frame(1.0 / 60.0).ok());
   }
@@ -74,18 +74,18 @@ TEST_F(FileDrop, AGreyPngBecomesTheDepthMap) {
   EXPECT_EQ(demo_->scene_width(), 120);
   EXPECT_EQ(demo_->scene_height(), 50);
   draw_a_frame();
-  EXPECT_EQ(demo_->final_image().width, 120 + demo_->settings().stereogram.pattern_width);
+  EXPECT_EQ(demo_->final_image().width, 120 + demo_->settings().look.stereogram.pattern_width);
 }
 
 // The picture is scaled to P: P stays what it was.
 TEST_F(FileDrop, AColourPngBecomesThePattern) {
-  const int pattern_width = demo_->settings().stereogram.pattern_width;
+  const int pattern_width = demo_->settings().look.stereogram.pattern_width;
   const std::string path = write_png("tile.png", colour_tile(60, 60));
   const DropResult result = handle_dropped_file(*demo_, path);
   ASSERT_TRUE(result.loaded) << result.message;
   EXPECT_EQ(result.loaded->role, FileRole::pattern);
-  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::image);
-  EXPECT_EQ(demo_->settings().stereogram.pattern_width, pattern_width);
+  EXPECT_EQ(demo_->settings().look.pattern_kind, PatternKind::image);
+  EXPECT_EQ(demo_->settings().look.stereogram.pattern_width, pattern_width);
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
   draw_a_frame();
   EXPECT_EQ(demo_->final_image().width, 96 + pattern_width);
@@ -102,8 +102,8 @@ TEST_F(FileDrop, ADepthMapIsFittedToASceneWithASizeOfItsOwn) {
   EXPECT_EQ(demo_->scene_height(), 64);
   draw_a_frame();
   const RgbaImage contained = demo_->final_image();
-  EXPECT_EQ(contained.width, 96 + demo_->settings().stereogram.pattern_width);
-  demo_->settings().depth_fit = DepthFit::stretch;
+  EXPECT_EQ(contained.width, 96 + demo_->settings().look.stereogram.pattern_width);
+  demo_->settings().look.depth_fit = DepthFit::stretch;
   draw_a_frame();
   EXPECT_NE(demo_->final_image().pixels, contained.pixels) << "a new fit refits the map";
 }
@@ -114,9 +114,9 @@ TEST_F(FileDrop, ACorruptFileSaysWhyAndChangesNothing) {
   const DropResult result = handle_dropped_file(*demo_, path);
   EXPECT_FALSE(result.loaded);
   EXPECT_NE(result.message.find("corrupt.png"), std::string::npos) << result.message;
-  EXPECT_EQ(demo_->settings().pattern_kind, before.pattern_kind);
+  EXPECT_EQ(demo_->settings().look.pattern_kind, before.look.pattern_kind);
   EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
-  EXPECT_EQ(demo_->settings().stereogram.pattern_width, before.stereogram.pattern_width);
+  EXPECT_EQ(demo_->settings().look.stereogram.pattern_width, before.look.stereogram.pattern_width);
   EXPECT_FALSE(demo_->has_depth_image());
   EXPECT_FALSE(demo_->has_pattern_image());
   EXPECT_EQ(demo_->scene_width(), 96);
@@ -131,10 +131,10 @@ TEST_F(FileDrop, AMissingFileSaysWhy) {
 
 // Wider than any P, it is scaled down to P; over 4096 a side it is refused from its header.
 TEST_F(FileDrop, AWidePatternIsScaledAndAHugeOneRefusedWithTheRule) {
-  const int pattern_width = demo_->settings().stereogram.pattern_width;
+  const int pattern_width = demo_->settings().look.stereogram.pattern_width;
   const DropResult wide = handle_dropped_file(*demo_, write_png("wide.png", colour_tile(1100, 8)));
   ASSERT_TRUE(wide.loaded) << wide.message;
-  EXPECT_EQ(demo_->settings().stereogram.pattern_width, pattern_width);
+  EXPECT_EQ(demo_->settings().look.stereogram.pattern_width, pattern_width);
   draw_a_frame();
   EXPECT_EQ(demo_->final_image().width, 96 + pattern_width);
   const DropResult huge = handle_dropped_file(*demo_, write_png("huge.png", colour_tile(4100, 2)));
@@ -153,7 +153,7 @@ TEST_F(FileDrop, TheRoleCanBeSwappedAndTheOldOneIsUndone) {
   ASSERT_TRUE(as_pattern.loaded) << as_pattern.message;
   EXPECT_EQ(as_pattern.loaded->role, FileRole::pattern);
   EXPECT_EQ(as_pattern.message, "Loaded ramp.png as pattern");
-  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::image);
+  EXPECT_EQ(demo_->settings().look.pattern_kind, PatternKind::image);
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
   draw_a_frame();
   EXPECT_EQ(demo_->scene_width(), 96);  // the ball is back, at --size
@@ -161,7 +161,7 @@ TEST_F(FileDrop, TheRoleCanBeSwappedAndTheOldOneIsUndone) {
   const DropResult back = swap_role(*demo_, *as_pattern.loaded);
   ASSERT_TRUE(back.loaded) << back.message;
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
-  EXPECT_EQ(demo_->settings().pattern_kind, PatternKind::random_grey);
+  EXPECT_EQ(demo_->settings().look.pattern_kind, PatternKind::random_grey);
   draw_a_frame();
   EXPECT_EQ(demo_->scene_width(), 80);
 }

@@ -88,7 +88,7 @@ TEST_P(FrameChainTest, EachStageIsItsReferenceOnThePreviousStagesResult) {
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   const ChainCase c = GetParam();
   ClKernels kernels(cl->programs, StereogramKernelKind::fast);
-  const StereogramParams params{c.pattern_width, c.max_offset};
+  const StereogramParams params{c.pattern_width, c.max_offset, StereogramAlgorithm::lookup};  // its reference
   const DepthImage depth = testing::random_depth(c.width, c.height, 7);
   const RgbaImage pattern = testing::random_rgba(c.pattern_width, 33, 9);
   const int width = c.width + stereogram_strip_width(params), height = c.height;

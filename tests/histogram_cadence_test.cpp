@@ -49,7 +49,7 @@ TEST_F(HistogramCadence, PanelHistogramRunsOnOneFrameInFourAsItsOwnStage) {
   EXPECT_LE(changes, frames / static_cast<int>(kPanelHistogramEvery));
   EXPECT_GE(changes, 2);
   const Histogram256& bins = demo->last_histogram();
-  const auto strip = static_cast<unsigned long long>(stereogram_strip_width(demo->settings().stereogram));
+  const auto strip = static_cast<unsigned long long>(stereogram_strip_width(demo->settings().look.stereogram));
   EXPECT_EQ(std::accumulate(bins.begin(), bins.end(), 0ull), (97ull + strip) * 31);  // lookup: P wider; symmetric: W
   EXPECT_EQ(demo->timings().stage_median(Stage::histogram), 0.0);  // most frames skip it
   EXPECT_GT(demo->timings().stage_mean(Stage::histogram), 0.0);

@@ -180,11 +180,11 @@ TEST(KeyBindings, EffectKeysToggleTheirEffectAndSwitchBetweenThem) {
   DemoSettings settings;
   const ModeAvailability all;
   EXPECT_TRUE(apply_action(toggle("sobel"), settings, all).ok());
-  EXPECT_EQ(settings.effect.effect, find_effect("sobel"));
+  EXPECT_EQ(settings.look.effect.effect, find_effect("sobel"));
   EXPECT_TRUE(apply_action(toggle("blur"), settings, all).ok());
-  EXPECT_EQ(settings.effect.effect, find_effect("blur"));
+  EXPECT_EQ(settings.look.effect.effect, find_effect("blur"));
   EXPECT_TRUE(apply_action(toggle("blur"), settings, all).ok());
-  EXPECT_EQ(settings.effect.effect, nullptr);
+  EXPECT_EQ(settings.look.effect.effect, nullptr);
 }
 
 TEST(KeyBindings, TogglesFlipTheirSettingAndBack) {
@@ -208,9 +208,9 @@ TEST(KeyBindings, TogglesFlipTheirSettingAndBack) {
 
 TEST(KeyBindings, ReseedGivesANewPatternSeed) {
   DemoSettings settings;
-  const auto seed = settings.seed;
+  const auto seed = settings.look.seed;
   EXPECT_TRUE(apply_action(Action{ActionKind::reseed}, settings, ModeAvailability{}).ok());
-  EXPECT_NE(settings.seed, seed);
+  EXPECT_NE(settings.look.seed, seed);
 }
 
 TEST(KeyBindings, WindowActionsLeaveTheSettingsAlone) {
@@ -233,47 +233,47 @@ Status press(int key, DemoSettings& settings) {
 
 TEST(KeyBindings, PlusAndMinusStepTheMaxOffsetWithinItsRange) {
   DemoSettings settings;
-  settings.stereogram = {.pattern_width = 20, .max_offset = 10.0f};
+  settings.look.stereogram = {.pattern_width = 20, .max_offset = 10.0f};
   EXPECT_TRUE(press(GLFW_KEY_EQUAL, settings).ok());
-  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 10.0f + kDepthStep);
+  EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 10.0f + kDepthStep);
   EXPECT_TRUE(press(GLFW_KEY_KP_SUBTRACT, settings).ok());
   EXPECT_TRUE(press(GLFW_KEY_MINUS, settings).ok());
-  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 10.0f - kDepthStep);
+  EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 10.0f - kDepthStep);
   for (int i = 0; i < 20; ++i) (void)press(GLFW_KEY_EQUAL, settings);
-  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 18.0f);  // P - 2: M < P - 1 holds
-  EXPECT_TRUE(validate(settings.stereogram).ok());
+  EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 18.0f);  // P - 2: M < P - 1 holds
+  EXPECT_TRUE(validate(settings.look.stereogram).ok());
   const Status refused = press(GLFW_KEY_EQUAL, settings);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error(), "max offset 18: at its largest for pattern width 20 (M < P - 1); ] widens the pattern");
   for (int i = 0; i < 20; ++i) (void)press(GLFW_KEY_MINUS, settings);
-  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 0.0f);
+  EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 0.0f);
   EXPECT_FALSE(press(GLFW_KEY_MINUS, settings).ok());
 }
 
 TEST(KeyBindings, BracketsStepThePatternWidthAndKeepTheOffsetValid) {
   DemoSettings settings;
-  settings.stereogram = {.pattern_width = 20, .max_offset = 18.0f};
+  settings.look.stereogram = {.pattern_width = 20, .max_offset = 18.0f};
   EXPECT_TRUE(press(GLFW_KEY_RIGHT_BRACKET, settings).ok());
-  EXPECT_EQ(settings.stereogram.pattern_width, 20 + kPatternWidthStep);
-  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 18.0f);
+  EXPECT_EQ(settings.look.stereogram.pattern_width, 20 + kPatternWidthStep);
+  EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 18.0f);
   EXPECT_TRUE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
   EXPECT_TRUE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
-  EXPECT_EQ(settings.stereogram.pattern_width, 20 - kPatternWidthStep);
-  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 20.0f - kPatternWidthStep - 2.0f);  // lowered with P
-  settings.stereogram.algorithm = StereogramAlgorithm::symmetric;
+  EXPECT_EQ(settings.look.stereogram.pattern_width, 20 - kPatternWidthStep);
+  EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 20.0f - kPatternWidthStep - 2.0f);  // lowered with P
+  settings.look.stereogram.algorithm = StereogramAlgorithm::symmetric;
   for (int i = 0; i < 10; ++i) (void)press(GLFW_KEY_LEFT_BRACKET, settings);
-  EXPECT_EQ(settings.stereogram.pattern_width, kMinPatternWidth);
-  EXPECT_TRUE(validate_for_algorithm(settings.stereogram).ok());
+  EXPECT_EQ(settings.look.stereogram.pattern_width, kMinPatternWidth);
+  EXPECT_TRUE(validate_for_algorithm(settings.look.stereogram).ok());
   EXPECT_FALSE(press(GLFW_KEY_LEFT_BRACKET, settings).ok());
 }
 
 // A picture is scaled to P like any pattern, so the brackets change P whatever the pattern.
 TEST(KeyBindings, BracketsWidenAnImagePatternToo) {
   DemoSettings settings;
-  settings.pattern_kind = PatternKind::image;
-  settings.stereogram.pattern_width = 120;
+  settings.look.pattern_kind = PatternKind::image;
+  settings.look.stereogram.pattern_width = 120;
   EXPECT_TRUE(press(GLFW_KEY_RIGHT_BRACKET, settings).ok());
-  EXPECT_EQ(settings.stereogram.pattern_width, 120 + kPatternWidthStep);
+  EXPECT_EQ(settings.look.stereogram.pattern_width, 120 + kPatternWidthStep);
 }
 
 TEST(KeyBindings, DotsInvertAndBlankToggle) {
@@ -282,7 +282,7 @@ TEST(KeyBindings, DotsInvertAndBlankToggle) {
   EXPECT_TRUE(press(GLFW_KEY_D, settings).ok());
   EXPECT_NE(settings.stage.convergence_dots, before.stage.convergence_dots);
   EXPECT_TRUE(press(GLFW_KEY_I, settings).ok());
-  EXPECT_NE(settings.invert_depth, before.invert_depth);
+  EXPECT_NE(settings.look.invert_depth, before.look.invert_depth);
   EXPECT_TRUE(press(GLFW_KEY_B, settings).ok());
   EXPECT_TRUE(settings.blank);
   EXPECT_TRUE(press(GLFW_KEY_PERIOD, settings).ok());  // the clicker's other "blank" key undoes it
@@ -314,12 +314,12 @@ TEST(KeyBindings, PresetKeysChangeNoSettingThemselves) {
   // The main loop's PresetCycle reads the files (tests/presets_test.cpp); apply_action must not guess.
   for (int key : {GLFW_KEY_PAGE_DOWN, GLFW_KEY_PAGE_UP}) {
     DemoSettings settings;
-    settings.stereogram.max_offset = 12.0f;
-    settings.pattern_kind = PatternKind::random_colour;
+    settings.look.stereogram.max_offset = 12.0f;
+    settings.look.pattern_kind = PatternKind::random_colour;
     EXPECT_TRUE(press(key, settings).ok());
-    EXPECT_EQ(settings.pattern_kind, PatternKind::random_colour);
+    EXPECT_EQ(settings.look.pattern_kind, PatternKind::random_colour);
     EXPECT_EQ(settings.mode, DemoSettings{}.mode);
-    EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 12.0f);
+    EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 12.0f);
   }
 }
 
@@ -335,15 +335,15 @@ TEST(KeyBindings, PatternAndDepthKeysStopAtTheRowsLimits) {
     return std::string("never refused");
   };
   EXPECT_NE(press_until_refused(ActionKind::wider_pattern).find("largest"), std::string::npos);
-  EXPECT_EQ(settings.stereogram.pattern_width, rows.pattern_width.max);
+  EXPECT_EQ(settings.look.stereogram.pattern_width, rows.pattern_width.max);
   EXPECT_NE(press_until_refused(ActionKind::deeper).find("at its largest"), std::string::npos);
-  EXPECT_EQ(settings.stereogram.max_offset, running_range(rows.max_offset, settings).max);
+  EXPECT_EQ(settings.look.stereogram.max_offset, running_range(rows.max_offset, settings).max);
   EXPECT_NE(press_until_refused(ActionKind::narrower_pattern).find("smallest"), std::string::npos);
-  EXPECT_EQ(settings.stereogram.pattern_width, rows.pattern_width.min);
-  EXPECT_EQ(settings.stereogram.max_offset, running_range(rows.max_offset, settings).max) << "M follows P down";
-  EXPECT_TRUE(validate(settings.stereogram));
+  EXPECT_EQ(settings.look.stereogram.pattern_width, rows.pattern_width.min);
+  EXPECT_EQ(settings.look.stereogram.max_offset, running_range(rows.max_offset, settings).max) << "M follows P down";
+  EXPECT_TRUE(validate(settings.look.stereogram));
   EXPECT_NE(press_until_refused(ActionKind::shallower).find("flat"), std::string::npos);
-  EXPECT_EQ(settings.stereogram.max_offset, rows.max_offset.min);
+  EXPECT_EQ(settings.look.stereogram.max_offset, rows.max_offset.min);
 }
 
 }  // namespace

@@ -34,9 +34,9 @@ TEST(Options, DefaultsAreTheDocumentedOnes) {
   ASSERT_TRUE(result.ok());
   const auto& options = result.value();
   EXPECT_EQ(options.size, (Size{1280, 720}));
-  EXPECT_EQ(options.stereogram.pattern_width, 85);
-  EXPECT_EQ(options.stereogram.max_offset, 30.f);
-  EXPECT_EQ(options.stereogram.algorithm, StereogramAlgorithm::symmetric);
+  EXPECT_EQ(options.look.stereogram.pattern_width, 85);
+  EXPECT_EQ(options.look.stereogram.max_offset, 30.f);
+  EXPECT_EQ(options.look.stereogram.algorithm, StereogramAlgorithm::symmetric);
   EXPECT_TRUE(options.stage.vsync);
   EXPECT_FALSE(options.frames);
   EXPECT_EQ(options.mode, Mode::gpu_extmem);  // the fastest where it runs (docs/performance.md)
@@ -94,18 +94,18 @@ TEST(Options, UnitsAnyOfThemSetsPAndMOverThePixelOptions) {
   const auto result = parse({"--pattern-width", "40", "--max-offset", "7", "--dpi", "72"});
   ASSERT_TRUE(result.ok());
   const Options& options = result.value();
-  ASSERT_TRUE(options.stereogram.units);
-  EXPECT_EQ(*options.stereogram.units, (PhysicalGeometry{72.0, 2.5 * 25.4, 1.0 / 3.0}));  // 63.5 mm and 1/3 are the defaults
+  ASSERT_TRUE(options.look.stereogram.units);
+  EXPECT_EQ(*options.look.stereogram.units, (PhysicalGeometry{72.0, 2.5 * 25.4, 1.0 / 3.0}));  // 63.5 mm and 1/3 are the defaults
   EXPECT_TRUE(options.dpi_given);
-  EXPECT_EQ(options.stereogram.pattern_width, 90);
-  EXPECT_FLOAT_EQ(options.stereogram.max_offset, 18.f);
+  EXPECT_EQ(options.look.stereogram.pattern_width, 90);
+  EXPECT_FLOAT_EQ(options.look.stereogram.max_offset, 18.f);
   const auto eyes_only = parse({"--eye-separation", "60"});
   ASSERT_TRUE(eyes_only.ok());
   EXPECT_FALSE(eyes_only.value().dpi_given);  // main() asks the monitor
   const auto none = parse({});
   ASSERT_TRUE(none.ok());
-  EXPECT_FALSE(none.value().stereogram.units);
-  EXPECT_EQ(none.value().stereogram.pattern_width, 85);
+  EXPECT_FALSE(none.value().look.stereogram.units);
+  EXPECT_EQ(none.value().look.stereogram.pattern_width, 85);
 }
 
 TEST(Options, UnitsBadValuesAndCombinationsAreRefusedInOneLine) {
@@ -127,13 +127,13 @@ TEST(Options, UnitsGoWithAPatternFile) {
   ASSERT_TRUE(parsed.ok()) << parsed.failure().message;
   const Options& options = parsed.value();
   EXPECT_EQ(options.pattern_file, pattern);
-  ASSERT_TRUE(options.stereogram.units);
+  ASSERT_TRUE(options.look.stereogram.units);
   StereogramParams by_units;
   by_units.units = PhysicalGeometry{.dpi = 72};
   const Result<StereogramParams> resolved = resolve_units(by_units, 800);
   ASSERT_TRUE(resolved) << resolved.error();
-  EXPECT_EQ(options.stereogram.pattern_width, resolved->pattern_width);
-  EXPECT_NE(options.stereogram.pattern_width, StereogramParams{}.pattern_width) << "the units set P, not the default";
+  EXPECT_EQ(options.look.stereogram.pattern_width, resolved->pattern_width);
+  EXPECT_NE(options.look.stereogram.pattern_width, StereogramParams{}.pattern_width) << "the units set P, not the default";
 }
 
 // --help as one line of words: it is wrapped to the terminal, so a phrase may span two lines.
@@ -154,7 +154,7 @@ TEST(Options, TheSeedIsAUint32AndSaysSo) {
   expect_refused({"--seed", "one"}, "--seed: Value one not in range 0 to 4294967295");
   const auto result = parse({"--seed", "4294967295"});
   ASSERT_TRUE(result.ok());
-  EXPECT_EQ(result.value().seed, 4294967295u);
+  EXPECT_EQ(result.value().look.seed, 4294967295u);
 }
 
 TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
@@ -217,7 +217,7 @@ TEST(Options, ListDevicesTakesJsonWithOrWithoutAFile) {
 TEST(Options, MaxOffsetJustBelowTheLimitIsAccepted) {
   const auto result = parse({"--algorithm", "lookup", "--pattern-width", "40", "--max-offset", "38.5"});  // the lookup's rule
   ASSERT_TRUE(result.ok());
-  EXPECT_EQ(result.value().stereogram.max_offset, 38.5f);
+  EXPECT_EQ(result.value().look.stereogram.max_offset, 38.5f);
 }
 
 TEST(Options, HelpExitsZeroAndListsTheOptions) {
@@ -236,10 +236,10 @@ TEST(Options, HelpNamesTheValuesAndShowsTheDefaultsOfTheCode) {
     EXPECT_NE(help.find(shown), std::string::npos) << shown << " in\n" << help;
   EXPECT_EQ(help.find(" TEXT"), std::string::npos) << help;
   const Options defaults;
-  EXPECT_NE(help.find("4 to 1024; default " + std::to_string(defaults.stereogram.pattern_width)), std::string::npos) << help;
-  EXPECT_NE(help.find("1 to 32; default " + std::to_string(defaults.effect_values.at("blur_radius"))), std::string::npos)
+  EXPECT_NE(help.find("4 to 1024; default " + std::to_string(defaults.look.stereogram.pattern_width)), std::string::npos) << help;
+  EXPECT_NE(help.find("1 to 32; default " + std::to_string(defaults.look.effect.values.at("blur_radius"))), std::string::npos)
       << help;
-  EXPECT_NE(help.find("default " + std::string(effect_name(defaults.effect))), std::string::npos) << help;
+  EXPECT_NE(help.find("default " + std::string(effect_name(defaults.look.effect.effect))), std::string::npos) << help;
   EXPECT_NE(help.find("default " + std::to_string(defaults.size.width) + "x" + std::to_string(defaults.size.height)),
             std::string::npos)
       << help;
@@ -390,12 +390,14 @@ TEST(Options, PatternTakesALibraryNameOrAFile) {
   const auto parsed = parse({"--pattern", "marble", "--dpi", "96"});  // drawn at P: units may set P
   ASSERT_TRUE(parsed.ok());
   const Options& options = parsed.value();
-  EXPECT_EQ(options.library_pattern, find_library_pattern("marble"));
+  EXPECT_EQ(options.look.pattern_kind, PatternKind::library);
+  EXPECT_EQ(options.look.library_pattern, find_library_pattern("marble"));
   EXPECT_TRUE(options.pattern_file.empty());
   expect_refused({"--pattern", "plaid"}, "File does not exist: plaid (and not a pattern name: noise, marble");
   const auto file = parse({"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png"});
   ASSERT_TRUE(file.ok());
-  EXPECT_EQ(file.value().library_pattern, nullptr);
+  EXPECT_NE(file.value().look.pattern_kind, PatternKind::library);
+  EXPECT_FALSE(file.value().pattern_file.empty());
 }
 
 // FreeType and Assimp open a file by its name: a FIFO with no writer blocked --font for ever, and

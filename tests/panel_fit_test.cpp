@@ -47,7 +47,7 @@ std::unique_ptr<Engine> small_cpu_engine() {
   Options options;
   options.size = Size{160, 120};
   options.mode = Mode::cpu;
-  options.effect = effect_with_most_parameters();
+  options.look.effect.effect = effect_with_most_parameters();
   return std::make_unique<Engine>(engine_start_of(options), ClSetup{});
 }
 

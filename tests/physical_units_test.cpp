@@ -68,9 +68,9 @@ TEST(ScreenDpi, TheMonitorsDpiReplacesTheDefaultOnlyWithoutDpiGiven) {
   Options options = parse({"--eye-separation", "63.5"}).value();
   const Options at_72 = with_screen_dpi(options, 72.0).value();
   EXPECT_EQ(at_72.screen_dpi, 72.0);
-  EXPECT_EQ(at_72.stereogram.pattern_width, 90);
+  EXPECT_EQ(at_72.look.stereogram.pattern_width, 90);
   options = parse({"--dpi", "96"}).value();
-  EXPECT_EQ(with_screen_dpi(options, 72.0)->stereogram.units->dpi, 96.0);
+  EXPECT_EQ(with_screen_dpi(options, 72.0)->look.stereogram.units->dpi, 96.0);
   options = parse({"--size", "100x50", "--eye-separation", "20"}).value();  // 37.8 px far at 96 dpi
   const Result<Options> refused = with_screen_dpi(options, 300.0);                     // 118 px: wider than the picture
   ASSERT_FALSE(refused);

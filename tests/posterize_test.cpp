@@ -49,9 +49,9 @@ TEST(Posterize, TheLevelsComeFromTheCommandLineThroughTheRowAndTheKeyIsO) {
   const auto parsed = parse_command_line({"--effect", "posterize", "--posterize-levels", "3"});
   ASSERT_TRUE(parsed.ok());
   const Options& options = parsed.value();
-  EXPECT_EQ(options.effect, &posterize_row());
+  EXPECT_EQ(options.look.effect.effect, &posterize_row());
   const RgbaImage image = testing::random_rgba(33, 9, 5u);
-  EXPECT_EQ(posterize_row().cpu(image, EffectSettings{options.effect, options.effect_values}, 1).pixels,
+  EXPECT_EQ(posterize_row().cpu(image, EffectSettings{options.look.effect.effect, options.look.effect.values}, 1).pixels,
             posterize_reference(image, 3).pixels);
   EXPECT_EQ(posterize_row().key, 'O');
   const auto refused = parse_command_line({"--posterize-levels", "17"});

@@ -77,7 +77,7 @@ TEST(Presets, ArePickedByNameAndAMissingNameListsTheOnesThereAre) {
   EXPECT_TRUE(presenter.value().fit);
   const auto in_folder = parse_command_line({"--presets", preset_folder(), "--config", "a-colour"});
   ASSERT_TRUE(in_folder.ok());
-  EXPECT_EQ(in_folder.value().seed, 7u);
+  EXPECT_EQ(in_folder.value().look.seed, 7u);
   const auto missing = parse_command_line({"--presets", preset_folder(), "--config", "presentr"});
   ASSERT_FALSE(missing.ok());
   const std::string said = missing.failure().message;
@@ -134,15 +134,15 @@ TEST_F(PresetsLive, PageDownCyclesThroughThePresetsAndWraps) {
   const DemoSettings& settings = demo_->settings();
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/3: a-colour");
   EXPECT_EQ(presets.current(), "a-colour");
-  EXPECT_EQ(settings.pattern_kind, PatternKind::random_colour);
-  EXPECT_EQ(settings.stereogram.pattern_width, 100);
-  EXPECT_FLOAT_EQ(settings.stereogram.max_offset, 36.0f);
-  EXPECT_EQ(settings.seed, 7u);
+  EXPECT_EQ(settings.look.pattern_kind, PatternKind::random_colour);
+  EXPECT_EQ(settings.look.stereogram.pattern_width, 100);
+  EXPECT_FLOAT_EQ(settings.look.stereogram.max_offset, 36.0f);
+  EXPECT_EQ(settings.look.seed, 7u);
 
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 2/3: b-symmetric");
-  EXPECT_EQ(settings.stereogram.algorithm, StereogramAlgorithm::symmetric);
-  EXPECT_EQ(settings.stereogram.pattern_width, 120);
-  EXPECT_EQ(settings.pattern_kind, PatternKind::random_grey);  // a preset is a whole look, not a change
+  EXPECT_EQ(settings.look.stereogram.algorithm, StereogramAlgorithm::symmetric);
+  EXPECT_EQ(settings.look.stereogram.pattern_width, 120);
+  EXPECT_EQ(settings.look.pattern_kind, PatternKind::random_grey);  // a preset is a whole look, not a change
   EXPECT_EQ(settings.mode, Mode::cpu);
 
   const DemoSettings before = settings;
@@ -150,8 +150,8 @@ TEST_F(PresetsLive, PageDownCyclesThroughThePresetsAndWraps) {
   EXPECT_EQ(refused.rfind("Preset c-broken not applied: --max-offset 60", 0), 0u) << refused;
   EXPECT_EQ(refused.find('\n'), std::string::npos);
   EXPECT_EQ(presets.current(), "b-symmetric");
-  EXPECT_EQ(settings.stereogram, before.stereogram);
-  EXPECT_EQ(settings.pattern_kind, before.pattern_kind);
+  EXPECT_EQ(settings.look.stereogram, before.look.stereogram);
+  EXPECT_EQ(settings.look.pattern_kind, before.look.pattern_kind);
 
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/3: a-colour");  // wraps past the last
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP).rfind("Preset c-broken not applied", 0), 0u);
@@ -178,7 +178,7 @@ TEST_F(PresetsLive, PageUpFirstGoesToTheLast) {
   write_file(folder / "two.toml", "seed = 22\n");
   PresetCycle presets(folder.string());
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_UP), "Preset 2/2: two");
-  EXPECT_EQ(demo_->settings().seed, 22u);
+  EXPECT_EQ(demo_->settings().look.seed, 22u);
 }
 
 // Started with --config three (a preset of the folder), PageDown goes on after it and PageUp back
@@ -220,7 +220,7 @@ TEST_F(PresetsLive, APresetFindsItsDepthMapBesideItselfAndABadFileChangesNothing
     EXPECT_NE(refused.find("not applied"), std::string::npos) << refused;
     EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;
     EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
-    EXPECT_EQ(demo_->settings().stereogram, before.stereogram);
+    EXPECT_EQ(demo_->settings().look.stereogram, before.look.stereogram);
     EXPECT_EQ(demo_->scene_width(), 50);
   }
 }
@@ -235,7 +235,7 @@ TEST_F(PresetsLive, APresetNamingStdinIsRefusedAndChangesNothing) {
   EXPECT_NE(refused.find("not applied"), std::string::npos) << refused;
   EXPECT_NE(refused.find("only the command line reads"), std::string::npos) << refused;
   EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
-  EXPECT_EQ(demo_->settings().stereogram, before.stereogram);
+  EXPECT_EQ(demo_->settings().look.stereogram, before.look.stereogram);
 }
 
 TEST_F(PresetsLive, EveryShippedPresetApplies) {
@@ -256,7 +256,7 @@ TEST_F(PresetsLive, AnEmptyFolderSaysSoAndChangesNothing) {
   PresetCycle presets(folder.string());
   const DemoSettings before = demo_->settings();
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "No presets: " + folder.string() + " has no .toml files");
-  EXPECT_EQ(demo_->settings().stereogram, before.stereogram);
+  EXPECT_EQ(demo_->settings().look.stereogram, before.look.stereogram);
   EXPECT_TRUE(presets.current().empty());
 }
 

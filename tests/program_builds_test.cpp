@@ -65,8 +65,8 @@ class EngineBuilds : public ::testing::Test {
     Options options;
     options.size = Size{64, 32};
     options.mode = Mode::cpu_readback;
-    options.stereogram.algorithm = algorithm;
-    options.effect = effect;
+    options.look.stereogram.algorithm = algorithm;
+    options.look.effect.effect = effect;
     auto demo = std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
     if (!demo->availability().available(Mode::cpu_readback)) {
       skip_reason_ = "CPU-readback cannot run here: " + *demo->availability().reason(Mode::cpu_readback);
@@ -83,9 +83,9 @@ class EngineBuilds : public ::testing::Test {
     const std::size_t builds = demo->opencl_environment()->programs.builds();
     EXPECT_GT(builds, 0u);
     for (int step = 0; step < 40; ++step) {
-      demo->settings().stereogram.pattern_width = 60 + step;
-      demo->settings().stereogram.max_offset = 0.7f * static_cast<float>(step);
-      demo->settings().effect.values["blur_radius"] = 1 + step % 32;
+      demo->settings().look.stereogram.pattern_width = 60 + step;
+      demo->settings().look.stereogram.max_offset = 0.7f * static_cast<float>(step);
+      demo->settings().look.effect.values["blur_radius"] = 1 + step % 32;
       ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
     }
     EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
@@ -110,7 +110,7 @@ TEST_F(EngineBuilds, AnEffectsKernelsAreBuiltOnItsFirstFrame) {
   if (!demo) GTEST_SKIP() << skip_reason_;
   ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
   const std::size_t without_effect = demo->opencl_environment()->programs.builds();
-  demo->settings().effect.effect = find_effect("blur");
+  demo->settings().look.effect.effect = find_effect("blur");
   ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
   EXPECT_EQ(demo->opencl_environment()->programs.builds(), without_effect + 2);
 }

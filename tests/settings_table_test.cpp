@@ -211,14 +211,14 @@ TEST(SettingsTable, PanelControlsEditTheirDemoSettingsField) {
   for (const Setting& row : settings_table()) {
     if (row.panel.kind == ControlKind::none) continue;
     SCOPED_TRACE(row.name);
-    ASSERT_TRUE(row.panel.value && row.panel.set_value);
+    ASSERT_TRUE(row.access.value && row.access.set_value);
     EXPECT_FALSE(row.panel.label.empty());
     DemoSettings settings;
-    settings.stereogram.units.emplace();  // the units' sliders edit them only while they are on
+    settings.look.stereogram.units.emplace();  // the units' sliders edit them only while they are on
     const RunningRange range = running_range(row, settings);
     const double other = row.panel.kind == ControlKind::checkbox ? 1 - row.panel.ticked : range.max;
-    row.panel.set_value(row, settings, other);
-    EXPECT_EQ(static_cast<float>(row.panel.value(row, settings)), static_cast<float>(other));  // M is a float
+    row.access.set_value(row, settings, other);
+    EXPECT_EQ(static_cast<float>(row.access.value(row, settings)), static_cast<float>(other));  // M is a float
   }
 }
 
@@ -244,7 +244,7 @@ TEST(SettingsTable, NamedSettingsAreTheRowsOfTheirNames) {
 // which validate() holds at every P the slider offers), and a minimum the row refuses is stepped over.
 TEST(SettingsTable, PanelSlidersOfferTheirRowsRange) {
   DemoSettings settings;
-  settings.stereogram.units.emplace();
+  settings.look.stereogram.units.emplace();
   for (const Setting& row : settings_table()) {
     if (row.panel.kind != ControlKind::slider) continue;
     SCOPED_TRACE(row.name);
@@ -257,7 +257,7 @@ TEST(SettingsTable, PanelSlidersOfferTheirRowsRange) {
   const NamedSettings& rows = named_settings();
   for (const int width : {static_cast<int>(rows.pattern_width.min), 85, static_cast<int>(rows.pattern_width.max)}) {
     StereogramParams params{.pattern_width = width};
-    settings.stereogram.pattern_width = width;
+    settings.look.stereogram.pattern_width = width;
     params.max_offset = static_cast<float>(running_range(rows.max_offset, settings).max);
     EXPECT_TRUE(validate(params)) << "P " << width << ", M " << params.max_offset;
     EXPECT_TRUE(algorithm_row(StereogramAlgorithm::symmetric).validate(params)) << "P " << width;
@@ -266,7 +266,7 @@ TEST(SettingsTable, PanelSlidersOfferTheirRowsRange) {
     for (const double end : {running_range(*unit, settings).min, running_range(*unit, settings).max}) {
       Options options;
       EXPECT_TRUE(unit->access.set(*unit, options, number_text(end))) << unit->name << " " << end;
-      EXPECT_TRUE(validate(*options.stereogram.units)) << unit->name << " " << end;
+      EXPECT_TRUE(validate(*options.look.stereogram.units)) << unit->name << " " << end;
     }
 }
 

@@ -52,9 +52,9 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
   std::unique_ptr<Engine> make_demo(Mode mode) const {
     Options options;
     options.size = Size{96, 40};
-    options.stereogram.algorithm = StereogramAlgorithm::lookup;  // the one whose size follows P
+    options.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // the one whose size follows P
     options.mode = mode;
-    options.effect = find_effect("sobel");
+    options.look.effect.effect = find_effect("sobel");
     return std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
   }
 
@@ -64,8 +64,8 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
       ASSERT_TRUE(used.ok()) << used.error();
     }
     demo.settings().debug_view = change.view;
-    demo.settings().stereogram.pattern_width = change.pattern_width;
-    demo.settings().stereogram.max_offset = 20.0f;
+    demo.settings().look.stereogram.pattern_width = change.pattern_width;
+    demo.settings().look.stereogram.max_offset = 20.0f;
   }
 
   std::unique_ptr<Window> window_;

@@ -37,7 +37,7 @@ DropResult swap_role(Engine& demo, const LoadedFile& file) {
   DropResult result = load_as(demo, file.path, *loaded, other);
   if (!result.loaded) return result;
   if (file.role == FileRole::depth_map) demo.settings().depth_source = DepthSource::scene;
-  else demo.settings().pattern_kind = PatternKind::random_grey;
+  else demo.settings().look.pattern_kind = PatternKind::random_grey;
   return result;
 }
 

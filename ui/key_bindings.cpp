@@ -19,14 +19,14 @@ Status pick_mode(Mode wanted, DemoSettings& settings, const ModeAvailability& av
 
 // An effect's key switches it on, or off again if it is the one running.
 void toggle_effect(const EffectRow* effect, DemoSettings& settings) {
-  settings.effect.effect = settings.effect.effect == effect ? nullptr : effect;
+  settings.look.effect.effect = settings.look.effect.effect == effect ? nullptr : effect;
 }
 
 // The seam for the physical units of the symmetric algorithm: there +/- would step the depth of
 // field mu; the pixel geometry this app runs on has M. Both keys stop where the panel's sliders
 // do: at their rows' ranges (config/settings_table.hpp).
 Status step_depth(float direction, DemoSettings& settings) {
-  StereogramParams& params = settings.stereogram;
+  StereogramParams& params = settings.look.stereogram;
   const RunningRange range = running_range(named_settings().max_offset, settings);
   const float wanted = params.max_offset + direction * kDepthStep;
   const float stepped = std::clamp(wanted, static_cast<float>(range.min), static_cast<float>(range.max));
@@ -42,13 +42,13 @@ Status step_depth(float direction, DemoSettings& settings) {
 Status step_pattern_width(int direction, DemoSettings& settings) {
   const Setting& row = named_settings().pattern_width;
   const RunningRange range = running_range(row, settings);
-  const int old_width = settings.stereogram.pattern_width;
+  const int old_width = settings.look.stereogram.pattern_width;
   const double stepped = std::clamp(static_cast<double>(old_width + direction * kPatternWidthStep), range.min, range.max);
   if (static_cast<int>(stepped) == old_width)
     return failure("pattern width " + std::to_string(old_width) + ": already at the " +
                    (direction > 0 ? "largest" : "smallest") + " (" + number_text(range.min) + ".." +
                    number_text(range.max) + ")");
-  row.panel.set_value(row, settings, stepped);  // M follows as on the panel
+  row.access.set_value(row, settings, stepped);  // M follows as on the panel
   return {};
 }
 
@@ -97,7 +97,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::toggle_shimmer: settings.shimmer = !settings.shimmer; break;
     case ActionKind::toggle_panel: settings.stage.show_panel = !settings.stage.show_panel; break;
     case ActionKind::toggle_vsync: settings.stage.vsync = !settings.stage.vsync; break;
-    case ActionKind::reseed: ++settings.seed; break;
+    case ActionKind::reseed: ++settings.look.seed; break;
     case ActionKind::toggle_blank: settings.blank = !settings.blank; break;
     case ActionKind::toggle_help: settings.show_keys = !settings.show_keys; break;
     case ActionKind::deeper: return step_depth(+1.0f, settings);
@@ -105,7 +105,7 @@ Status apply_action(const Action& action, DemoSettings& settings, const ModeAvai
     case ActionKind::wider_pattern: return step_pattern_width(+1, settings);
     case ActionKind::narrower_pattern: return step_pattern_width(-1, settings);
     case ActionKind::toggle_dots: settings.stage.convergence_dots = !settings.stage.convergence_dots; break;
-    case ActionKind::toggle_invert: settings.invert_depth = !settings.invert_depth; break;
+    case ActionKind::toggle_invert: settings.look.invert_depth = !settings.look.invert_depth; break;
     case ActionKind::toggle_reveal: settings.reveal = !settings.reveal; break;
     case ActionKind::next_preset:
     case ActionKind::previous_preset:

@@ -122,7 +122,7 @@ void draw_performance(const Engine& demo, PanelState& state) {
 
 // A mode that runs one algorithm only (GL compute) greys the others out and says why.
 void draw_algorithm(DemoSettings& settings) {
-  StereogramParams& params = settings.stereogram;
+  StereogramParams& params = settings.look.stereogram;
   const std::optional<StereogramAlgorithm> only = mode_row(settings.mode).only_algorithm;
   const std::string why_not = only ? std::string(mode_display_name(settings.mode)) + " mode runs the " +
                                          stereogram_algorithm_name(*only) + " algorithm only"
@@ -138,7 +138,7 @@ void draw_algorithm(DemoSettings& settings) {
   ImGui::BeginDisabled(!algorithm_row(params.algorithm).oversamples);
   draw_setting(named_settings().oversample, settings);
   ImGui::EndDisabled();
-  ImGui::TextDisabled("seed %u", settings.seed);
+  ImGui::TextDisabled("seed %u", settings.look.seed);
 }
 
 void draw_debug_view(DemoSettings& settings) {

@@ -14,15 +14,15 @@ namespace {
 
 // The library's patterns in a combo; picking one switches to it.
 void draw_library_choice(DemoSettings& settings) {
-  if (ImGui::RadioButton("##library", settings.pattern_kind == PatternKind::library))
-    settings.pattern_kind = PatternKind::library;
+  if (ImGui::RadioButton("##library", settings.look.pattern_kind == PatternKind::library))
+    settings.look.pattern_kind = PatternKind::library;
   ImGui::SameLine();
   width_leaving_label("pattern");
-  if (ImGui::BeginCombo("pattern", std::string(settings.library_pattern->name).c_str())) {
+  if (ImGui::BeginCombo("pattern", std::string(settings.look.library_pattern->name).c_str())) {
     for (const PatternRow& row : pattern_library()) {
-      if (ImGui::Selectable(std::string(row.name).c_str(), settings.library_pattern == &row)) {
-        settings.library_pattern = &row;
-        settings.pattern_kind = PatternKind::library;
+      if (ImGui::Selectable(std::string(row.name).c_str(), settings.look.library_pattern == &row)) {
+        settings.look.library_pattern = &row;
+        settings.look.pattern_kind = PatternKind::library;
       }
       tooltip_when_hovered(std::string(row.summary).c_str());
     }
@@ -37,14 +37,14 @@ void draw_pattern(Engine& demo) {
     if (kind != PatternKind::random_grey) same_line_if_fits(checkbox_width(pattern_kind_name(kind)));
     const bool unavailable = kind == PatternKind::image && !demo.has_pattern_image();
     ImGui::BeginDisabled(unavailable);
-    if (ImGui::RadioButton(pattern_kind_name(kind), settings.pattern_kind == kind)) settings.pattern_kind = kind;
+    if (ImGui::RadioButton(pattern_kind_name(kind), settings.look.pattern_kind == kind)) settings.look.pattern_kind = kind;
     ImGui::EndDisabled();
     if (unavailable) tooltip_when_hovered("drop a colour picture onto the window to use it as the pattern");
   }
   draw_library_choice(settings);
-  const bool from_image = settings.pattern_kind == PatternKind::image;
+  const bool from_image = settings.look.pattern_kind == PatternKind::image;
   ImGui::BeginDisabled(from_image);
-  if (ImGui::Button("New dots")) ++settings.seed;
+  if (ImGui::Button("New dots")) ++settings.look.seed;
   same_line_if_fits(checkbox_width("shimmer"));
   ImGui::Checkbox("shimmer", &settings.shimmer);
   tooltip_when_hovered("fresh dots every frame");
@@ -64,7 +64,7 @@ void draw_depth(Engine& demo) {
 
 // The effects, then the running one's parameters, each on its own line.
 void draw_effects(Engine& demo) {
-  EffectSettings& settings = demo.settings().effect;
+  EffectSettings& settings = demo.settings().look.effect;
   if (ImGui::RadioButton("none", !settings.effect)) settings.effect = nullptr;
   for (const EffectRow& row : effect_table()) {
     const std::string name(row.name);

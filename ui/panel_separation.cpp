@@ -15,7 +15,7 @@ namespace stereocl {
 // The Engine refuses a combination of units whose separations are absurd (resolve_units) and keeps
 // the last good one, so their sliders may roam their rows' whole ranges.
 void draw_separation_controls(DemoSettings& settings, double screen_dpi) {
-  StereogramParams& params = settings.stereogram;
+  StereogramParams& params = settings.look.stereogram;
   bool physical = params.units.has_value();
   if (ImGui::Checkbox("physical units", &physical)) {
     if (physical) params.units = PhysicalGeometry{.dpi = screen_dpi};

@@ -56,7 +56,7 @@ bool draw_combo(const Setting& row, const std::string& label, double& value) {
 }  // namespace
 
 void draw_setting(const Setting& row, DemoSettings& settings, const char* unavailable) {
-  double value = row.panel.value(row, settings);
+  double value = row.access.value(row, settings);
   const std::string label(row.panel.label);
   bool changed = false;
   ImGui::BeginDisabled(unavailable != nullptr);
@@ -74,7 +74,7 @@ void draw_setting(const Setting& row, DemoSettings& settings, const char* unavai
       break;
   }
   ImGui::EndDisabled();
-  if (changed) row.panel.set_value(row, settings, value);
+  if (changed) row.access.set_value(row, settings, value);
   const std::string tooltip(row.panel.tooltip.empty() ? std::string_view(row.help) : row.panel.tooltip);
   tooltip_when_hovered(unavailable ? unavailable : tooltip.c_str());
 }

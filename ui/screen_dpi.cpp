@@ -20,15 +20,15 @@ double screen_dpi() {
 
 Result<Options> with_screen_dpi(Options options, double dpi) {
   options.screen_dpi = dpi;
-  if (!options.stereogram.units || options.dpi_given) return options;
-  options.stereogram.units->dpi = dpi;
-  const auto resolved = resolve_units(options.stereogram, options.size.width);
+  if (!options.look.stereogram.units || options.dpi_given) return options;
+  options.look.stereogram.units->dpi = dpi;
+  const auto resolved = resolve_units(options.look.stereogram, options.size.width);
   if (!resolved) {
     char where[64];
     std::snprintf(where, sizeof where, "at the monitor's %.0f dpi (no --dpi given), ", dpi);
     return failure(where + resolved.error());
   }
-  options.stereogram = *resolved;
+  options.look.stereogram = *resolved;
   return options;
 }
 

@@ -32,7 +32,7 @@ inline constexpr int kRandomPaletteColumns = 4096;
 struct StereogramParams {
   int pattern_width = 85;   // P: pixels per pattern repeat (the separation at the far plane)
   float max_offset = 30.f;  // M: shift in pixels between the far plane (d=1) and the nearest point (d=0)
-  StereogramAlgorithm algorithm = StereogramAlgorithm::lookup;
+  StereogramAlgorithm algorithm = StereogramAlgorithm::symmetric;  // --algorithm's default
   // Set (--dpi, --eye-separation, --depth-of-field, or the panel): P and M follow from these
   // (resolve_units), and the symmetric algorithm links at the paper's separations exactly.
   std::optional<PhysicalGeometry> units = std::nullopt;
