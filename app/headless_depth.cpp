@@ -31,7 +31,7 @@ Result<HeadlessFrame> draw_frames(const Options& options, ModelRenderer* model, 
   BallPhysics physics = BallPhysics::from_seed(options.look.seed);
   float angle = 0;
   AnimatedDepth sources{physics, ball, model, angle};
-  const DepthPass pass = SceneRenderer::z_only_available() ? options.depth_pass : DepthPass::shaded;
+  const DepthPass pass = SceneRenderer::z_only_available() ? options.passes.depth_pass : DepthPass::shaded;
   const DepthDraw draw{target, 0, kFrameSeconds, 1.0f, options.look.invert_depth, pass, lit};
   const DepthSourceRow& row = depth_source_row(model ? DepthSource::model : DepthSource::scene);
   for (long long frame = 1; frame < options.frames.value_or(1); ++frame) row.move(sources, kFrameSeconds, 1.0f);

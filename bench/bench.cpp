@@ -79,7 +79,7 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, const Options
   demo.settings().mode = mode;
   if (variant.sync) demo.settings().interop_sync = *variant.sync;
   demo.settings().interop_batch = variant.batch.value_or(options.interop_batch.value_or(true));
-  demo.settings().pipeline = variant.pipeline.value_or(false);
+  demo.settings().passes.pipeline = variant.pipeline.value_or(false);
   BenchModeResult result;
   result.mode = mode;
   result.sync = variant.sync;

@@ -120,8 +120,8 @@ Options as_run(const Options& options, const Engine& demo) {
   run.look.stereogram.algorithm = options.look.stereogram.algorithm;
   run.cpu_threads = resolve_thread_count(options.cpu_threads);
   run.frames = options.frames.value_or(kBenchFrames);
-  if (!SceneRenderer::z_only_available()) run.depth_pass = DepthPass::shaded;
-  if (!StereogramCompositor::compute_available()) run.compose = ComposePass::fragment;
+  if (!SceneRenderer::z_only_available()) run.passes.depth_pass = DepthPass::shaded;
+  if (!StereogramCompositor::compute_available()) run.passes.compose = ComposePass::fragment;
   return run;
 }
 

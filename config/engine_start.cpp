@@ -22,10 +22,7 @@ EngineStart engine_start_of(const Options& options) {
                       .histogram = !options.histogram_file.empty(),  // --histogram writes the last frame's
                       .interop_sync = options.interop_sync,
                       .interop_batch = options.interop_batch,
-                      .pipeline = options.pipeline,
-                      .depth_pass = options.depth_pass,
-                      .debug_view = options.debug_view,
-                      .compose = options.compose,
+                      .passes = options.passes,
                       .cpu_threads = options.cpu_threads,
                       .fast_stereogram_kernel = options.fast_stereogram_kernel,
                       .break_kernels = options.break_kernels,

@@ -421,7 +421,7 @@ Status finish_interop_and_pipeline(const CLI::App& app, Options& options) {
   if (options.interop_batch == false) {
     if (app.count("--pipeline"))
       return failure("--pipeline: needs --interop-batch on or all (the pipeline hands over once a frame)");
-    options.pipeline = false;  // step by step hands over more than once a frame: nothing to pipeline
+    options.passes.pipeline = false;  // step by step hands over more than once a frame: nothing to pipeline
   }
   return {};
 }

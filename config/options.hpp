@@ -11,6 +11,7 @@
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/look_settings.hpp"
+#include "pipeline/pass_settings.hpp"
 #include "pipeline/mode.hpp"
 #include "pipeline/stage_settings.hpp"
 #include "record/frame_encoder.hpp"
@@ -73,17 +74,13 @@ struct Options {
   // One GL<->CL hand-over a frame (GPU mode; CPU-readback: one round trip) or one per step;
   // nullopt: both, one --bench run each (--interop-batch all).
   std::optional<bool> interop_batch;
-  DepthPass depth_pass{};  // how the stereogram modes draw depth
-  DebugView debug_view{};  // what the window shows at start instead of the picture
-  ComposePass compose{};   // how GL draws the picture from the offsets
-  // Whether GPU, GPU (external memory) and CPU-readback modes show frame N - 1 while GL draws N.
-  // nullopt: each mode's default, which is where that measured faster (GPU and CPU-readback; not
-  // GPU (external memory), docs/performance.md, "GPU (external memory) mode's effect frames").
-  // --pipeline and --no-pipeline set it for all; --bench runs those modes both ways unless
-  // --no-pipeline.
-  std::optional<bool> pipeline;
+  // The passes, the debug view and pipelining (pipeline/pass_settings.hpp). A mode's own default for
+  // pipelining is where it measured faster (GPU and CPU-readback; not GPU (external memory),
+  // docs/performance.md, "GPU (external memory) mode's effect frames"); --bench runs those modes
+  // both ways unless --no-pipeline.
+  PassSettings passes;
   // --bench: whether those modes run pipelined as well as not (all but --no-pipeline).
-  bool bench_pipelined() const { return pipeline.value_or(true); }
+  bool bench_pipelined() const { return passes.pipeline.value_or(true); }
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
   double soak_seconds{};

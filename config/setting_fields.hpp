@@ -1,9 +1,10 @@
 #pragma once
 // How a row of the settings table reaches its field: made from the path to the field
 // (&LookSettings::stereogram, &StereogramParams::pattern_width), so a row names its field once and
-// the conversion from and to text comes with the field's type. A path that starts in LookSettings
-// or StageSettings reaches the field in Options (the command line, config files, presets) and in
-// DemoSettings (the running value the panel and the keys edit) alike: both hold those structs.
+// the conversion from and to text comes with the field's type. A path that starts in LookSettings,
+// StageSettings or PassSettings reaches the field in Options (the command line, config files,
+// presets) and in DemoSettings (the running value the panel and the keys edit) alike: both hold
+// those structs.
 #include "pipeline/demo_settings.hpp"
 #include "config/options.hpp"
 #include "config/setting.hpp"
@@ -29,6 +30,8 @@ auto& path_start(Object& object) {
     return (object.look);
   else if constexpr (std::is_same_v<Start, StageSettings>)
     return (object.stage);
+  else if constexpr (std::is_same_v<Start, PassSettings>)
+    return (object.passes);
   else
     return (object);
 }
@@ -45,7 +48,8 @@ auto& field_of(Object& object) {
 template <auto first, auto...>
 inline constexpr bool runs_with =
     std::is_same_v<typename member_class<decltype(first)>::type, LookSettings> ||
-    std::is_same_v<typename member_class<decltype(first)>::type, StageSettings>;
+    std::is_same_v<typename member_class<decltype(first)>::type, StageSettings> ||
+    std::is_same_v<typename member_class<decltype(first)>::type, PassSettings>;
 
 // The running value as a number: a number, an enum's index, a flag's 0 or 1.
 template <auto... path>

@@ -182,10 +182,10 @@ constexpr SettingAccess kBatchAccess = {
 // --pipeline and --no-pipeline: each says the one way for every mode; neither leaves each mode its own.
 template <bool pipelined>
 constexpr SettingAccess pipeline_flag = {[](const Setting&, const Options& options) {
-                                           return std::string(options.pipeline == pipelined ? "true" : "false");
+                                           return std::string(options.passes.pipeline == pipelined ? "true" : "false");
                                          },
                                          [](const Setting&, Options& options, const std::string& text) -> Status {
-                                           if (text == "true") options.pipeline = pipelined;
+                                           if (text == "true") options.passes.pipeline = pipelined;
                                            return {};
                                          }};
 
@@ -566,7 +566,7 @@ const Setting kDeviceSettings[] = {
              "--screenshot too)",
      .words = {"none", "depth", "offsets"},
      .initial = "none",
-     .access = word_field<&Options::debug_view>},
+     .access = word_field<&PassSettings::debug_view>},
     {.name = "cpu_threads",
      .kind = SettingKind::integer,
      .group = kDevicesGroup,
@@ -676,8 +676,7 @@ const Setting kHandOverSettings[] = {
              "(z-only; shaded where GL lacks compute shaders), or a fragment shader writes linear depth (shaded)",
      .words = {"z-only", "shaded"},
      .initial = "z-only",
-     .access = with_running(word_field<&Options::depth_pass>, demo_value<&DemoSettings::depth_pass>,
-                            set_demo_value<&DemoSettings::depth_pass>),
+     .access = word_field<&PassSettings::depth_pass>,
      .panel = {.kind = ControlKind::checkbox,
                .label = "z-only depth pass",
                .tooltip = "the depth buffer alone, then a compute pass makes it linear; off: a fragment shader writes "
@@ -692,8 +691,7 @@ const Setting kHandOverSettings[] = {
              "where GL lacks compute shaders) or a fragment pass",
      .words = {"compute", "fragment"},
      .initial = "compute",
-     .access = with_running(word_field<&Options::compose>, demo_value<&DemoSettings::compose_pass>,
-                            set_demo_value<&DemoSettings::compose_pass>),
+     .access = word_field<&PassSettings::compose>,
      .panel = {.kind = ControlKind::checkbox,
                .label = "compute compose",
                .tooltip = "GL draws the picture from the offsets in a compute pass; off: a fragment pass (--compose; "

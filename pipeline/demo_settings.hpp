@@ -6,6 +6,7 @@
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/look_settings.hpp"
+#include "pipeline/pass_settings.hpp"
 #include "pipeline/mode.hpp"
 #include "pipeline/stage_settings.hpp"
 #include "render/scene_renderer.hpp"
@@ -19,7 +20,6 @@ struct DemoSettings {
   Mode mode{};        // the engine starts it from the command line's (the table's default)
   LookSettings look;  // what a preset sets again: P and M, the pattern, the effect
   bool shimmer = false;  // a fresh random pattern every frame: the dots dance, the shape stays
-  DebugView debug_view = DebugView::none;
   DepthSource depth_source = DepthSource::scene;
   bool paused = false;
   float ball_speed = 1.0f;
@@ -30,11 +30,7 @@ struct DemoSettings {
   bool blank = false;  // a black window (B, '.', F5 or a clicker's Esc), the work going on behind it
   SyncStrategy interop_sync = kDefaultSyncStrategy;  // GPU mode's GL<->CL hand-over
   bool interop_batch = true;  // GPU mode: one hand-over a frame (compose in OpenCL) or one per step
-  // One hand-over a frame: show frame N - 1 while drawing N. nullopt: the mode's own default
-  // (ModeRow::pipelines_by_default); --pipeline, --no-pipeline and the panel's checkbox set it for all.
-  std::optional<bool> pipeline;
-  DepthPass depth_pass = DepthPass::z_only;  // how the stereogram modes draw depth
-  ComposePass compose_pass = ComposePass::compute;  // how GL draws the picture from the offsets
+  PassSettings passes;  // the passes, the debug view, pipelining: the start's, then the panel's
 };
 
 }  // namespace stereocl

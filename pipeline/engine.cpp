@@ -74,14 +74,11 @@ void Engine::take_start_settings(const EngineStart& options) {
   settings_.stage = options.stage;
   settings_.interop_sync = options.interop_sync.value_or(kDefaultSyncStrategy);  // all: --bench sets each
   settings_.interop_batch = options.interop_batch.value_or(true);
-  settings_.pipeline = options.pipeline;  // --bench sets it for each run: those modes run with and without
-  settings_.depth_pass = options.depth_pass;
-  settings_.debug_view = options.debug_view;
-  if (settings_.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
+  settings_.passes = options.passes;  // --bench sets pipelining for each run: those modes run with and without
+  if (settings_.passes.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
     notices_.log(std::string("depth_pass z-only: needs GL 4.3 compute shaders, this context is ") +
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using shaded");
-  settings_.compose_pass = options.compose;
-  if (settings_.compose_pass == ComposePass::compute && !StereogramCompositor::compute_available())
+  if (settings_.passes.compose == ComposePass::compute && !StereogramCompositor::compute_available())
     notices_.log(std::string("compose compute: needs GL 4.3 compute shaders, this context is ") +
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using fragment");
 }
@@ -373,7 +370,7 @@ void Engine::apply_settings() {
   reconcile_mode_algorithm();
   reconcile_pattern();  // random dots take the algorithm's form (group_colours.hpp), so after it
   compositor().resize(scene_->width(), scene_->height(), stereogram_strip_width(settings_.look.stereogram));
-  compositor().set_pass(settings_.compose_pass);
+  compositor().set_pass(settings_.passes.compose);
   if (settings_.look.invert_depth != applied_.look.invert_depth || settings_.look.depth_fit != applied_.look.depth_fit)
     upload_still_depth();
   // A new seed (R) is a new pattern only: the ball keeps its course, so re-seeding while
@@ -477,7 +474,7 @@ Status Engine::render_frame_unguarded(double seconds) {
   Backend& backend = backend_for(settings_.mode);
   const FramePlan plan = backend.plan(frame_request(backend), *scene_, settings_.look.stereogram);
   const FrameInputs inputs{settings_.look.stereogram,   pattern_sampling(),   settings_.look.effect,
-                           settings_.interop_sync, settings_.debug_view, seconds,
+                           settings_.interop_sync, settings_.passes.debug_view, seconds,
                            [this](SceneTarget& target, GLuint depth_buffer, double moved) {
                              draw_depth(target, depth_buffer, moved);
                            },
@@ -491,10 +488,10 @@ FrameRequest Engine::frame_request(const Backend& backend) {
   // few a second: every frame it cost a third of CPU mode's frame. With the panel hidden
   // (--no-panel, H, --bench) frame times measure the stereogram, not the plot.
   const bool plot_due = settings_.stage.show_panel && frames_rendered_++ % kPanelHistogramEvery == 0;
-  showing_stereogram_ = mode.makes_stereogram && settings_.debug_view == DebugView::none;
+  showing_stereogram_ = mode.makes_stereogram && settings_.passes.debug_view == DebugView::none;
   return {.stereogram = mode.makes_stereogram,
           .animated = depth_source_row(settings_.depth_source).animated(),
-          .debug_view = settings_.debug_view,
+          .debug_view = settings_.passes.debug_view,
           .effect = settings_.look.effect.effect != nullptr,
           .histogram = settings_.histogram_enabled || plot_due,
           .one_handover = settings_.interop_batch,
@@ -515,7 +512,7 @@ bool Engine::scene_pattern() const {
 void Engine::draw_depth(SceneTarget& target, GLuint depth_buffer, double seconds) {
   AnimatedDepth sources{physics_, scene_renderer_, model_ ? &*model_ : nullptr, model_angle_};
   const std::optional<DepthPass> depth_only =
-      mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.depth_pass) : std::nullopt;
+      mode_row(settings_.mode).makes_stereogram ? std::optional(settings_.passes.depth_pass) : std::nullopt;
   const DepthDraw draw{target,       depth_buffer, settings_.paused ? 0.0 : seconds, settings_.ball_speed,
                        settings_.look.invert_depth, depth_only, scene_pattern() || settings_.reveal || reveal_ > 0.f};
   if (auto* const draw_source = depth_source_row(settings_.depth_source).draw) draw_source(sources, draw);

@@ -66,7 +66,7 @@ class Engine {
   const ClEnvironment* opencl_environment() const { return cl_ && cl_->environment ? &*cl_->environment : nullptr; }
   bool gl_sharing() const { return cl_ && cl_->environment && cl_->environment->shares_gl; }
   // Whether this mode shows frame N - 1 while GL draws N: the setting, else the mode's default.
-  bool pipelining() const { return settings_.pipeline.value_or(mode_row(settings_.mode).pipelines_by_default); }
+  bool pipelining() const { return settings_.passes.pipeline.value_or(mode_row(settings_.mode).pipelines_by_default); }
   int scene_width() const { return scene_->width(); }
   // The monitor's pixels per inch, where physical units start when the panel switches them on.
   double screen_dpi() const { return options_.screen_dpi; }

@@ -12,6 +12,7 @@
 #include "pipeline/plan/frame_plan.hpp"
 #include "pipeline/interop/interop_sync.hpp"
 #include "pipeline/look_settings.hpp"
+#include "pipeline/pass_settings.hpp"
 #include "pipeline/mode.hpp"
 #include "pipeline/stage_settings.hpp"
 #include "render/scene_renderer.hpp"
@@ -45,10 +46,7 @@ struct EngineSetup {
   bool histogram = false;                      // every frame's histogram, not only the panel's few
   std::optional<SyncStrategy> interop_sync;  // nullopt: each in turn (--bench), the default at start
   std::optional<bool> interop_batch;         // nullopt: both (--bench), one hand-over a frame at start
-  std::optional<bool> pipeline;              // nullopt: each mode's own default
-  DepthPass depth_pass = DepthPass::z_only;
-  DebugView debug_view = DebugView::none;  // the depth or offsets shown instead of the picture
-  ComposePass compose = ComposePass::compute;
+  PassSettings passes;
   int cpu_threads = 0;  // 0: all hardware threads
   bool fast_stereogram_kernel = false;
   std::string break_kernels;  // test hook: one kernel file ("sobel.cl"), or with any other value every one, broken on purpose

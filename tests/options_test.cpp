@@ -169,10 +169,10 @@ TEST(Options, OptionsThatCannotGoTogetherAreRefused) {
 // Unless named, each mode pipelines where that measured faster; step by step has
 // nothing to pipeline, so it turns pipelining off and refuses only a --pipeline asked for by name.
 TEST(Options, PipelineIsEachModesOwnUnlessNamedAndGivesWayToStepByStep) {
-  EXPECT_EQ(parse({}).value().pipeline, std::nullopt);
-  EXPECT_EQ(parse({"--pipeline"}).value().pipeline, true);
-  EXPECT_EQ(parse({"--no-pipeline"}).value().pipeline, false);
-  EXPECT_EQ(parse({"--interop-batch", "off"}).value().pipeline, false);
+  EXPECT_EQ(parse({}).value().passes.pipeline, std::nullopt);
+  EXPECT_EQ(parse({"--pipeline"}).value().passes.pipeline, true);
+  EXPECT_EQ(parse({"--no-pipeline"}).value().passes.pipeline, false);
+  EXPECT_EQ(parse({"--interop-batch", "off"}).value().passes.pipeline, false);
   EXPECT_TRUE(mode_row(Mode::gpu).pipelines_by_default);
   EXPECT_TRUE(mode_row(Mode::cpu_readback).pipelines_by_default);
   EXPECT_FALSE(mode_row(Mode::gpu_extmem).pipelines_by_default);  // GL and OpenCL take turns there

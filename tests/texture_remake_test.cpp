@@ -63,7 +63,7 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
       const Status used = demo.use_as_depth(grey_depth_map(change.depth_width, 37), "test depth map");
       ASSERT_TRUE(used.ok()) << used.error();
     }
-    demo.settings().debug_view = change.view;
+    demo.settings().passes.debug_view = change.view;
     demo.settings().look.stereogram.pattern_width = change.pattern_width;
     demo.settings().look.stereogram.max_offset = 20.0f;
   }

@@ -54,7 +54,7 @@ void draw_hand_over(Engine& demo) {
   same_line_if_fits(checkbox_width("pipeline"));
   ImGui::BeginDisabled(!demo.settings().interop_batch);
   bool pipelined = demo.pipelining();
-  if (ImGui::Checkbox("pipeline", &pipelined)) demo.settings().pipeline = pipelined;  // then for every mode
+  if (ImGui::Checkbox("pipeline", &pipelined)) demo.settings().passes.pipeline = pipelined;  // then for every mode
   ImGui::EndDisabled();
   tooltip_when_hovered("one frame of latency: GL draws the next frame's depth while OpenCL computes this picture "
                        "(by default on in GPU and CPU-readback modes, off in GPU (external memory); needs one "
@@ -144,13 +144,13 @@ void draw_algorithm(DemoSettings& settings) {
 void draw_debug_view(DemoSettings& settings) {
   ImGui::TextUnformatted("show:");
   same_line_if_fits(checkbox_width("stereogram"));
-  if (ImGui::RadioButton("stereogram", settings.debug_view == DebugView::none)) settings.debug_view = DebugView::none;
+  if (ImGui::RadioButton("stereogram", settings.passes.debug_view == DebugView::none)) settings.passes.debug_view = DebugView::none;
   same_line_if_fits(checkbox_width("depth"));
-  if (ImGui::RadioButton("depth", settings.debug_view == DebugView::depth)) settings.debug_view = DebugView::depth;
+  if (ImGui::RadioButton("depth", settings.passes.debug_view == DebugView::depth)) settings.passes.debug_view = DebugView::depth;
   same_line_if_fits(checkbox_width("offsets"));
   const bool no_offsets = !mode_row(settings.mode).makes_stereogram;
   ImGui::BeginDisabled(no_offsets);
-  if (ImGui::RadioButton("offsets", settings.debug_view == DebugView::offsets)) settings.debug_view = DebugView::offsets;
+  if (ImGui::RadioButton("offsets", settings.passes.debug_view == DebugView::offsets)) settings.passes.debug_view = DebugView::offsets;
   ImGui::EndDisabled();
   if (no_offsets) tooltip_when_hovered("Scene mode computes no offsets");
 }
