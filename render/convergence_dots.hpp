@@ -25,9 +25,12 @@ DotLayout convergence_dot_layout(const Rect& image, int image_width, int pattern
                                  float ui_scale = 1.0f);
 
 // Extra window height that leaves room for the dots above an image shown 1:1 (saved pictures with
-// --guide-dots have this band), and the window's band at a UI scale.
+// --guide-dots have this band), and the window's band for dots scaled by `dot_scale`: the UI
+// scale times --convergence-dot-size, as convergence_dot_layout scales them.
 inline constexpr int kDotBandHeight = 40;
-inline int dot_band_height(float ui_scale) { return static_cast<int>(static_cast<float>(kDotBandHeight) * ui_scale + 0.5f); }
+inline int dot_band_height(float dot_scale) {
+  return static_cast<int>(static_cast<float>(kDotBandHeight) * dot_scale + 0.5f);
+}
 
 class ConvergenceDots {
  public:
