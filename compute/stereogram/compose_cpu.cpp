@@ -59,10 +59,16 @@ RgbaImage compose_reference(const OffsetImage& offsets, const RgbaImage& pattern
 void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
                   int threads, RgbaImage& out) {
   out.reshape(offsets.width, offsets.height);
+  compose_rows(offsets, pattern, sampling, first_row, threads, out.pixels.data());
+}
+
+void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
+                  int threads, Rgba8* out) {
+  const auto width = static_cast<std::ptrdiff_t>(offsets.width);
 #pragma omp parallel for num_threads(resolve_thread_count(threads)) schedule(static)
   for (int y = 0; y < offsets.height; ++y)
     compose_row(offsets.row(y), offsets.width, pattern.row(wrap(first_row + y, pattern.height)), pattern.width,
-                sampling, out.row(y));
+                sampling, out + y * width);
 }
 
 }  // namespace stereocl

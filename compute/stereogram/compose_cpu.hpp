@@ -16,5 +16,9 @@ RgbaImage compose_reference(const OffsetImage& offsets, const RgbaImage& pattern
 // `out` gets those rows (reshaped to the band), on `threads` cores (0: all). What CPU mode shows.
 void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
                   int threads, RgbaImage& out);
+// The same into `out`, the band's rows one after another with no gap: memory a pixel buffer that
+// GL uploads from maps, so the rows need no host copy of their own.
+void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
+                  int threads, Rgba8* out);
 
 }  // namespace stereocl

@@ -24,31 +24,45 @@ Result<std::optional<Histogram256>> CpuBackend::chain(std::span<const Pass> pass
     return PassBackend::chain(passes, io, timings);
   const SceneTarget& scene = io.scene;
   const int width = scene.width(), height = scene.height();
-  const int out_width = width + stereogram_strip_width(io.params);
   const RgbaImage& pattern = host_pattern(io.pattern);
-  const int band = band_rows(out_width, height);
-  double transfer = 0, stereogram = 0, compose = 0;
-  Stopwatch clock;
+  // Half bands: two bands of depth sit in pixel buffers at once, and more bands let more of the
+  // read back run under the linking.
+  const int band = band_rows(width + stereogram_strip_width(io.params), height, kBandPixels / 2);
+  const auto request_depth = [&](int y) {
+    depth_reads_.request(scene.framebuffer(), GL_COLOR_ATTACHMENT1, y, width, std::min(band, height - y),
+                         float_rows(static_cast<std::size_t>(width) * sizeof(float)));
+  };
+  BandTimes times;
+  depth_reads_.forget();
+  request_depth(0);
   for (int y = 0; y < height; y += band) {
-    const int rows = std::min(band, height - y);
-    depth_.reshape(width, rows);
-    offsets_.reshape(out_width, rows);  // the size the engine makes, so it keeps the allocation
-    read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, y, width, rows,
-                float_rows(static_cast<std::size_t>(width) * sizeof(float)), depth_.pixels.data());
-    transfer += clock.lap();
-    if (Status run = stereograms_[io.params.algorithm].run(depth_, io.params, threads_, offsets_, y); !run)
-      return failure(run.error());
-    stereogram += clock.lap();
-    compose_rows(offsets_, pattern, io.sampling, y, threads_, picture_);
-    compose += clock.lap();
-    upload_rows(io.picture.get(), y, out_width, rows, rgba8_rows(static_cast<std::size_t>(out_width) * 4),
-                picture_.pixels.data());
-    transfer += clock.lap();
+    if (y + band < height) request_depth(y + band);  // GL copies it while this band is linked
+    if (Status made = make_band(io, pattern, y, std::min(band, height - y), times); !made) return failure(made.error());
   }
-  timings.add(Stage::transfer, transfer);
-  timings.add(Stage::stereogram, stereogram);
-  timings.add(Stage::compose, compose);
+  timings.add(Stage::transfer, times.transfer);
+  timings.add(Stage::stereogram, times.stereogram);
+  timings.add(Stage::compose, times.compose);
   return std::optional<Histogram256>{};
+}
+
+Status CpuBackend::make_band(const SpanIo& io, const RgbaImage& pattern, int y, int rows, BandTimes& times) {
+  const int width = io.scene.width();
+  const int out_width = width + stereogram_strip_width(io.params);
+  const PixelRows picture_rows = rgba8_rows(static_cast<std::size_t>(out_width) * 4);
+  Stopwatch clock;
+  depth_.reshape(width, rows);
+  offsets_.reshape(out_width, rows);  // the size the engine makes, so it keeps the allocation
+  if (Status read = depth_reads_.take(depth_.pixels.data()); !read) return read;
+  times.transfer += clock.lap();
+  if (Status run = stereograms_[io.params.algorithm].run(depth_, io.params, threads_, offsets_, y); !run) return run;
+  times.stereogram += clock.lap();
+  Result<void*> room = picture_upload_.map(picture_rows.row_pitch * static_cast<std::size_t>(rows));
+  if (!room) return failure(room.error());
+  compose_rows(offsets_, pattern, io.sampling, y, threads_, static_cast<Rgba8*>(*room));
+  times.compose += clock.lap();  // the buffer's mapping with it
+  const Status uploaded = picture_upload_.upload(io.picture.get(), y, out_width, rows, picture_rows);
+  times.transfer += clock.lap();
+  return uploaded;
 }
 
 Status CpuBackend::offsets(const SpanIo& io, StageTimings& timings) {

@@ -5,6 +5,7 @@
 #include "core/image.hpp"
 #include "pipeline/backends/backend.hpp"
 #include "render/pixel_transfer.hpp"
+#include "render/rows_through_buffers.hpp"
 
 namespace stereocl {
 
@@ -19,8 +20,10 @@ class CpuBackend final : public PassBackend {
   // io.offsets (for the offsets debug view, which GL composes).
   Status offsets(const SpanIo& io, StageTimings& timings) override;
   // The stereogram and compose, a band of rows at a time: depth read back, offsets and picture
-  // made on every core, the picture's rows uploaded to io.picture. The host holds a band of each,
-  // and GL no offsets texture (docs/performance.md, "Memory a pixel by mode").
+  // made on every core, the picture's rows uploaded to io.picture. The next band's depth is copied
+  // while this one is linked, and the picture is composed into the pixel buffer it is uploaded
+  // from. The host holds a band of depth and offsets, and GL no offsets texture (docs/performance.md,
+  // "Memory a pixel by mode").
   Result<std::optional<Histogram256>> chain(std::span<const Pass> passes, const SpanIo& io,
                                             StageTimings& timings) override;
   // The effect's CPU reference on the read-back picture.
@@ -28,6 +31,12 @@ class CpuBackend final : public PassBackend {
   Histogram256 histogram(const SpanIo& io, StageTimings& timings) override;
 
  private:
+  struct BandTimes {
+    double transfer = 0, stereogram = 0, compose = 0;
+  };
+  // One band of the chain: its depth taken (requested a band earlier), linked, composed into the
+  // pixel buffer and uploaded to io.picture's rows y .. y + rows.
+  Status make_band(const SpanIo& io, const RgbaImage& pattern, int y, int rows, BandTimes& times);
   // A host copy of the pattern texture, read once for each texture (--pattern scene makes one a frame).
   const RgbaImage& host_pattern(const gl::Texture& pattern);
 
@@ -35,7 +44,8 @@ class CpuBackend final : public PassBackend {
   CpuStereograms stereograms_;
   DepthImage depth_;
   OffsetImage offsets_;
-  RgbaImage picture_;
+  RowsReadAhead depth_reads_;
+  RowsUpload picture_upload_;
 };
 
 }  // namespace stereocl

@@ -8,9 +8,9 @@ namespace stereocl {
 
 inline constexpr int kBandPixels = 1 << 20;
 
-// The rows in one band of an image `width` x `height`: at least one, at most all of them.
-inline int band_rows(int width, int height) {
-  return std::clamp(kBandPixels / std::max(width, 1), 1, std::max(height, 1));
+// The rows in one band of an image `width` x `height` of about `pixels`: at least one, at most all.
+inline int band_rows(int width, int height, int pixels = kBandPixels) {
+  return std::clamp(pixels / std::max(width, 1), 1, std::max(height, 1));
 }
 
 }  // namespace stereocl
