@@ -27,6 +27,7 @@ std::vector<std::vector<std::string>> looks() {
                                                {"--algorithm", "lookup"},
                                                {"--pattern", "pebbles", "--dpi", "96"},
                                                {"--pattern", std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png"},
+                                               {"--pattern", "scene"},  // cut from the map's grey, as the window cuts it
                                                {"--guide-dots"}};
   for (const char* effect : {"sobel", "blur", "emboss", "posterize"}) all.push_back({"--effect", effect});
   return all;
