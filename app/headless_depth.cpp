@@ -5,6 +5,7 @@
 #include "core/model_mesh.hpp"
 #include "pipeline/sources/depth_sources.hpp"
 #include "render/pixel_transfer.hpp"
+#include "render/rows_through_buffers.hpp"
 #include "ui/headless_gl.hpp"
 
 #include <cstdio>

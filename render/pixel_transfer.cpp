@@ -1,45 +1,6 @@
 #include "render/pixel_transfer.hpp"
 
-#include <cstdio>
-#include <cstring>
-
 namespace stereocl {
-namespace {
-
-std::string hex(GLenum code) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%04X", static_cast<unsigned>(code));
-  return text;
-}
-
-}  // namespace
-
-Status DepthReadback::read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out) {
-  const std::size_t bytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * sizeof(float);
-  if (!pixel_buffer_) pixel_buffer_ = gl::make_buffer();
-  glBindBuffer(GL_PIXEL_PACK_BUFFER, pixel_buffer_.get());
-  if (capacity_ < bytes) {
-    glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
-    capacity_ = bytes;
-  }
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
-  glReadBuffer(attachment);
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glReadPixels(0, 0, width, height, GL_RED, GL_FLOAT, nullptr);
-  const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
-  Status status;
-  if (mapped) {
-    if (out.width != width || out.height != height) out = DepthImage(width, height);
-    std::memcpy(out.pixels.data(), mapped, bytes);
-    if (!glUnmapBuffer(GL_PIXEL_PACK_BUFFER)) status = failure("depth readback: the pixel buffer was corrupted while mapped");
-  } else {
-    status = failure("depth readback: glMapBufferRange of " + std::to_string(bytes) + " bytes failed (GL error 0x" +
-                     hex(glGetError()) + ")");
-  }
-  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  return status;
-}
 
 RgbaImage read_rgba(GLuint framebuffer, GLenum attachment, int width, int height) {
   RgbaImage image(width, height);

@@ -9,18 +9,6 @@
 
 namespace stereocl {
 
-// Reads colour attachment `attachment` of `framebuffer` through a pixel buffer object. Fails,
-// leaving `out` unchanged, when the driver cannot map the buffer: a frame of stale depth would
-// otherwise pass for a real one.
-class DepthReadback {
- public:
-  Status read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out);
-
- private:
-  gl::Buffer pixel_buffer_;
-  std::size_t capacity_ = 0;
-};
-
 RgbaImage read_rgba(GLuint framebuffer, GLenum attachment, int width, int height);
 
 // How a row of pixels is laid out in memory another API owns (a mapped OpenCL image): GL's

@@ -1,9 +1,19 @@
 #include "render/rows_through_buffers.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 
 namespace stereocl {
+namespace {
+
+std::string hex(GLenum code) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%04X", static_cast<unsigned>(code));
+  return text;
+}
+
+}  // namespace
 
 void RowsReadAhead::request(GLuint framebuffer, GLenum attachment, int first_row, int width, int height,
                             const PixelRows& rows) {
@@ -29,10 +39,21 @@ Status RowsReadAhead::take(void* out) {
     std::memcpy(out, mapped, band.bytes);
     if (!glUnmapBuffer(GL_PIXEL_PACK_BUFFER)) status = failure("rows read back: the pixel buffer was corrupted while mapped");
   } else {
-    status = failure("rows read back: mapping " + std::to_string(band.bytes) + " bytes of a pixel buffer failed");
+    status = failure("rows read back: mapping " + std::to_string(band.bytes) + " bytes of a pixel buffer failed (GL error 0x" +
+                     hex(glGetError()) + ")");
   }
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   return status;
+}
+
+Status DepthReadback::read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out) {
+  rows_.forget();
+  rows_.request(framebuffer, attachment, 0, width, height, float_rows(static_cast<std::size_t>(width) * sizeof(float)));
+  if (out.width == width && out.height == height) return rows_.take(out.pixels.data());  // untouched if it fails
+  DepthImage read(width, height);
+  const Status taken = rows_.take(read.pixels.data());
+  if (taken) out = std::move(read);
+  return taken;
 }
 
 Result<void*> RowsUpload::map(std::size_t bytes) {

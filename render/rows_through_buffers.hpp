@@ -35,6 +35,17 @@ class RowsReadAhead {
   unsigned requested_ = 0, taken_ = 0;
 };
 
+// Reads colour attachment `attachment` of `framebuffer` whole through a pixel buffer object, and
+// waits for it. Fails, leaving `out` unchanged, when the driver cannot map the buffer: a frame of
+// stale depth would otherwise pass for a real one.
+class DepthReadback {
+ public:
+  Status read(GLuint framebuffer, GLenum attachment, int width, int height, DepthImage& out);
+
+ private:
+  RowsReadAhead rows_;
+};
+
 // Rows uploaded from a pixel buffer the host writes into: map() gives the memory (a fresh buffer
 // each time, so a copy GL has not finished never stalls the host), upload() hands the rows to the
 // texture and returns while GL copies them.

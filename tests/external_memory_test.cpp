@@ -13,6 +13,7 @@
 #include "pipeline/interop/vulkan_exporter.hpp"
 #include "render/gl_external_memory.hpp"
 #include "render/pixel_transfer.hpp"
+#include "render/rows_through_buffers.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/stereogram_compositor.hpp"
 #include "run_program.hpp"

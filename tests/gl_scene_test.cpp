@@ -2,6 +2,7 @@
 // stereogram expects -- the ball nearer than the wall behind it, the walls in [0, 1].
 #include "ui/window.hpp"
 #include "render/pixel_transfer.hpp"
+#include "render/rows_through_buffers.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/scene_target.hpp"
 

@@ -5,6 +5,7 @@
 #include "core/built_in_models.hpp"
 #include "hidden_window.hpp"
 #include "render/pixel_transfer.hpp"
+#include "render/rows_through_buffers.hpp"
 
 #include <gtest/gtest.h>
 #include <glm/gtc/constants.hpp>

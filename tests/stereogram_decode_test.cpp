@@ -5,6 +5,7 @@
 #include "ui/window.hpp"
 #include "core/image_file.hpp"
 #include "render/pixel_transfer.hpp"
+#include "render/rows_through_buffers.hpp"
 #include "core/built_in_models.hpp"
 #include "core/depth_map.hpp"
 #include "core/text_depth.hpp"
