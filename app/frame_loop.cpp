@@ -41,7 +41,7 @@ void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_sca
   const DemoSettings& settings = engine.settings();
   // Scene mode and the depth view show the scene alone, without the lookup's pattern strip.
   const bool strip = mode_row(settings.mode).makes_stereogram && settings.passes.debug_view != DebugView::depth;
-  const int band = settings.stage.show_panel ? dot_band_height(ui_scale * settings.stage.convergence_dot_size) : 0;
+  const int band = settings.stage.show_panel ? dot_band_height(convergence_dot_scale(settings.stage, ui_scale)) : 0;
   const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.stage.show_panel,
                                                       strip ? stereogram_strip_width(settings.look.stereogram) : 0, band)
                                   : session.options->size;

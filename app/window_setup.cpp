@@ -23,7 +23,7 @@ WindowSettings window_settings_for(const Options& options) {
   // the Show and Picture tabs need no scrolling.
   const int panel_height = options.stage.show_panel ? static_cast<int>(kPanelTabHeight * scale) : 0;
   settings.height = options.fit ? kMaxImageSide
-                                : std::max({options.size.height + dot_band_height(scale * options.stage.convergence_dot_size),
+                                : std::max({options.size.height + dot_band_height(convergence_dot_scale(options.stage, scale)),
                                             480, panel_height});
   settings.visible = !options.hidden;
   settings.vsync = options.stage.vsync;
@@ -47,8 +47,7 @@ bool shrinks_beside_panel(const Options& options, const Window& window) {
   int width = 0, height = 0;
   window.framebuffer_size(width, height);
   return width < options.size.width + stereogram_strip_width(options.look.stereogram) + panel_pixels(options, window) ||
-         height < options.size.height +
-                      dot_band_height(ui_scale_for(options, window) * options.stage.convergence_dot_size);
+         height < options.size.height + dot_band_height(convergence_dot_scale(options.stage, ui_scale_for(options, window)));
 }
 
 void refuse_unaffordable_size(const Options& options) {

@@ -551,7 +551,7 @@ void Engine::present(int framebuffer_width, int framebuffer_height, std::optiona
   const Rect where = to.value_or(fit_centred(shown.width, shown.height, framebuffer_width, framebuffer_height));
   stereocl::present(shown.framebuffer, shown.width, shown.height, framebuffer_width, framebuffer_height, where);
   if (!settings_.stage.convergence_dots || !showing_stereogram_) return;
-  const float dot_scale = ui_scale * settings_.stage.convergence_dot_size;
+  const float dot_scale = convergence_dot_scale(settings_.stage, ui_scale);
   dots_.draw(convergence_dot_layout(where, shown.width, applied_.look.stereogram.pattern_width, framebuffer_height, dot_scale),
              framebuffer_width, framebuffer_height);
 }

@@ -15,4 +15,10 @@ struct StageSettings {
   friend bool operator==(const StageSettings&, const StageSettings&) = default;
 };
 
+// How large the window draws the convergence dots, and the band it keeps for them: the UI's scale
+// (--ui-scale) times their own size.
+inline float convergence_dot_scale(const StageSettings& stage, float ui_scale) {
+  return ui_scale * stage.convergence_dot_size;
+}
+
 }  // namespace stereocl
