@@ -6,7 +6,7 @@
 #include "pipeline/sources/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
-#include "compute/stereogram/group_colours.hpp"
+#include "pipeline/look_settings.hpp"
 #include "core/depth_fit.hpp"
 #include "core/depth_map.hpp"
 #include "core/image_file.hpp"
@@ -80,18 +80,12 @@ Result<HeadlessFrame> still_frame(const Options& options, const std::string& dep
 // colour, so from the depth as grey, as the window does.
 Result<RgbaImage> still_pattern(const Options& options, const LookSettings& look, const HeadlessFrame& frame) {
   const int width = look.stereogram.pattern_width;
-  switch (look.pattern_kind) {
-    case PatternKind::random_grey:
-    case PatternKind::random_colour:
-      return random_dots_for(look.stereogram, look.pattern_kind == PatternKind::random_colour, look.seed);
-    case PatternKind::library:
-      if (!look.library_pattern->from_scene())
-        return look.library_pattern->draw(width, generated_pattern_height(width), look.seed);
-      return scene_pattern_reference(frame.lit.pixels.empty() ? visualise_depth(frame.depth) : frame.lit, width,
-                                     scene_window_start(frame.depth.width, width, frame.subject_x));
-    case PatternKind::image:
-      break;
-  }
+  if (std::optional<RgbaImage> drawn =
+          pattern_drawn_by_code(look.stereogram, look.pattern_kind, look.library_pattern, look.seed))
+    return std::move(*drawn);
+  if (scene_pattern(look))
+    return scene_pattern_reference(frame.lit.pixels.empty() ? visualise_depth(frame.depth) : frame.lit, width,
+                                   scene_window_start(frame.depth.width, width, frame.subject_x));
   ImageLoad loaded = load_pattern(options.pattern_file);
   if (!loaded) return failure(loaded.error());
   RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);

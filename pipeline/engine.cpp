@@ -3,7 +3,6 @@
 
 #include "compute/cl/cl_program.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
-#include "compute/stereogram/group_colours.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/built_in_models.hpp"
 #include "core/depth_fit.hpp"
@@ -335,26 +334,14 @@ Engine::PatternRecipe Engine::pattern_recipe() const {
 
 void Engine::rebuild_pattern(const PatternRecipe& recipe) {
   drawn_pattern_ = recipe;
-  switch (recipe.kind) {
-    case PatternKind::random_grey:
-    case PatternKind::random_colour:
-      compositor().set_pattern(
-          random_dots_for(recipe.stereogram, recipe.kind == PatternKind::random_colour, recipe.seed));
-      break;
-    case PatternKind::image: {
-      // Scaled before the flip, as --output scales it, so the two pictures agree to the bit.
-      RgbaImage scaled = scale_pattern_to_width(pattern_image_, recipe.stereogram.pattern_width);
-      flip_rows(scaled);  // files are top row first, GL textures bottom row first
-      compositor().set_pattern(scaled);
-      break;
-    }
-    case PatternKind::library: {
-      if (recipe.library->from_scene()) break;  // cut from each frame's colour (FrameExecutor)
-      const int width = recipe.stereogram.pattern_width;
-      compositor().set_pattern(recipe.library->draw(width, generated_pattern_height(width), recipe.seed));
-      break;
-    }
-  }
+  if (std::optional<RgbaImage> drawn = pattern_drawn_by_code(recipe.stereogram, recipe.kind, recipe.library, recipe.seed)) {
+    compositor().set_pattern(*drawn);
+  } else if (recipe.kind == PatternKind::image) {
+    // Scaled before the flip, as --output scales it, so the two pictures agree to the bit.
+    RgbaImage scaled = scale_pattern_to_width(pattern_image_, recipe.stereogram.pattern_width);
+    flip_rows(scaled);  // files are top row first, GL textures bottom row first
+    compositor().set_pattern(scaled);
+  }  // else the scene's: cut from each frame's colour (FrameExecutor)
 }
 
 void Engine::apply_settings() {

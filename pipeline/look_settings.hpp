@@ -11,6 +11,7 @@
 #include "pipeline/plan/effects.hpp"
 
 #include <cstdint>
+#include <optional>
 
 namespace stereocl {
 
@@ -30,5 +31,11 @@ struct LookSettings {
 // (GroupColour, compute/stereogram/group_colours.hpp). Called once the pattern kind is final, so
 // no picture takes the other kind's colours: by the engine and by a still alike.
 void settle_group_colours(LookSettings& look);
+
+// The pattern drawn by code at P, in GL's row order, from `seed`: random dots (grey or colour, in
+// the algorithm's form) or a library row's drawing; the engine's and a still's alike. nullopt for a
+// picture pattern and for one cut from the scene, which come from elsewhere.
+std::optional<RgbaImage> pattern_drawn_by_code(const StereogramParams& stereogram, PatternKind kind,
+                                               const PatternRow* library, std::uint32_t seed);
 
 }  // namespace stereocl
