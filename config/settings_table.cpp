@@ -701,10 +701,9 @@ const Setting kHandOverSettings[] = {
     {.name = "pipeline",
      .kind = SettingKind::flag,
      .group = kDevicesGroup,
-     .help = "one frame of latency, GL drawing the next frame's depth while OpenCL computes this picture (so "
-             "--frames N --screenshot shows frame N - 1's scene), in GPU, GPU (external memory) and CPU-readback "
-             "modes; default: on in GPU and CPU-readback, off in GPU (external memory), where it measured slower "
-             "(with --bench: those modes run both ways)",
+     .help = "one frame of latency, GL working on one frame while OpenCL computes another (so --frames N "
+             "--screenshot shows frame N - 1's scene), in GPU, GPU (external memory) and CPU-readback modes; "
+             "default: on in each (with --bench: those modes run both ways)",
      .access = pipeline_flag<true>},
     {.name = "no_pipeline",
      .kind = SettingKind::flag,

@@ -85,7 +85,7 @@ constexpr ModeRow kModes[] = {
     {.mode = Mode::gpu_extmem, .cli_name = "gpu-extmem", .display_name = "GPU (external memory)", .key = '5',
      .timing_sources = "GL timer queries, OpenCL event profiling (a frame late); transfer = the CPU's time to enqueue the "
                        "semaphore hand-overs, or with an effect (GPU mode's frame) its wait in the GL<->CL hand-over",
-     .makes_stereogram = true, .uses_device_images = true, .pipelines_by_default = false, .kernels_on_cpu = false,
+     .makes_stereogram = true, .uses_device_images = true, .pipelines_by_default = true, .kernels_on_cpu = false,
      .can_pipeline = true, .interop_choices = false, .handover_floor = true, .runs_with = needs_external_memory,
      .make_backend = make_external_memory},
     {.mode = Mode::gl_compute, .cli_name = "gl-compute", .display_name = "GL compute", .key = '6',

@@ -4,13 +4,16 @@
 // - Vulkan memory imports into GL (lavapipe + llvmpipe do this much);
 // - the whole link, and a GL -> CL -> GL round trip through its semaphores (NVIDIA);
 // - the program: its screenshot equals CPU mode's, or the mode says which step is missing;
-// - a frame with an effect takes GPU mode's one hand-over, not the buffers and a second one.
+// - a frame with an effect takes GPU mode's one hand-over, not the buffers and a second one;
+// - a pipeline stopped and started again (the panel's checkbox, a debug view) shows the right frame.
 #include "cl_test_device.hpp"
+#include "config/engine_start.hpp"
 #include "core/pattern.hpp"
 #include "hidden_window.hpp"
 #include "pipeline/interop/external_memory_link.hpp"
 #include "pipeline/interop/handover_floor.hpp"
 #include "pipeline/interop/vulkan_exporter.hpp"
+#include "pipeline/engine.hpp"
 #include "render/gl_external_memory.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/rows_through_buffers.hpp"
@@ -195,19 +198,19 @@ TEST_F(ExternalMemoryGl, TheLinkCarriesDataBothWaysOrSaysWhichStepFails) {
         << what;
     GTEST_SKIP() << "the link stops here at: " << what;
   }
-  // Both depth slots (--pipeline draws into the one OpenCL is not reading).
-  for (int slot = 0; slot < ExternalMemoryLink::kDepthSlots; ++slot) {
+  // Both slots (--pipeline draws and composes one while OpenCL computes the other).
+  for (int slot = 0; slot < ExternalMemoryLink::kSlots; ++slot) {
     const float depth = 0.375f + static_cast<float>(slot), offset = -2.25f - static_cast<float>(slot);
     glClearNamedBufferData(link->gl_depth(slot), GL_R32F, GL_RED, GL_FLOAT, &depth);
     link->hand_depth_to_cl(cl->queue, slot);
     std::vector<float> seen_by_cl(1000);
     cl->queue.enqueueReadBuffer(link->cl_depth(slot), CL_FALSE, 0, 4000, seen_by_cl.data());
-    cl->queue.enqueueFillBuffer(link->cl_offsets(), offset, 0, 8000);
-    link->hand_offsets_to_gl(cl->queue);
+    cl->queue.enqueueFillBuffer(link->cl_offsets(slot), offset, 0, 8000);
+    link->hand_offsets_to_gl(cl->queue, slot);
     // GL sees the offsets through a GPU-side copy, a command its semaphore wait orders: NVIDIA's
     // glGetNamedBufferSubData straight after the wait read the previous fill (slot 1).
     const gl::Buffer seen = float_buffer(2000);
-    glCopyNamedBufferSubData(link->gl_offsets(), seen.get(), 0, 0, 8000);
+    glCopyNamedBufferSubData(link->gl_offsets(slot), seen.get(), 0, 0, 8000);
     const std::vector<float> seen_by_gl = read_floats(seen.get(), 2000);
     cl->queue.finish();
     EXPECT_EQ(seen_by_cl, std::vector<float>(1000, depth)) << "slot " << slot;
@@ -314,6 +317,46 @@ TEST(ExternalMemoryMode, PipelinedSymmetricIsOneFrameBehindCpu) {
   expect_pipelined_one_frame_behind("symmetric", kShotHeight / 20);
 }
 
+// The two slots' bookkeeping: a pipelined frame composes what the frame before computed, a frame
+// that stops the pipeline (pipelining off, a debug view) leaves a signal GL must still take, and a
+// pipeline that starts again starts from its own frame. Each picture is CPU mode's of the frame
+// it should show, and never the frame beside it (the ball moves every frame).
+TEST_F(ExternalMemoryGl, APipelineStoppedAndStartedShowsTheFrameItShould) {
+  const auto make = [&](Mode mode) {
+    Options options;
+    options.size = Size{200, 120};
+    options.mode = mode;
+    options.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // equal to the CPU's, not within rounding
+    return std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+  };
+  const std::unique_ptr<Engine> cpu = make(Mode::cpu), extmem = make(Mode::gpu_extmem);
+  if (extmem->settings().mode != Mode::gpu_extmem)
+    GTEST_SKIP() << "GPU (external memory) mode cannot run here: "
+                 << extmem->availability().reason(Mode::gpu_extmem).value_or("another mode was chosen");
+  enum Frame { piped, unpiped, debug };
+  const Frame frames[] = {piped, piped, piped, unpiped, unpiped, piped, piped, debug,
+                          piped, piped, unpiped, piped, debug, unpiped, piped, piped};
+  std::vector<RgbaImage> cpu_pictures;
+  bool behind = false;  // whether the frame before left offsets for this one
+  for (std::size_t index = 0; index < std::size(frames); ++index) {
+    const Frame frame = frames[index];
+    extmem->settings().passes.pipeline = frame != unpiped;
+    extmem->settings().passes.debug_view = frame == debug ? DebugView::depth : DebugView::none;
+    ASSERT_TRUE(cpu->render_frame(1.0 / 60.0).ok());
+    ASSERT_TRUE(extmem->render_frame(1.0 / 60.0).ok());
+    cpu_pictures.push_back(cpu->final_image());
+    const bool shows_last = frame == piped && behind;
+    behind = frame == piped;
+    if (frame == debug) continue;
+    const RgbaImage picture = extmem->final_image();
+    const RgbaImage& expected = cpu_pictures[index - (shows_last ? 1 : 0)];
+    const RgbaImage& neighbour = cpu_pictures[shows_last ? index : index - 1];
+    ASSERT_EQ(picture.pixels.size(), expected.pixels.size());
+    EXPECT_EQ(rows_differing(picture, expected), 0) << "frame " << index;
+    if (index > 0) EXPECT_GT(rows_differing(picture, neighbour), 0) << "frame " << index << " equals its neighbour";
+  }
+}
+
 // With an effect, one cl_khr_gl_sharing hand-over for the whole frame beats the semaphores plus a
 // second hand-over for the effect (docs/performance.md, "GPU (external memory) mode's effect
 // frames"): the frame is GPU mode's, to the byte, and no Vulkan buffers are made. Step by step
@@ -321,7 +364,7 @@ TEST(ExternalMemoryMode, PipelinedSymmetricIsOneFrameBehindCpu) {
 TEST(ExternalMemoryMode, AFrameWithAnEffectTakesGpuModesOneHandOver) {
   const std::vector<std::string> common = {"--hidden", "--size", "300x" + std::to_string(kShotHeight), "--effect",
                                            "sobel", "--frames", "7"};
-  // Pipelined, as GPU mode is by default (GPU (external memory) mode is not): the same frame.
+  // Pipelined, as both modes are by default: the same frame.
   const auto run = [&](const std::string& mode, const std::vector<std::string>& extra, const std::string& name) {
     auto arguments = common;
     arguments.insert(arguments.end(), {"--mode", mode, "--screenshot", testing::scratch_file(name)});

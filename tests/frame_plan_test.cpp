@@ -78,16 +78,16 @@ TEST(FramePlan, ADebugViewOrBatchOffGoesStepByStep) {
   request.debug_view = DebugView::none;
   request.one_handover = false;
   EXPECT_EQ(one_handover_plan(request), step_by_step_plan(request));
-  EXPECT_FALSE(pipelines(step_by_step_plan(request))) << "only a plan with depth ahead or a hand-over span pipelines";
+  EXPECT_FALSE(pipelines(step_by_step_plan(request))) << "only a plan with depth ahead or its picture behind pipelines";
 }
 
-TEST(FramePlan, AHandOverSpanAfterTheComposePipelines) {
+TEST(FramePlan, APictureBehindItsDepthPipelines) {
   FramePlan plan = step_by_step_plan(stereogram_frame());
-  EXPECT_FALSE(pipelines(plan));
-  plan.steps.push_back({StepKind::on_engine, {Pass::hand_over}});
   plan.shared_buffers = true;
+  EXPECT_FALSE(pipelines(plan));
+  plan.picture_behind = true;
   EXPECT_TRUE(pipelines(plan));
-  EXPECT_EQ(describe(plan), "draw_depth, on_engine[stereogram], compose, on_engine[hand_over] (shared buffers)");
+  EXPECT_EQ(describe(plan), "draw_depth, on_engine[stereogram], compose (shared buffers) (picture behind)");
 }
 
 }  // namespace

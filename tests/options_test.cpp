@@ -175,7 +175,7 @@ TEST(Options, PipelineIsEachModesOwnUnlessNamedAndGivesWayToStepByStep) {
   EXPECT_EQ(parse({"--interop-batch", "off"}).value().passes.pipeline, false);
   EXPECT_TRUE(mode_row(Mode::gpu).pipelines_by_default);
   EXPECT_TRUE(mode_row(Mode::cpu_readback).pipelines_by_default);
-  EXPECT_FALSE(mode_row(Mode::gpu_extmem).pipelines_by_default);  // GL and OpenCL take turns there
+  EXPECT_TRUE(mode_row(Mode::gpu_extmem).pipelines_by_default);  // a frame in flight in its two slots
   expect_refused({"--pipeline", "--interop-batch", "off"}, "--pipeline: needs --interop-batch on or all");
   expect_refused({"--pipeline", "--no-pipeline"}, "--pipeline excludes --no-pipeline");
 }

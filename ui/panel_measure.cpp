@@ -56,9 +56,8 @@ void draw_hand_over(Engine& demo) {
   bool pipelined = demo.pipelining();
   if (ImGui::Checkbox("pipeline", &pipelined)) demo.settings().passes.pipeline = pipelined;  // then for every mode
   ImGui::EndDisabled();
-  tooltip_when_hovered("one frame of latency: GL draws the next frame's depth while OpenCL computes this picture "
-                       "(by default on in GPU and CPU-readback modes, off in GPU (external memory); needs one "
-                       "hand-over a frame)");
+  tooltip_when_hovered("one frame of latency: GL works on one frame while OpenCL computes another (by default on "
+                       "in every mode that can; needs one hand-over a frame)");
 }
 
 // How GL draws depth and composes the picture in the stereogram modes (--depth-pass, --compose).

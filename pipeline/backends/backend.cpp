@@ -10,13 +10,13 @@ Result<std::optional<Histogram256>> PassBackend::run(std::span<const Pass> passe
                                                  StageTimings& timings) {
   if (passes.size() > 1) return chain(passes, io, timings);
   std::optional<Histogram256> counted;
-  switch (passes.empty() ? Pass::hand_over : passes.front()) {
+  if (passes.empty()) return counted;
+  switch (passes.front()) {
     case Pass::stereogram:
       if (Status computed = offsets(io, timings); !computed) return failure(computed.error());
       break;
     case Pass::effect: effect(io, timings); break;
     case Pass::histogram: counted = histogram(io, timings); break;
-    case Pass::hand_over: break;  // nothing is shared that a GL step would hand over
     case Pass::compose: return failure("a compose pass runs only in a span with the stereogram");
   }
   return counted;

@@ -43,8 +43,8 @@ void ExternalMemoryBackend::drop_link() {
   cl_.queue.finish();
   glFinish();
   link_.reset();
-  gl_signal_ = GlSignal::none;
-  draw_slot_ = read_slot_ = 0;
+  behind_slot_.reset();
+  gl_owes_wait_ = {};
 }
 
 void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_length) {
@@ -62,10 +62,8 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
 
 FramePlan ExternalMemoryBackend::plan(const FrameRequest& request, const SceneTarget& scene,
                                       const StereogramParams& params) {
-  // Semaphores stay paired across frames only while the pipeline goes on; a stopped one's signal is
-  // taken before GL signals again.
-  const bool continues = request.continues && request.pipelining && request.animated;
-  if (!continues && gl_signal_ == GlSignal::primed) gl_signal_ = GlSignal::stale;
+  // Only the frame straight after a pipelined buffer frame composes what that frame computed.
+  const std::optional<int> behind = std::exchange(behind_slot_, std::nullopt);
   if (request.effect && cl_.shares_gl) {
     FramePlan whole = on_textures_->plan(request, scene, params);
     if (has_chain(whole)) return whole;
@@ -74,13 +72,12 @@ FramePlan ExternalMemoryBackend::plan(const FrameRequest& request, const SceneTa
   const bool textures_needed = !request.animated || request.debug_view != DebugView::none;
   if (!request.stereogram || textures_needed || !buffers_ready(scene, params)) return plan;
   plan.shared_buffers = true;
-  draw_slot_ = gl_signal_ == GlSignal::primed ? 1 - read_slot_ : read_slot_;
-  buffers_.depth = link_->gl_depth(draw_slot_);
-  if (request.pipelining) {
-    // After the compose, so that the kernel cannot overwrite offsets the compose has yet to read.
-    const auto compose = std::ranges::find(plan.steps, Step{StepKind::compose});
-    plan.steps.insert(compose + 1, Step{StepKind::on_engine, {Pass::hand_over}});
-  }
+  pipelined_ = plan.picture_behind = request.pipelining;
+  const bool continues = pipelined_ && request.continues && behind;
+  // Never the slot OpenCL may still be reading: the one whose offsets GL has not waited for.
+  draw_slot_ = continues ? 1 - *behind : (gl_owes_wait_[0] ? 1 : 0);
+  compose_slot_ = continues ? *behind : draw_slot_;
+  buffers_ = {link_->gl_depth(draw_slot_), link_->offsets_texture(compose_slot_), buffers_.offsets_row_length};
   return plan;
 }
 
@@ -98,21 +95,14 @@ bool ExternalMemoryBackend::buffers_ready(const SceneTarget& scene, const Stereo
     failed_size_ = size;
     return false;
   }
-  buffers_ = {0, link_->offsets_texture(), row_length};
+  buffers_.offsets_row_length = row_length;
   return true;
 }
 
 Result<std::optional<Histogram256>> ExternalMemoryBackend::run(std::span<const Pass> passes, const SpanIo& io,
                                                                StageTimings& timings) {
-  const bool lone = passes.size() == 1;
-  if (io.buffers && lone && passes.front() == Pass::stereogram) {
+  if (io.buffers && passes.size() == 1 && passes.front() == Pass::stereogram) {
     if (Status computed = offsets_through_buffers(io, timings); !computed) return failure(computed.error());
-    return std::optional<Histogram256>{};
-  }
-  if (io.buffers && lone && passes.front() == Pass::hand_over) {
-    // The signal that lets next frame's kernel start at once; it covers the depth drawn this frame.
-    link_->signal_from_gl(draw_slot_);
-    gl_signal_ = GlSignal::primed;
     return std::optional<Histogram256>{};
   }
   return on_textures_->run(passes, io, timings);
@@ -132,32 +122,29 @@ bool ExternalMemoryBackend::buffer_kernel_ready(const StereogramParams& params) 
 }
 
 Result<cl::Event> ExternalMemoryBackend::enqueue_kernel(const SceneTarget& scene, const StereogramParams& params,
-                                                        int depth_slot) {
-  return stereograms_[params.algorithm].enqueue(cl_.queue, link_->cl_depth(depth_slot), link_->cl_offsets(),
+                                                        int slot) {
+  return stereograms_[params.algorithm].enqueue(cl_.queue, link_->cl_depth(slot), link_->cl_offsets(slot),
                                                 scene.width(), scene.height(), params);
 }
 
 Status ExternalMemoryBackend::offsets_through_buffers(const SpanIo& io, StageTimings& timings) {
   for (const double ms : profiles_.take_done(kMostFramesInFlight)) timings.add(Stage::stereogram, ms);
   Stopwatch clock;
-  // Primed: last frame's compose signalled, and its depth waits in read_slot_. Otherwise GL
-  // signals now, after this frame's depth pass, and a signal left by a pipeline that stopped is
-  // taken first so that the semaphore is never signalled twice in a row.
-  if (gl_signal_ == GlSignal::primed) {
-    glFlush();  // the next depth pass goes to the GPU now, to run beside the kernel, not after it
-  } else {
-    if (gl_signal_ == GlSignal::stale) link_->wait_in_cl(cl_.queue);
-    link_->signal_from_gl(draw_slot_);  // unprimed, the plan handed out read_slot_ itself
-  }
-  link_->wait_in_cl(cl_.queue);
-  gl_signal_ = GlSignal::none;
+  // A stopped pipeline's last offsets are never shown, but their signal must still be taken.
+  for (int slot = 0; slot < ExternalMemoryLink::kSlots; ++slot)
+    if (slot != compose_slot_ && std::exchange(gl_owes_wait_[slot], false)) link_->wait_in_gl(slot);
+  link_->hand_depth_to_cl(cl_.queue, draw_slot_);
   Status enqueued;
-  if (Result<cl::Event> kernel = enqueue_kernel(io.scene, io.params, read_slot_)) profiles_.add({*kernel});
+  if (Result<cl::Event> kernel = enqueue_kernel(io.scene, io.params, draw_slot_)) profiles_.add({*kernel});
   else enqueued = failure(kernel.error());
-  link_->hand_offsets_to_gl(cl_.queue);  // also after a failure: the semaphores stay paired
+  link_->signal_from_cl(cl_.queue, draw_slot_);  // also after a failure: the semaphores stay paired
+  gl_owes_wait_[draw_slot_] = true;
+  // Pipelined, this waits for the offsets OpenCL computed last frame, long done: GL goes on to
+  // compose them and to draw the next depth while OpenCL computes this frame's.
+  if (std::exchange(gl_owes_wait_[compose_slot_], false)) link_->wait_in_gl(compose_slot_);
   timings.add(Stage::transfer, clock.lap());  // enqueueing only: no side waits for the other
   if (!enqueued) return enqueued;
-  read_slot_ = draw_slot_;  // the depth drawn this frame is the next one computed
+  if (pipelined_) behind_slot_ = draw_slot_;
   check_link_once();
   return {};
 }
@@ -183,12 +170,12 @@ Result<HandoverFloor> ExternalMemoryBackend::handover_floor(int frames, SyncStra
     };
     const auto hand_over = [&] {
       link->hand_depth_to_cl(cl_.queue, 0);
-      cl_.queue.enqueueCopyBuffer(link->cl_depth(0), link->cl_offsets(), 0, 0, sizeof(float));
-      link->hand_offsets_to_gl(cl_.queue);
+      cl_.queue.enqueueCopyBuffer(link->cl_depth(0), link->cl_offsets(0), 0, 0, sizeof(float));
+      link->hand_offsets_to_gl(cl_.queue, 0);
     };
     const auto check = [&](int last) -> Status {
       float copied = -1;
-      glGetNamedBufferSubData(link->gl_offsets(), 0, sizeof copied, &copied);
+      glGetNamedBufferSubData(link->gl_offsets(0), 0, sizeof copied, &copied);
       if (copied == static_cast<float>(last)) return {};
       return failure("GL read " + std::to_string(copied) + " where OpenCL copied " + std::to_string(last) +
                      ": the semaphores did not order GL and OpenCL");

@@ -12,9 +12,9 @@
 // whole frame with an effect, where that back-end shares GL textures: one cl_khr_gl_sharing
 // hand-over for stereogram, compose and effect costs less than the semaphores plus a second
 // hand-over for the effect (docs/performance.md, "GPU (external memory) mode's effect frames").
-// With --pipeline, the plan adds a hand-over span after the compose, and GL draws frame N + 1's depth into the second depth buffer while OpenCL computes
-// frame N's offsets from the first, and GL signals OpenCL after its compose rather than after its
-// depth pass: the kernel then never waits for GL, and GL's depth pass hides the hand-over.
+// With --pipeline, a frame in flight: the link has two slots of depth, offsets and semaphores;
+// GL draws frame N's depth into one and composes frame N - 1's offsets from the other while OpenCL
+// computes frame N's, so that neither API waits for the frame it has just submitted.
 #include "compute/cl/cl_environment.hpp"
 #include "compute/cl/cl_profiling.hpp"
 #include "compute/stereogram/stereogram_engines.hpp"
@@ -22,6 +22,7 @@
 #include "pipeline/backends/backend.hpp"
 #include "pipeline/interop/external_memory_link.hpp"
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <set>
@@ -51,8 +52,7 @@ class ExternalMemoryBackend final : public Backend {
   // shared textures; anything else step by step on the textures.
   FramePlan plan(const FrameRequest& request, const SceneTarget& scene, const StereogramParams& params) override;
   const SharedGlBuffers* shared_buffers() const override { return &buffers_; }
-  // A lone stereogram pass of a buffer plan and its hand-over pass run here; every other span goes
-  // to the texture back-end.
+  // A lone stereogram pass of a buffer plan runs here; every other span goes to the texture back-end.
   Result<std::optional<Histogram256>> run(std::span<const Pass> passes, const SpanIo& io,
                                           StageTimings& timings) override;
   // Its own 64-float link, so that the frames' link and its semaphores are left as they were;
@@ -79,14 +79,16 @@ class ExternalMemoryBackend final : public Backend {
   std::unique_ptr<Backend> on_textures_;
   std::optional<ExternalMemoryLink> link_;
   SharedGlBuffers buffers_;
-  // The semaphore GL signals after a pipelined compose (binary: a signal must be taken before GL
-  // signals again): none pending; pending with the depth it covers waiting in read_slot_ for the
-  // frame that continues the pipeline; or pending from a pipeline that stopped, to be taken first.
-  enum class GlSignal { none, primed, stale };
-  GlSignal gl_signal_ = GlSignal::none;
-  // The depth slot GL draws into this frame, and the one OpenCL reads (the slot drawn last frame
-  // where primed).
-  int draw_slot_ = 0, read_slot_ = 0;
+  // This frame's slots: GL draws depth into draw_slot_ and composes from compose_slot_, the slot
+  // the last frame computed where a pipeline goes on (pipelined_), else draw_slot_ itself.
+  int draw_slot_ = 0, compose_slot_ = 0;
+  bool pipelined_ = false;
+  // The slot whose offsets the next pipelined frame composes, where the last frame left one.
+  std::optional<int> behind_slot_;
+  // OpenCL has signalled that the slot's offsets are done and GL has not yet waited for it: a
+  // binary semaphore must be waited for before OpenCL signals it again, and GL must not draw the
+  // slot's depth while OpenCL may still read it.
+  std::array<bool, ExternalMemoryLink::kSlots> gl_owes_wait_{};
   bool link_checked_ = false;
   std::pair<int, int> failed_size_{0, 0};  // a scene size whose link could not be made: not tried again
   // The kernels' events, read once done: nothing waits for them, even with frames in flight.

@@ -23,7 +23,6 @@ std::string_view pass_name(Pass pass) {
     case Pass::compose: return "compose";
     case Pass::effect: return "effect";
     case Pass::histogram: return "histogram";
-    case Pass::hand_over: return "hand_over";
   }
   return "?";
 }
@@ -84,9 +83,7 @@ bool has_chain(const FramePlan& plan) {
 }
 
 bool pipelines(const FramePlan& plan) {
-  return plan.depth_ahead || std::ranges::any_of(plan.steps, [](const Step& step) {
-           return step.passes.size() == 1 && step.passes.front() == Pass::hand_over;
-         });
+  return plan.depth_ahead || plan.picture_behind;
 }
 
 bool runs_pass(const FramePlan& plan, Pass pass) {
@@ -111,6 +108,7 @@ std::string describe(const FramePlan& plan) {
   }
   if (plan.depth_ahead) text += " (depth ahead)";
   if (plan.shared_buffers) text += " (shared buffers)";
+  if (plan.picture_behind) text += " (picture behind)";
   return text;
 }
 

@@ -15,7 +15,6 @@ enum class Pass {
   compose,     // offsets + pattern -> picture; only in a span that also runs the stereogram
   effect,      // picture -> the effect's target
   histogram,   // the shown picture's luma histogram
-  hand_over,   // nothing but the hand-over itself: a pipelined buffer frame's depth, after the compose
 };
 
 enum class StepKind {
@@ -39,6 +38,9 @@ struct FramePlan {
   // GL draws depth into, and composes from, buffers the back-end shares (SharedGlBuffers) in
   // place of the depth and offsets textures.
   bool shared_buffers = false;
+  // One frame of latency the other way round: GL composes the offsets the engine computed from
+  // last frame's depth (a frame in flight in the shared buffers), while the engine computes this one's.
+  bool picture_behind = false;
   friend bool operator==(const FramePlan&, const FramePlan&) = default;
 };
 
@@ -73,7 +75,7 @@ FramePlan one_handover_plan(const FrameRequest& request);
 
 // Whether the plan runs several passes behind one hand-over.
 bool has_chain(const FramePlan& plan);
-// Whether it leaves work for the next frame: depth drawn ahead, or a hand-over after its compose.
+// Whether it leaves work for the next frame: depth drawn ahead, or offsets a frame behind.
 bool pipelines(const FramePlan& plan);
 // Whether it makes a stereogram (a stereogram pass or GL's compose): only such a frame needs the
 // offsets and picture textures.
