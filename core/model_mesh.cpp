@@ -1,12 +1,9 @@
 #include "core/model_mesh.hpp"
 
 #include "core/isolated_call.hpp"
-#include "core/model_folder_io.hpp"
+#include "core/model_reader_module.hpp"
 #include "core/printable_text.hpp"
-
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
-#include <assimp/Importer.hpp>
+#include "core/program_module.hpp"
 
 #include <sys/stat.h>
 
@@ -43,170 +40,9 @@ std::optional<std::string> file_refusal(const std::string& path, const ModelLimi
   return std::nullopt;
 }
 
-// What the scene would become, counted from Assimp's own numbers before anything is copied: a
-// polygon of n corners is n - 2 triangles, and a mesh counts once for every node that places it.
-struct SceneCounts {
-  std::uint64_t triangles = 0;
-  std::uint64_t vertices = 0;
-};
-
-std::uint64_t triangles_of(const aiMesh& mesh) {
-  std::uint64_t triangles = 0;
-  for (unsigned i = 0; i < mesh.mNumFaces; ++i)
-    if (mesh.mFaces[i].mNumIndices >= 3) triangles += mesh.mFaces[i].mNumIndices - 2;
-  return triangles;
-}
-
-// Calls `visit(node, transform)` for every node under the root, parents first, without recursion
-// (a hostile file's hierarchy may be deep). Stops, returning false, past `max_nodes` placed
-// nodes: a node placed under many parents counts each time, so a shared subtree cannot multiply.
-template <class Visit>
-bool for_each_node(const aiScene& scene, std::uint64_t max_nodes, Visit&& visit) {
-  std::vector<std::pair<const aiNode*, aiMatrix4x4>> stack{{scene.mRootNode, scene.mRootNode->mTransformation}};
-  for (std::uint64_t placed = 1; !stack.empty();) {
-    const auto [node, transform] = stack.back();
-    stack.pop_back();
-    visit(*node, transform);
-    for (unsigned i = 0; i < node->mNumChildren; ++i) {
-      if (!node->mChildren[i]) continue;
-      if (++placed > max_nodes) return false;
-      stack.emplace_back(node->mChildren[i], transform * node->mChildren[i]->mTransformation);
-    }
-  }
-  return true;
-}
-
-Result<SceneCounts> count_scene(const aiScene& scene, const ModelLimits& limits) {
-  std::vector<std::uint64_t> mesh_triangles(scene.mNumMeshes);
-  for (unsigned i = 0; i < scene.mNumMeshes; ++i) mesh_triangles[i] = triangles_of(*scene.mMeshes[i]);
-  SceneCounts counts;
-  bool bad_mesh_index = false;
-  const bool whole = for_each_node(scene, limits.max_nodes, [&](const aiNode& node, const aiMatrix4x4&) {
-    for (unsigned i = 0; i < node.mNumMeshes; ++i) {
-      const unsigned mesh = node.mMeshes[i];
-      bad_mesh_index = bad_mesh_index || mesh >= scene.mNumMeshes;
-      if (mesh >= scene.mNumMeshes) continue;
-      counts.triangles += mesh_triangles[mesh];
-      counts.vertices += scene.mMeshes[mesh]->mNumVertices;
-    }
-  });
-  if (bad_mesh_index) return failure("a node names a mesh the file does not have");
-  if (!whole)
-    return failure("over " + std::to_string(limits.max_nodes) + " nodes; at most " + std::to_string(limits.max_nodes));
-  return counts;
-}
-
-std::optional<std::string> count_refusal(const SceneCounts& counts, const ModelLimits& limits) {
-  if (counts.triangles == 0) return std::string("no triangles; a model needs at least one");
-  if (counts.triangles > limits.max_triangles)
-    return std::to_string(counts.triangles) + " triangles; at most " + std::to_string(limits.max_triangles);
-  if (counts.vertices > limits.max_vertices())
-    return std::to_string(counts.vertices) + " vertices; at most " + std::to_string(limits.max_vertices());
-  return std::nullopt;
-}
-
-glm::vec3 to_vec3(const aiVector3D& v) { return {v.x, v.y, v.z}; }
-
-// The normal matrix of a node's transform: its 3x3 part, inverted and transposed.
-aiMatrix3x3 normal_matrix(const aiMatrix4x4& transform) {
-  aiMatrix3x3 matrix(transform);
-  return matrix.Inverse().Transpose();
-}
-
 glm::vec3 unit_or(glm::vec3 v, glm::vec3 otherwise) {
   const float length = glm::length(v);
   return std::isfinite(length) && length > 0.f ? v / length : otherwise;
-}
-
-// One placed mesh appended: its triangles (faces of other sizes, points and lines, are left
-// out), its points in model space, and its normals where the file has them.
-Status append_mesh(const aiMesh& mesh, const aiMatrix4x4& transform, ModelMesh& out) {
-  const auto base = static_cast<std::uint32_t>(out.positions.size());
-  for (unsigned i = 0; i < mesh.mNumFaces; ++i) {
-    const aiFace& face = mesh.mFaces[i];
-    if (face.mNumIndices != 3) continue;
-    for (unsigned k = 0; k < 3; ++k) {
-      if (face.mIndices[k] >= mesh.mNumVertices) return failure("a face names a vertex the mesh does not have");
-      out.indices.push_back(base + face.mIndices[k]);
-    }
-  }
-  for (unsigned i = 0; i < mesh.mNumVertices; ++i) out.positions.push_back(to_vec3(transform * mesh.mVertices[i]));
-  if (!mesh.mNormals) return Status{};
-  const aiMatrix3x3 to_model = normal_matrix(transform);
-  for (unsigned i = 0; i < mesh.mNumVertices; ++i) out.normals.push_back(to_vec3(to_model * mesh.mNormals[i]));
-  return Status{};
-}
-
-// Every placed mesh, in model space. Normals only where every mesh has them: the parent makes
-// them from the triangles otherwise, for all meshes alike.
-Result<ModelMesh> copy_scene(const aiScene& scene, const SceneCounts& counts, const ModelLimits& limits) {
-  ModelMesh out;
-  out.positions.reserve(counts.vertices);
-  out.indices.reserve(3 * counts.triangles);
-  Status copied;
-  bool every_mesh_has_normals = true;
-  (void)for_each_node(scene, limits.max_nodes, [&](const aiNode& node, const aiMatrix4x4& transform) {
-    for (unsigned i = 0; i < node.mNumMeshes && copied; ++i) {
-      const aiMesh& mesh = *scene.mMeshes[node.mMeshes[i]];
-      every_mesh_has_normals = every_mesh_has_normals && mesh.mNormals;
-      copied = append_mesh(mesh, transform, out);
-    }
-  });
-  if (!copied) return failure(copied.error());
-  if (!every_mesh_has_normals || out.normals.size() != out.positions.size()) out.normals.clear();
-  return out;
-}
-
-// Why Assimp read nothing, in our words: it says nothing for some cut-short files and "No
-// suitable reader found" for a broken one whose extension it knows.
-std::string reader_failure(const std::string& said, const std::string& refused, const std::string& path,
-                           const ModelLimits& limits) {
-  if (!refused.empty()) return "it names " + refused;
-  if (said.find("bad_alloc") != std::string::npos)
-    return "reading it needed more than the " + std::to_string(limits.max_memory_bytes >> 20) +
-           " MiB of memory a model may take";
-  std::string kind = lower(std::filesystem::path(path).extension().string());
-  kind = kind.empty() ? "model" : kind.substr(1);
-  std::transform(kind.begin(), kind.end(), kind.begin(), [](unsigned char c) { return std::toupper(c); });
-  if (said.empty()) return "it is not a whole " + kind + " file (cut short or damaged; the reader gave no detail)";
-  if (said.find("No suitable reader found") != std::string::npos)
-    return "it is not a valid " + kind + " file: no reader recognises its content";
-  return "it is not a model the reader can use: " + printable(said, 160);
-}
-
-// In the child: reads, counts, then triangulates and copies: the limits hold before the work
-// they bound.
-Result<ModelMesh> import_scene(const std::string& path, const ModelLimits& limits) {
-  Assimp::Importer importer;  // Assimp logs nothing unless a logger is made (DefaultLogger::create): none is
-  auto* files = new ModelFolderIo(path, limits.max_file_bytes);
-  importer.SetIOHandler(files);  // the importer owns it
-  const aiScene* scene = importer.ReadFile(path, 0);
-  if (!scene || !scene->mRootNode)
-    return failure(reader_failure(importer.GetErrorString(), files->refused(), path, limits));
-  const Result<SceneCounts> counts = count_scene(*scene, limits);
-  if (!counts) return failure(counts.error());
-  if (auto refused = count_refusal(*counts, limits)) return failure(*refused);
-  scene = importer.ApplyPostProcessing(aiProcess_Triangulate);
-  if (!scene) return failure("Assimp cannot triangulate it: " + printable(importer.GetErrorString(), 160));
-  return copy_scene(*scene, *counts, limits);
-}
-
-// --- What crosses from the child: 'E' and a refusal, or 'M', the counts and the arrays.
-
-template <class T>
-void append_array(std::string& bytes, const std::vector<T>& values) {
-  bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
-}
-
-std::string serialised(const Result<ModelMesh>& mesh) {
-  if (!mesh) return "E" + mesh.error();
-  const std::uint64_t counts[] = {mesh->positions.size(), mesh->indices.size(), mesh->normals.empty() ? 0u : 1u};
-  std::string bytes = "M";
-  bytes.append(reinterpret_cast<const char*>(counts), sizeof counts);
-  append_array(bytes, mesh->positions);
-  append_array(bytes, mesh->normals);
-  append_array(bytes, mesh->indices);
-  return bytes;
 }
 
 std::size_t largest_answer(const ModelLimits& limits) {
@@ -222,7 +58,7 @@ void take_array(std::string_view& bytes, std::vector<T>& values, std::uint64_t c
   bytes.remove_prefix(count * sizeof(T));
 }
 
-// The child's answer, held to the same rules as if it came from a file: counts within the
+// The child's answer (its layout: core/model_reader_module.hpp), held to the same rules as if it came from a file: counts within the
 // limits, the exact length they imply, every index inside the vertices.
 Result<ModelMesh> parsed(std::string_view bytes, const ModelLimits& limits) {
   if (!bytes.empty() && bytes.front() == 'E') return failure(std::string(bytes.substr(1)));
@@ -265,9 +101,33 @@ Result<ModelMesh> finished(ModelMesh mesh) {
   return normalised(std::move(mesh));
 }
 
+// Loaded once, by the first model read and not before: a still of a depth map or the ball never
+// maps Assimp. In the program, not in the reading child: the dynamic loader is not safe to call
+// after a fork in a program with threads (the window's loader thread forks).
+struct ModelReader {
+  ModelRead read = nullptr;
+  std::string why_not;  // where read is null
+};
+
+const ModelReader& model_reader() {
+  static const ModelReader reader = [] {
+    const ProgramModule module = load_program_module(kModelModuleFile);
+    ModelReader loaded{program_module_entry<ModelRead>(module, kModelReadSymbol), module.why_not};
+    if (module.handle && !loaded.read) loaded.why_not = std::string(kModelModuleFile) + " is not stereocl's model module";
+    return loaded;
+  }();
+  return reader;
+}
+
 Result<ModelMesh> import_model(const std::string& path, const ModelLimits& limits) {
-  const Result<std::string> answer =
-      run_isolated([&] { return serialised(import_scene(path, limits)); },
+  const ModelReader& reader = model_reader();
+  if (!reader.read) return failure("cannot read model files here: " + reader.why_not);
+  const Result<std::string> answer = run_isolated(
+      [&] {
+        std::string bytes;
+        reader.read(path, limits, bytes);
+        return bytes;
+      },
                    {limits.time, largest_answer(limits), limits.max_memory_bytes});
   if (!answer) return failure("Assimp's reader " + answer.error());
   Result<ModelMesh> mesh = parsed(*answer, limits);

@@ -53,8 +53,9 @@ bool has_model_extension(const std::string& path);
 // OBJ, glTF/GLB, PLY or STL, by extension: triangles in model space (node transforms applied,
 // polygons triangulated, normals made where the file has none), normalised. Refusals are one
 // line naming the file and the rule: "model.obj: 6000000 triangles; at most 5000000". Assimp
-// reads in a child process (core/isolated_call.hpp): a reader that hangs or crashes is a refusal
-// too, and nothing it prints reaches the program's output.
+// reads in a child process (core/isolated_call.hpp), from the model module the first model loads
+// (core/model_reader_module.hpp): a reader that hangs or crashes is a refusal too, and nothing it
+// prints reaches the program's output.
 Result<ModelMesh> load_model(const std::string& path, const ModelLimits& limits = {});
 
 // Centres the bounding box at the origin and scales about it so the farthest point is at

@@ -2,24 +2,10 @@
 
 #include "record/mp4_module.hpp"
 
-#include "core/program_folder.hpp"
-
-#include <dlfcn.h>
-
-#include <cstdlib>
-#include <filesystem>
-#include <optional>
-#include <system_error>
-#include <vector>
-
-#ifndef STEREOCL_MODULE_DIR_FROM_BINARY
-#define STEREOCL_MODULE_DIR_FROM_BINARY "../lib/stereocl"
-#endif
+#include "core/program_module.hpp"
 
 namespace stereocl {
 namespace {
-
-namespace fs = std::filesystem;
 
 struct Mp4Module {
   Mp4Open open = nullptr;
@@ -27,41 +13,17 @@ struct Mp4Module {
   std::string why_not;  // where open is null
 };
 
-// Beside the program (a build folder), where the package installs it, and the folder
-// STEREOCL_MODULE_DIR names (the tests' programs, which live below the build folder). No folder
-// is compiled in: a packaged program must not load code from where it was built.
-std::vector<fs::path> module_places() {
-  std::vector<fs::path> places;
-  if (const std::optional<fs::path> folder = program_folder()) {
-    places.push_back(*folder / kMp4ModuleFile);
-    places.push_back(*folder / STEREOCL_MODULE_DIR_FROM_BINARY / kMp4ModuleFile);
-  }
-  if (const char* named = std::getenv("STEREOCL_MODULE_DIR"); named && *named) places.push_back(fs::path(named) / kMp4ModuleFile);
-  return places;
-}
-
 Mp4Module load_module() {
+  const ProgramModule loaded = load_program_module(kMp4ModuleFile);
   Mp4Module module;
-  for (const fs::path& place : module_places()) {
-    std::error_code error;
-    if (!fs::is_regular_file(place, error)) continue;
-    // Never closed: its encoders' code must outlive every encoder.
-    void* handle = dlopen(place.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-      const char* why = dlerror();
-      module.why_not = place.string() + " does not load (" + (why ? why : "no reason given") + ")";
-      return module;
-    }
-    module.open = reinterpret_cast<Mp4Open>(dlsym(handle, kMp4OpenSymbol));
-    module.encoder_name = reinterpret_cast<Mp4EncoderName>(dlsym(handle, kMp4EncoderNameSymbol));
-    if (!module.open || !module.encoder_name) {
-      module = {};
-      module.why_not = place.string() + " is not stereocl's MP4 module";
-    }
-    return module;
+  module.why_not = loaded.why_not;
+  if (!loaded.handle) return module;
+  module.open = program_module_entry<Mp4Open>(loaded, kMp4OpenSymbol);
+  module.encoder_name = program_module_entry<Mp4EncoderName>(loaded, kMp4EncoderNameSymbol);
+  if (!module.open || !module.encoder_name) {
+    module = {};
+    module.why_not = std::string(kMp4ModuleFile) + " is not stereocl's MP4 module";
   }
-  module.why_not = std::string("its module ") + kMp4ModuleFile + " is neither beside the program nor in " +
-                   STEREOCL_MODULE_DIR_FROM_BINARY + " from it";
   return module;
 }
 

@@ -51,7 +51,8 @@ for executable in "${!filters[@]}"; do
   echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
 done
 cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
-strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/cl_fault_shim.so
+cp build-gpu/stereocl-model.so .gpu/bin/  # model files (core/model_reader_module.hpp), found beside the programs
+strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/*.so
 
 # Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL
 # loaders whose vendor parts come from its NVIDIA driver. Everything else the binaries load must be

@@ -47,6 +47,25 @@ class InstallLayout(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertGreater(os.path.getsize(video), 0)
 
+    def test_the_model_module_is_where_the_installed_program_looks(self):
+        found = [os.path.join(folder, name) for folder, _, names in os.walk(os.path.join(self.prefix, "lib"))
+                 for name in names if name == "stereocl-model.so"]
+        self.assertEqual(len(found), 1, found)
+        # The installed program finds it from its own folder (core/program_module.cpp), with no
+        # build folder to fall back on: it makes a still of a model file.
+        model = os.path.join(SCRATCH, "tetrahedron.obj")
+        with open(model, "w", encoding="ascii") as file:
+            file.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n")
+        still = os.path.join(SCRATCH, "tetrahedron.png")
+        environment = {k: v for k, v in os.environ.items() if k != "STEREOCL_MODULE_DIR"}
+        result = subprocess.run([os.path.join(self.prefix, "bin/stereocl"), "--model", model, "--size", "64x48",
+                                 "-o", still], capture_output=True, text=True, timeout=120, env=environment)
+        self.assertNotIn("model files", result.stderr)
+        if result.returncode != 0 and ("display" in result.stderr or "GL" in result.stderr):
+            self.skipTest("no GL to draw the model with: " + result.stderr.strip())
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertGreater(os.path.getsize(still), 0)
+
     def test_the_copyright_file_is_machine_readable_and_names_the_licence(self):
         with open(os.path.join(self.prefix, "share/doc/stereocl/copyright"), encoding="utf-8") as file:
             text = file.read()

@@ -3,6 +3,7 @@
 // refusal is one line that starts with the file's name and says the rule.
 #include "core/model_mesh.hpp"
 #include "model_files.hpp"
+#include "run_program.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 namespace stereocl {
@@ -104,6 +106,27 @@ TEST(ModelLoad, NormalsFollowTheTrianglesWhereTheFileHasNone) {
 TEST(ModelLoad, AMissingFileIsRefused) {
   const std::string path = testing::scratch_file("no-such-model.obj");
   EXPECT_NE(refusal(path).find("No such file"), std::string::npos);
+}
+
+// Assimp is a module the program loads on its first model (core/model_reader_module.hpp); a copy
+// of the program with none beside it (and no STEREOCL_MODULE_DIR) refuses a model in one line that
+// names the module, and runs on.
+TEST(ModelLoad, WithoutTheModelModuleTheProgramRefusesModelsInOneLine) {
+  const std::filesystem::path folder = testing::scratch_file("no-modules");
+  std::filesystem::create_directories(folder);
+  const std::string program = (folder / "stereocl").string();
+  std::filesystem::copy_file(STEREOCL_BINARY, program, std::filesystem::copy_options::overwrite_existing);
+  const std::string model = testing::scratch_file("module-cube.obj");
+  write_bytes(model, testing::obj_cube());
+  ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
+  const testing::ProgramResult result = testing::run_stereocl(
+      {"--model", model, "--size", "64x48", "-o", testing::scratch_file("no-module.png")}, "STEREOCL_MODULE_DIR=");
+  unsetenv("STEREOCL_TEST_BINARY");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find(model + ": cannot read model files here: its module stereocl-model.so is neither beside"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
 }
 
 TEST(ModelLoad, AFolderAndAnUnreadFormatAreRefused) {

@@ -42,10 +42,6 @@ extern "C" {
 namespace stereocl {
 namespace {
 
-// The MP4 encoder is a module the program loads from beside itself; these tests' program lives in
-// a folder below the build folder, where the module is (record/mp4_recording.hpp).
-[[maybe_unused]] const bool kModuleFound = setenv("STEREOCL_MODULE_DIR", STEREOCL_BUILD_DIR, 0) == 0;
-
 using testing::run_stereocl;
 using testing::scratch_file;
 

@@ -1,0 +1,21 @@
+#pragma once
+// Model files are read by Assimp in a module of their own, stereocl-model.so (core/model_reader.cpp),
+// which the program loads on its first model and calls in load_model()'s child process
+// (core/model_mesh.cpp): Assimp and its Draco are 3.7 MB of every start's memory (relocated
+// pages), and a still of a depth map or the ball never reads a model. The module's one entry point, by name (extern "C": dlsym finds it unmangled) and type.
+#include "core/model_mesh.hpp"
+
+#include <string>
+
+namespace stereocl {
+
+// Reads `path` within `limits` and writes what crosses back to the program into `answer`:
+// 'E' and a refusal (one line), or 'M', three uint64 counts (positions, indices, 1 where there
+// are normals) and the arrays (positions, normals where counted, indices), in the host's layout.
+// Triangles in model space, not yet checked or normalised: the program does that.
+using ModelRead = void (*)(const std::string& path, const ModelLimits& limits, std::string& answer);
+
+inline constexpr const char* kModelModuleFile = "stereocl-model.so";
+inline constexpr const char* kModelReadSymbol = "stereocl_model_read";
+
+}  // namespace stereocl

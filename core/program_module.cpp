@@ -1,0 +1,55 @@
+#include "core/program_module.hpp"
+
+#include "core/program_folder.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+#include <vector>
+
+#ifndef STEREOCL_MODULE_DIR_FROM_BINARY
+#define STEREOCL_MODULE_DIR_FROM_BINARY "../lib/stereocl"
+#endif
+
+namespace stereocl {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> module_places(const char* file) {
+  std::vector<fs::path> places;
+  if (const std::optional<fs::path> folder = program_folder()) {
+    places.push_back(*folder / file);
+    places.push_back(*folder / STEREOCL_MODULE_DIR_FROM_BINARY / file);
+  }
+  if (const char* named = std::getenv("STEREOCL_MODULE_DIR"); named && *named) places.push_back(fs::path(named) / file);
+  return places;
+}
+
+}  // namespace
+
+ProgramModule load_program_module(const char* file) {
+  ProgramModule module;
+  for (const fs::path& place : module_places(file)) {
+    std::error_code error;
+    if (!fs::is_regular_file(place, error)) continue;
+    module.handle = dlopen(place.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!module.handle) {
+      const char* why = dlerror();
+      module.why_not = place.string() + " does not load (" + (why ? why : "no reason given") + ")";
+    }
+    return module;
+  }
+  module.why_not = std::string("its module ") + file + " is neither beside the program nor in " +
+                   STEREOCL_MODULE_DIR_FROM_BINARY + " from it";
+  return module;
+}
+
+void* program_module_symbol(const ProgramModule& module, const char* name) {
+  return module.handle ? dlsym(module.handle, name) : nullptr;
+}
+
+}  // namespace stereocl
