@@ -319,41 +319,58 @@ TEST(ExternalMemoryMode, PipelinedSymmetricIsOneFrameBehindCpu) {
 
 // The two slots' bookkeeping: a pipelined frame composes what the frame before computed, a frame
 // that stops the pipeline (pipelining off, a debug view) leaves a signal GL must still take, and a
-// pipeline that starts again starts from its own frame. Each picture is CPU mode's of the frame
-// it should show, and never the frame beside it (the ball moves every frame).
+// pipeline that starts again (or goes on at a new size, through a link made again) starts from its
+// own frame. Each picture is CPU mode's of the frame it should show, and never the frame beside it
+// (the ball moves every frame).
+// resized: pipelined, at a new size, for which the link is made again.
+enum class PipelineFrame { piped, unpiped, debug, resized };
+
+std::unique_ptr<Engine> lookup_engine(Mode mode, Window& window) {
+  Options options;
+  options.size = Size{200, 120};
+  options.mode = mode;
+  options.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // equal to the CPU's, not within rounding
+  return std::make_unique<Engine>(engine_start_of(options), open_opencl(window.share_handles(), ""));
+}
+
+void set_up_frame(Engine& extmem, PipelineFrame frame) {
+  extmem.settings().passes.pipeline = frame != PipelineFrame::unpiped;
+  extmem.settings().passes.debug_view = frame == PipelineFrame::debug ? DebugView::depth : DebugView::none;
+}
+
 TEST_F(ExternalMemoryGl, APipelineStoppedAndStartedShowsTheFrameItShould) {
-  const auto make = [&](Mode mode) {
-    Options options;
-    options.size = Size{200, 120};
-    options.mode = mode;
-    options.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // equal to the CPU's, not within rounding
-    return std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
-  };
-  const std::unique_ptr<Engine> cpu = make(Mode::cpu), extmem = make(Mode::gpu_extmem);
+  const std::unique_ptr<Engine> cpu = lookup_engine(Mode::cpu, *window_);
+  const std::unique_ptr<Engine> extmem = lookup_engine(Mode::gpu_extmem, *window_);
   if (extmem->settings().mode != Mode::gpu_extmem)
     GTEST_SKIP() << "GPU (external memory) mode cannot run here: "
                  << extmem->availability().reason(Mode::gpu_extmem).value_or("another mode was chosen");
-  enum Frame { piped, unpiped, debug };
-  const Frame frames[] = {piped, piped, piped, unpiped, unpiped, piped, piped, debug,
-                          piped, piped, unpiped, piped, debug, unpiped, piped, piped};
+  using enum PipelineFrame;
+  const PipelineFrame frames[] = {piped, piped, piped, unpiped, unpiped, piped, piped, debug, piped,
+                                  piped, unpiped, piped, debug, unpiped, piped, piped, resized, piped};
   std::vector<RgbaImage> cpu_pictures;
   bool behind = false;  // whether the frame before left offsets for this one
   for (std::size_t index = 0; index < std::size(frames); ++index) {
-    const Frame frame = frames[index];
-    extmem->settings().passes.pipeline = frame != unpiped;
-    extmem->settings().passes.debug_view = frame == debug ? DebugView::depth : DebugView::none;
+    const PipelineFrame frame = frames[index];
+    set_up_frame(*extmem, frame);
+    if (frame == resized) {
+      for (Engine* engine : {cpu.get(), extmem.get()}) ASSERT_TRUE(engine->resize_scene(Size{232, 136}).ok());
+      cpu_pictures.clear();  // pictures of another size: none is shown again
+    }
     ASSERT_TRUE(cpu->render_frame(1.0 / 60.0).ok());
     ASSERT_TRUE(extmem->render_frame(1.0 / 60.0).ok());
     cpu_pictures.push_back(cpu->final_image());
     const bool shows_last = frame == piped && behind;
-    behind = frame == piped;
+    behind = frame == piped || frame == resized;
     if (frame == debug) continue;
     const RgbaImage picture = extmem->final_image();
-    const RgbaImage& expected = cpu_pictures[index - (shows_last ? 1 : 0)];
-    const RgbaImage& neighbour = cpu_pictures[shows_last ? index : index - 1];
-    ASSERT_EQ(picture.pixels.size(), expected.pixels.size());
+    const std::size_t shown = cpu_pictures.size() - 1;  // this frame's CPU picture
+    const RgbaImage& expected = cpu_pictures[shown - (shows_last ? 1 : 0)];
+    ASSERT_EQ(picture.pixels.size(), expected.pixels.size()) << "frame " << index;
     EXPECT_EQ(rows_differing(picture, expected), 0) << "frame " << index;
-    if (index > 0) EXPECT_GT(rows_differing(picture, neighbour), 0) << "frame " << index << " equals its neighbour";
+    if (shown > 0) {
+      const RgbaImage& neighbour = cpu_pictures[shows_last ? shown : shown - 1];
+      EXPECT_GT(rows_differing(picture, neighbour), 0) << "frame " << index << " equals its neighbour";
+    }
   }
 }
 

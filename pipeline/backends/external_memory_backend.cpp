@@ -62,17 +62,25 @@ void ExternalMemoryBackend::fit_link(int width, int height, int offsets_row_leng
 
 FramePlan ExternalMemoryBackend::plan(const FrameRequest& request, const SceneTarget& scene,
                                       const StereogramParams& params) {
+  FramePlan plan = buffer_or_texture_plan(request, scene, params);
   // Only the frame straight after a pipelined buffer frame composes what that frame computed.
-  const std::optional<int> behind = std::exchange(behind_slot_, std::nullopt);
+  if (!plan.shared_buffers) behind_slot_.reset();
+  return plan;
+}
+
+FramePlan ExternalMemoryBackend::buffer_or_texture_plan(const FrameRequest& request, const SceneTarget& scene,
+                                                        const StereogramParams& params) {
   if (request.effect && cl_.shares_gl) {
     FramePlan whole = on_textures_->plan(request, scene, params);
     if (has_chain(whole)) return whole;
   }
   FramePlan plan = step_by_step_plan(request);
   const bool textures_needed = !request.animated || request.debug_view != DebugView::none;
+  // A link remade for a new size forgets the slot the last frame left (drop_link).
   if (!request.stereogram || textures_needed || !buffers_ready(scene, params)) return plan;
   plan.shared_buffers = true;
   pipelined_ = plan.picture_behind = request.pipelining;
+  const std::optional<int> behind = std::exchange(behind_slot_, std::nullopt);
   const bool continues = pipelined_ && request.continues && behind;
   // Never the slot OpenCL may still be reading: the one whose offsets GL has not waited for.
   draw_slot_ = continues ? 1 - *behind : (gl_owes_wait_[0] ? 1 : 0);

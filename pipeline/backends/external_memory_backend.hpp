@@ -60,6 +60,9 @@ class ExternalMemoryBackend final : public Backend {
   Result<HandoverFloor> handover_floor(int frames, SyncStrategy sync) override;
 
  private:
+  // The plan through the shared buffers where the frame allows, else through the textures.
+  FramePlan buffer_or_texture_plan(const FrameRequest& request, const SceneTarget& scene,
+                                   const StereogramParams& params);
   // A link whose buffers hold this frame's depth and offsets; remade only to grow.
   void fit_link(int width, int height, int offsets_row_length);
   void drop_link();
