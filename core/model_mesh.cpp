@@ -111,10 +111,8 @@ struct ModelReader {
 
 const ModelReader& model_reader() {
   static const ModelReader reader = [] {
-    const ProgramModule module = load_program_module(kModelModuleFile);
-    ModelReader loaded{program_module_entry<ModelRead>(module, kModelReadSymbol), module.why_not};
-    if (module.handle && !loaded.read) loaded.why_not = std::string(kModelModuleFile) + " is not stereocl's model module";
-    return loaded;
+    const ProgramModule module = load_program_module(kModelModuleFile, {kModelReadSymbol});
+    return ModelReader{program_module_entry<ModelRead>(module, kModelReadSymbol), module.why_not};
   }();
   return reader;
 }
@@ -122,13 +120,13 @@ const ModelReader& model_reader() {
 Result<ModelMesh> import_model(const std::string& path, const ModelLimits& limits) {
   const ModelReader& reader = model_reader();
   if (!reader.read) return failure("cannot read model files here: " + reader.why_not);
-  const Result<std::string> answer = run_isolated(
-      [&] {
-        std::string bytes;
-        reader.read(path, limits, bytes);
-        return bytes;
-      },
-                   {limits.time, largest_answer(limits), limits.max_memory_bytes});
+  const auto read_in_child = [&] {
+    std::string bytes;
+    reader.read(path, limits, bytes);
+    return bytes;
+  };
+  const Result<std::string> answer =
+      run_isolated(read_in_child, {limits.time, largest_answer(limits), limits.max_memory_bytes});
   if (!answer) return failure("Assimp's reader " + answer.error());
   Result<ModelMesh> mesh = parsed(*answer, limits);
   if (!mesh) return mesh;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #ifndef STEREOCL_MODULE_DIR_FROM_BINARY
@@ -31,7 +32,7 @@ std::vector<fs::path> module_places(const char* file) {
 
 }  // namespace
 
-ProgramModule load_program_module(const char* file) {
+ProgramModule load_program_module(const char* file, std::initializer_list<const char*> entries) {
   ProgramModule module;
   for (const fs::path& place : module_places(file)) {
     std::error_code error;
@@ -40,6 +41,13 @@ ProgramModule load_program_module(const char* file) {
     if (!module.handle) {
       const char* why = dlerror();
       module.why_not = place.string() + " does not load (" + (why ? why : "no reason given") + ")";
+      return module;
+    }
+    for (const char* entry : entries) {
+      if (dlsym(module.handle, entry)) continue;
+      dlclose(std::exchange(module.handle, nullptr));  // nothing of it was used
+      module.why_not = place.string() + " is not stereocl's " + file + " (it has no " + entry + ")";
+      break;
     }
     return module;
   }

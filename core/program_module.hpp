@@ -3,20 +3,23 @@
 // first time its work is asked for, so that every start does not pay to load the libraries only
 // it needs: MP4 recording (FFmpeg's, record/mp4_module.hpp) and 3D model files (Assimp's,
 // core/model_reader_module.hpp).
+#include <initializer_list>
 #include <string>
 
 namespace stereocl {
 
 struct ProgramModule {
   void* handle = nullptr;  // dlopen's; never closed: what the module made must outlive it
-  std::string why_not;     // where handle is null: what was looked for where, or why it did not load
+  // Where handle is null: what was looked for where, why it did not load, or the entry point it lacks.
+  std::string why_not;
 };
 
 // `file` (e.g. "stereocl-model.so") beside the program (a build folder), where the package
 // installs it (../lib/stereocl from the program's folder), or in the folder STEREOCL_MODULE_DIR
 // names (the tests' programs, which live below the build folder). No folder is compiled in: a
-// packaged program must not load code from where it was built.
-ProgramModule load_program_module(const char* file);
+// packaged program must not load code from where it was built. A file that lacks one of
+// `entries` is not this program's module, and is not used.
+ProgramModule load_program_module(const char* file, std::initializer_list<const char*> entries);
 
 // The module's entry point `name` as type `Entry`, or nullptr where it has none.
 void* program_module_symbol(const ProgramModule& module, const char* name);

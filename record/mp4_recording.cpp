@@ -14,17 +14,9 @@ struct Mp4Module {
 };
 
 Mp4Module load_module() {
-  const ProgramModule loaded = load_program_module(kMp4ModuleFile);
-  Mp4Module module;
-  module.why_not = loaded.why_not;
-  if (!loaded.handle) return module;
-  module.open = program_module_entry<Mp4Open>(loaded, kMp4OpenSymbol);
-  module.encoder_name = program_module_entry<Mp4EncoderName>(loaded, kMp4EncoderNameSymbol);
-  if (!module.open || !module.encoder_name) {
-    module = {};
-    module.why_not = std::string(kMp4ModuleFile) + " is not stereocl's MP4 module";
-  }
-  return module;
+  const ProgramModule loaded = load_program_module(kMp4ModuleFile, {kMp4OpenSymbol, kMp4EncoderNameSymbol});
+  return {program_module_entry<Mp4Open>(loaded, kMp4OpenSymbol),
+          program_module_entry<Mp4EncoderName>(loaded, kMp4EncoderNameSymbol), loaded.why_not};
 }
 
 const Mp4Module& mp4_module() {

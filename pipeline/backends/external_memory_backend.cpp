@@ -68,6 +68,9 @@ FramePlan ExternalMemoryBackend::plan(const FrameRequest& request, const SceneTa
   return plan;
 }
 
+// A pipelined frame draws one slot and composes the other; "the other" below is 1 - slot.
+static_assert(ExternalMemoryLink::kSlots == 2);
+
 FramePlan ExternalMemoryBackend::buffer_or_texture_plan(const FrameRequest& request, const SceneTarget& scene,
                                                         const StereogramParams& params) {
   if (request.effect && cl_.shares_gl) {
