@@ -64,4 +64,15 @@ std::optional<std::string> guess_image_format(std::string_view bytes) {
   return std::nullopt;
 }
 
+bool looks_like_jpeg(std::string_view bytes) { return bytes.size() >= 3 && bytes.substr(0, 3) == "\xFF\xD8\xFF"; }
+
+bool looks_like_webp(std::string_view bytes) {
+  return bytes.size() >= 12 && bytes.substr(0, 4) == "RIFF" && bytes.substr(8, 4) == "WEBP";
+}
+
+bool looks_like_tiff(std::string_view bytes) {
+  return bytes.size() >= 4 &&
+         (bytes.substr(0, 4) == std::string_view("II*\0", 4) || bytes.substr(0, 4) == std::string_view("MM\0*", 4));
+}
+
 }  // namespace stereocl

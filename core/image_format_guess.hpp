@@ -7,6 +7,11 @@
 
 namespace stereocl {
 
+// Whether the bytes start as the format's files do (its decoder is core/codec_module.hpp's).
+bool looks_like_jpeg(std::string_view bytes);
+bool looks_like_webp(std::string_view bytes);
+bool looks_like_tiff(std::string_view bytes);
+
 // "a JPEG image", "a GIF image", ... or nullopt when the bytes match no format we know.
 std::optional<std::string> guess_image_format(std::string_view bytes);
 

@@ -48,8 +48,6 @@ std::vector<unsigned char> rgb_from_stored_cmyk(const std::vector<unsigned char>
 
 }  // namespace
 
-bool looks_like_jpeg(std::string_view bytes) { return bytes.size() >= 3 && bytes.substr(0, 3) == "\xFF\xD8\xFF"; }
-
 std::optional<std::pair<std::uint32_t, std::uint32_t>> jpeg_header_size(std::string_view bytes) {
   const TurboJpeg handle(tjInitDecompress());
   const auto header = handle ? read_header(handle.get(), bytes) : std::nullopt;

@@ -12,7 +12,6 @@
 
 namespace stereocl {
 
-bool looks_like_jpeg(std::string_view bytes);
 std::optional<std::pair<std::uint32_t, std::uint32_t>> jpeg_header_size(std::string_view bytes);
 ImageLoad decode_jpeg(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget);
 

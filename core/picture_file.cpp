@@ -1,9 +1,7 @@
 #include "core/picture_file.hpp"
 
 #include "core/atomic_file.hpp"
-
-#include <turbojpeg.h>
-#include <webp/encode.h>
+#include "core/codec_module.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,46 +9,6 @@
 #include <memory>
 
 namespace stereocl {
-namespace {
-
-Result<std::string> encode_jpeg(const RgbaImage& image, const PngMetadata& metadata) {
-  const std::unique_ptr<void, int (*)(tjhandle)> handle(tjInitCompress(), tjDestroy);
-  if (!handle) return failure("cannot start the JPEG encoder");
-  unsigned char* bytes = nullptr;
-  unsigned long size = 0;
-  if (tjCompress2(handle.get(), reinterpret_cast<const unsigned char*>(image.pixels.data()), image.width, 0,
-                  image.height, TJPF_RGBA, &bytes, &size, TJSAMP_444, 95, TJFLAG_ACCURATEDCT) != 0) {
-    tjFree(bytes);
-    return failure(std::string("cannot encode the JPEG (") + tjGetErrorStr2(handle.get()) + ")");
-  }
-  std::string jpeg(reinterpret_cast<const char*>(bytes), size);
-  tjFree(bytes);
-  // The settings as one COM marker after SOI: "Key: value" lines, as PNG's tEXt chunks hold them.
-  std::string comment;
-  for (const auto& [key, value] : metadata.text) comment += key + ": " + value + "\n";
-  comment.resize(std::min<std::size_t>(comment.size(), 65533));
-  if (!comment.empty()) {
-    const std::size_t length = comment.size() + 2;
-    const std::string marker = std::string("\xFF\xFE") + static_cast<char>(length >> 8) + static_cast<char>(length & 0xFF);
-    jpeg.insert(2, marker + comment);
-  }
-  return jpeg;
-}
-
-Result<std::string> encode_webp(const RgbaImage& image) {
-  std::uint8_t* bytes = nullptr;
-  const std::size_t size = WebPEncodeLosslessRGBA(reinterpret_cast<const std::uint8_t*>(image.pixels.data()),
-                                                  image.width, image.height, image.width * 4, &bytes);
-  if (size == 0) {
-    WebPFree(bytes);
-    return failure("cannot encode the WebP picture");
-  }
-  std::string webp(reinterpret_cast<const char*>(bytes), size);
-  WebPFree(bytes);
-  return webp;
-}
-
-}  // namespace
 
 Result<PictureFormat> picture_format_for(const std::string& path) {
   std::string extension = std::filesystem::path(path).extension().string();
@@ -64,8 +22,8 @@ Result<PictureFormat> picture_format_for(const std::string& path) {
 Result<std::string> encode_picture(PictureFormat format, const RgbaImage& image, const PngMetadata& metadata) {
   if (image.empty()) return failure("nothing to save (the image is empty)");
   switch (format) {
-    case PictureFormat::jpeg: return encode_jpeg(image, metadata);
-    case PictureFormat::webp: return encode_webp(image);
+    case PictureFormat::jpeg: return codecs::encode_jpeg(image, metadata);
+    case PictureFormat::webp: return codecs::encode_webp(image);
     case PictureFormat::png: break;
   }
   return encode_png(image, metadata);

@@ -103,11 +103,6 @@ std::optional<LoadedImage> read_pixels(TIFF* tiff, int width, int height, PixelT
 
 }  // namespace
 
-bool looks_like_tiff(std::string_view bytes) {
-  return bytes.size() >= 4 &&
-         (bytes.substr(0, 4) == std::string_view("II*\0", 4) || bytes.substr(0, 4) == std::string_view("MM\0*", 4));
-}
-
 std::optional<std::pair<std::uint32_t, std::uint32_t>> tiff_header_size(std::string_view bytes) {
   MemoryFile file{bytes};
   const Tiff tiff = open_tiff(file);

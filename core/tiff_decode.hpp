@@ -12,7 +12,6 @@
 
 namespace stereocl {
 
-bool looks_like_tiff(std::string_view bytes);
 std::optional<std::pair<std::uint32_t, std::uint32_t>> tiff_header_size(std::string_view bytes);
 ImageLoad decode_tiff(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget);
 

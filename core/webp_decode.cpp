@@ -8,10 +8,6 @@
 
 namespace stereocl {
 
-bool looks_like_webp(std::string_view bytes) {
-  return bytes.size() >= 12 && bytes.substr(0, 4) == "RIFF" && bytes.substr(8, 4) == "WEBP";
-}
-
 std::optional<std::pair<std::uint32_t, std::uint32_t>> webp_header_size(std::string_view bytes) {
   WebPBitstreamFeatures features{};
   if (WebPGetFeatures(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), &features) != VP8_STATUS_OK)

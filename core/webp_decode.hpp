@@ -11,7 +11,6 @@
 
 namespace stereocl {
 
-bool looks_like_webp(std::string_view bytes);
 std::optional<std::pair<std::uint32_t, std::uint32_t>> webp_header_size(std::string_view bytes);
 ImageLoad decode_webp(std::string_view bytes, const std::string& name, PixelTarget target, const DecodeBudget& budget);
 

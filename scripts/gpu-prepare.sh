@@ -51,7 +51,8 @@ for executable in "${!filters[@]}"; do
   echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
 done
 cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
-cp build-gpu/stereocl-model.so .gpu/bin/  # model files (core/model_reader_module.hpp), found beside the programs
+# The modules (core/program_module.hpp), found beside the programs: model files, JPEG/WebP/TIFF, --text.
+cp build-gpu/stereocl-model.so build-gpu/stereocl-codecs.so build-gpu/stereocl-text.so .gpu/bin/
 strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/*.so
 
 # Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL

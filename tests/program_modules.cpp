@@ -1,5 +1,5 @@
-// The program's modules (core/program_module.hpp: 3D models, MP4) are loaded from beside the
-// program; the tests' executables live in a folder below the build folder, where the modules
+// The program's modules (core/program_module.hpp: 3D models, image codecs, MP4) are loaded from
+// beside the program; the tests' executables live in a folder below the build folder, where the modules
 // are, so every test executable names it. A folder set beforehand wins (scripts/gpu-run.sh's).
 #include <cstdlib>
 

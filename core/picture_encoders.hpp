@@ -1,0 +1,14 @@
+#pragma once
+// JPEG through libjpeg-turbo and WebP through libwebp, as core/picture_file.hpp describes them;
+// built into stereocl-codecs.so (core/codec_module.hpp).
+#include "core/png_codec.hpp"
+#include "core/result.hpp"
+
+#include <string>
+
+namespace stereocl {
+
+Result<std::string> encode_jpeg(const RgbaImage& image, const PngMetadata& metadata);
+Result<std::string> encode_webp(const RgbaImage& image);
+
+}  // namespace stereocl
