@@ -70,8 +70,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # not required: PoCL on any CPU, or the GPU vendor's ICD.
 # Without fonts-dejavu-core the panel falls back to ImGui's small built-in font.
 # stereocl-compare is Python with jsonschema (its charts want matplotlib).
+# GPU (external memory) mode opens Vulkan's loader when it starts (dpkg-shlibdeps cannot see that).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri, fonts-dejavu-core, python3, python3-jsonschema")
+    "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri, fonts-dejavu-core, python3, python3-jsonschema, libvulkan1")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-matplotlib")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

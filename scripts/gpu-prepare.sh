@@ -62,7 +62,9 @@ provided_there='^(libc|libm|libdl|librt|libpthread|ld-linux-x86-64|libgcc_s|libs
 # Names the carried packages install, links included ("./usr/lib/.../libglfw.so.3 -> libglfw.so.3.3").
 carried=$(for deb in .gpu/gl/*.deb .gpu/x/*.deb; do dpkg-deb -c "$deb"; done |
           awk '{print ($(NF-1) == "->") ? $(NF-2) : $NF}' | xargs -n1 basename | sort -u)
-for library in $(ldd .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/*.so | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u); do
+# Vulkan's loader is opened by name when GPU (external memory) mode starts, so ldd does not list it.
+vulkan_loader=$(/sbin/ldconfig -p | awk '$1 == "libvulkan.so.1" {print $NF; exit}')
+for library in $vulkan_loader $(ldd .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/*.so | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u); do
   name=$(basename "$library")
   [[ $name =~ $provided_there ]] && continue
   grep -qxF "$name" <<<"$carried" && continue

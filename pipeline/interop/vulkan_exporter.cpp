@@ -1,6 +1,11 @@
 #include "pipeline/interop/vulkan_exporter.hpp"
 
+// The loader is opened by this file when the mode starts, not linked: a program that never
+// exports memory (every still, the other modes) then never maps it.
+#define VK_NO_PROTOTYPES
 #include <vulkan/vulkan.h>
+
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -31,14 +36,85 @@ void check(VkResult result, const std::string& step) {
   if (result != VK_SUCCESS) throw std::runtime_error(step + " returned " + result_name(result));
 }
 
+// Vulkan's functions, from the loader (libvulkan.so.1, Debian's libvulkan1) by name.
+struct VulkanCalls {
+  PFN_vkGetInstanceProcAddr GetInstanceProcAddr = nullptr;
+  PFN_vkCreateInstance CreateInstance = nullptr;
+  PFN_vkDestroyInstance DestroyInstance = nullptr;
+  PFN_vkEnumeratePhysicalDevices EnumeratePhysicalDevices = nullptr;
+  PFN_vkEnumerateDeviceExtensionProperties EnumerateDeviceExtensionProperties = nullptr;
+  PFN_vkGetPhysicalDeviceProperties2 GetPhysicalDeviceProperties2 = nullptr;
+  PFN_vkGetPhysicalDeviceMemoryProperties GetPhysicalDeviceMemoryProperties = nullptr;
+  PFN_vkCreateDevice CreateDevice = nullptr;
+  PFN_vkGetDeviceProcAddr GetDeviceProcAddr = nullptr;
+  PFN_vkDestroyDevice DestroyDevice = nullptr;
+  PFN_vkCreateBuffer CreateBuffer = nullptr;
+  PFN_vkDestroyBuffer DestroyBuffer = nullptr;
+  PFN_vkGetBufferMemoryRequirements GetBufferMemoryRequirements = nullptr;
+  PFN_vkAllocateMemory AllocateMemory = nullptr;
+  PFN_vkFreeMemory FreeMemory = nullptr;
+  PFN_vkBindBufferMemory BindBufferMemory = nullptr;
+  PFN_vkCreateSemaphore CreateSemaphore = nullptr;
+  PFN_vkDestroySemaphore DestroySemaphore = nullptr;
+  PFN_vkGetMemoryFdKHR GetMemoryFdKHR = nullptr;
+  PFN_vkGetSemaphoreFdKHR GetSemaphoreFdKHR = nullptr;
+};
+
+template <class Function, class Owner, class Getter>
+Function vulkan_call(Getter get, Owner owner, const char* name) {
+  const auto function = reinterpret_cast<Function>(get(owner, name));
+  if (!function) throw std::runtime_error(std::string("the Vulkan loader gives no ") + name);
+  return function;
+}
+
+// Opened once and never closed: the drivers it loads may keep threads and handlers.
+PFN_vkGetInstanceProcAddr vulkan_loader() {
+  static void* const loader = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!loader)
+    throw std::runtime_error("the Vulkan loader libvulkan.so.1 does not load (Debian package libvulkan1)");
+  const auto get = reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(loader, "vkGetInstanceProcAddr"));
+  if (!get) throw std::runtime_error("libvulkan.so.1 has no vkGetInstanceProcAddr");
+  return get;
+}
+
+void load_instance_calls(VulkanCalls& vk, VkInstance instance) {
+  const PFN_vkGetInstanceProcAddr get = vk.GetInstanceProcAddr;
+  vk.DestroyInstance = vulkan_call<PFN_vkDestroyInstance>(get, instance, "vkDestroyInstance");
+  vk.EnumeratePhysicalDevices = vulkan_call<PFN_vkEnumeratePhysicalDevices>(get, instance, "vkEnumeratePhysicalDevices");
+  vk.EnumerateDeviceExtensionProperties =
+      vulkan_call<PFN_vkEnumerateDeviceExtensionProperties>(get, instance, "vkEnumerateDeviceExtensionProperties");
+  vk.GetPhysicalDeviceProperties2 =
+      vulkan_call<PFN_vkGetPhysicalDeviceProperties2>(get, instance, "vkGetPhysicalDeviceProperties2");
+  vk.GetPhysicalDeviceMemoryProperties =
+      vulkan_call<PFN_vkGetPhysicalDeviceMemoryProperties>(get, instance, "vkGetPhysicalDeviceMemoryProperties");
+  vk.CreateDevice = vulkan_call<PFN_vkCreateDevice>(get, instance, "vkCreateDevice");
+  vk.GetDeviceProcAddr = vulkan_call<PFN_vkGetDeviceProcAddr>(get, instance, "vkGetDeviceProcAddr");
+}
+
+void load_device_calls(VulkanCalls& vk, VkDevice device) {
+  const PFN_vkGetDeviceProcAddr get = vk.GetDeviceProcAddr;
+  vk.DestroyDevice = vulkan_call<PFN_vkDestroyDevice>(get, device, "vkDestroyDevice");
+  vk.CreateBuffer = vulkan_call<PFN_vkCreateBuffer>(get, device, "vkCreateBuffer");
+  vk.DestroyBuffer = vulkan_call<PFN_vkDestroyBuffer>(get, device, "vkDestroyBuffer");
+  vk.GetBufferMemoryRequirements =
+      vulkan_call<PFN_vkGetBufferMemoryRequirements>(get, device, "vkGetBufferMemoryRequirements");
+  vk.AllocateMemory = vulkan_call<PFN_vkAllocateMemory>(get, device, "vkAllocateMemory");
+  vk.FreeMemory = vulkan_call<PFN_vkFreeMemory>(get, device, "vkFreeMemory");
+  vk.BindBufferMemory = vulkan_call<PFN_vkBindBufferMemory>(get, device, "vkBindBufferMemory");
+  vk.CreateSemaphore = vulkan_call<PFN_vkCreateSemaphore>(get, device, "vkCreateSemaphore");
+  vk.DestroySemaphore = vulkan_call<PFN_vkDestroySemaphore>(get, device, "vkDestroySemaphore");
+  vk.GetMemoryFdKHR = vulkan_call<PFN_vkGetMemoryFdKHR>(get, device, "vkGetMemoryFdKHR");
+  vk.GetSemaphoreFdKHR = vulkan_call<PFN_vkGetSemaphoreFdKHR>(get, device, "vkGetSemaphoreFdKHR");
+}
+
 constexpr const char* kDeviceExtensions[] = {VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME,
                                              VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME};
 
-bool has_device_extensions(VkPhysicalDevice device) {
+bool has_device_extensions(const VulkanCalls& vk, VkPhysicalDevice device) {
   std::uint32_t count = 0;
-  vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
+  vk.EnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
   std::vector<VkExtensionProperties> available(count);
-  vkEnumerateDeviceExtensionProperties(device, nullptr, &count, available.data());
+  vk.EnumerateDeviceExtensionProperties(device, nullptr, &count, available.data());
   return std::ranges::all_of(kDeviceExtensions, [&](const char* wanted) {
     return std::ranges::any_of(available, [&](const VkExtensionProperties& p) { return std::strcmp(p.extensionName, wanted) == 0; });
   });
@@ -49,10 +125,10 @@ struct DeviceIdentity {
   std::uint8_t uuid[VK_UUID_SIZE];
 };
 
-DeviceIdentity identify(VkPhysicalDevice device) {
+DeviceIdentity identify(const VulkanCalls& vk, VkPhysicalDevice device) {
   VkPhysicalDeviceIDProperties id{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
   VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &id};
-  vkGetPhysicalDeviceProperties2(device, &properties);
+  vk.GetPhysicalDeviceProperties2(device, &properties);
   DeviceIdentity identity{properties.properties.deviceName, {}};
   std::memcpy(identity.uuid, id.deviceUUID, VK_UUID_SIZE);
   return identity;
@@ -61,6 +137,7 @@ DeviceIdentity identify(VkPhysicalDevice device) {
 }  // namespace
 
 struct VulkanExporter::Objects {
+  VulkanCalls vk;
   VkInstance instance = VK_NULL_HANDLE;
   VkPhysicalDevice physical = VK_NULL_HANDLE;
   VkDevice device = VK_NULL_HANDLE;
@@ -72,30 +149,28 @@ struct VulkanExporter::Objects {
   };
   std::vector<Memory> memories;
   std::vector<VkSemaphore> semaphores;
-  PFN_vkGetMemoryFdKHR get_memory_fd = nullptr;
-  PFN_vkGetSemaphoreFdKHR get_semaphore_fd = nullptr;
 
   ~Objects() {
-    for (VkSemaphore semaphore : semaphores) vkDestroySemaphore(device, semaphore, nullptr);
+    for (VkSemaphore semaphore : semaphores) vk.DestroySemaphore(device, semaphore, nullptr);
     for (const Memory& memory : memories) {
-      vkDestroyBuffer(device, memory.buffer, nullptr);
-      vkFreeMemory(device, memory.memory, nullptr);
+      vk.DestroyBuffer(device, memory.buffer, nullptr);
+      vk.FreeMemory(device, memory.memory, nullptr);
     }
-    if (device) vkDestroyDevice(device, nullptr);
-    if (instance) vkDestroyInstance(instance, nullptr);
+    if (device && vk.DestroyDevice) vk.DestroyDevice(device, nullptr);
+    if (instance && vk.DestroyInstance) vk.DestroyInstance(instance, nullptr);
   }
 
   void pick_physical_device(std::span<const std::uint8_t> uuid) {
     std::uint32_t count = 0;
-    check(vkEnumeratePhysicalDevices(instance, &count, nullptr), "vkEnumeratePhysicalDevices");
+    check(vk.EnumeratePhysicalDevices(instance, &count, nullptr), "vkEnumeratePhysicalDevices");
     std::vector<VkPhysicalDevice> devices(count);
-    check(vkEnumeratePhysicalDevices(instance, &count, devices.data()), "vkEnumeratePhysicalDevices");
+    check(vk.EnumeratePhysicalDevices(instance, &count, devices.data()), "vkEnumeratePhysicalDevices");
     std::string seen;
     VkPhysicalDevice first_exporter = VK_NULL_HANDLE;
     for (VkPhysicalDevice candidate : devices) {
-      const DeviceIdentity identity = identify(candidate);
+      const DeviceIdentity identity = identify(vk, candidate);
       seen += (seen.empty() ? "" : ", ") + identity.name;
-      if (!has_device_extensions(candidate)) continue;
+      if (!has_device_extensions(vk, candidate)) continue;
       if (!first_exporter) first_exporter = candidate;
       if (uuid.size() == VK_UUID_SIZE && std::memcmp(uuid.data(), identity.uuid, VK_UUID_SIZE) == 0) {
         physical = candidate;
@@ -108,7 +183,7 @@ struct VulkanExporter::Objects {
     // An OpenCL device without cl_khr_device_uuid, or a driver whose UUIDs differ between its
     // APIs: the first exporter is most likely the same GPU, and an import into the wrong one fails anyway.
     if (!physical) physical = first_exporter;
-    device_name = identify(physical).name;
+    device_name = identify(vk, physical).name;
     // The notice that names the device (external_memory_backend.cpp) then says it was a guess.
     if (guessed) device_name += " (no Vulkan device has the OpenCL device's UUID: the first that exports)";
   }
@@ -123,17 +198,14 @@ struct VulkanExporter::Objects {
     info.pQueueCreateInfos = &queue;
     info.enabledExtensionCount = static_cast<std::uint32_t>(std::size(kDeviceExtensions));
     info.ppEnabledExtensionNames = kDeviceExtensions;
-    check(vkCreateDevice(physical, &info, nullptr, &device), "vkCreateDevice on " + device_name + " with " +
-                                                                 kDeviceExtensions[0] + " and " + kDeviceExtensions[1]);
-    get_memory_fd = reinterpret_cast<PFN_vkGetMemoryFdKHR>(vkGetDeviceProcAddr(device, "vkGetMemoryFdKHR"));
-    get_semaphore_fd = reinterpret_cast<PFN_vkGetSemaphoreFdKHR>(vkGetDeviceProcAddr(device, "vkGetSemaphoreFdKHR"));
-    if (!get_memory_fd || !get_semaphore_fd)
-      throw std::runtime_error("Vulkan device " + device_name + " has no vkGetMemoryFdKHR / vkGetSemaphoreFdKHR");
+    check(vk.CreateDevice(physical, &info, nullptr, &device), "vkCreateDevice on " + device_name + " with " +
+                                                                   kDeviceExtensions[0] + " and " + kDeviceExtensions[1]);
+    load_device_calls(vk, device);
   }
 
   std::uint32_t device_local_type(std::uint32_t allowed) const {
     VkPhysicalDeviceMemoryProperties properties;
-    vkGetPhysicalDeviceMemoryProperties(physical, &properties);
+    vk.GetPhysicalDeviceMemoryProperties(physical, &properties);
     for (std::uint32_t type = 0; type < properties.memoryTypeCount; ++type)
       if ((allowed >> type & 1u) && (properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
         return type;
@@ -149,12 +221,16 @@ VulkanExporter::VulkanExporter(std::span<const std::uint8_t> device_uuid) : obje
   application.apiVersion = VK_API_VERSION_1_1;  // external memory and semaphores, device UUIDs are core in 1.1
   VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   info.pApplicationInfo = &application;
-  const VkResult created = vkCreateInstance(&info, nullptr, &objects_->instance);
+  VulkanCalls& vk = objects_->vk;
+  vk.GetInstanceProcAddr = vulkan_loader();
+  vk.CreateInstance = vulkan_call<PFN_vkCreateInstance>(vk.GetInstanceProcAddr, VK_NULL_HANDLE, "vkCreateInstance");
+  const VkResult created = vk.CreateInstance(&info, nullptr, &objects_->instance);
   // The loader says INCOMPATIBLE_DRIVER when no driver is installed at all: say what to install.
   if (created == VK_ERROR_INCOMPATIBLE_DRIVER)
     throw std::runtime_error("no Vulkan 1.1 driver is installed (install the GPU vendor's Vulkan driver, or "
                              "mesa-vulkan-drivers on Debian; vulkaninfo lists what is there)");
   check(created, "vkCreateInstance (Vulkan 1.1)");
+  load_instance_calls(vk, objects_->instance);
   objects_->pick_physical_device(device_uuid);
   objects_->create_device();
 }
@@ -171,9 +247,9 @@ std::size_t VulkanExporter::allocate(std::uint64_t bytes) {
   VkBufferCreateInfo buffer{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, &external};
   buffer.size = bytes;
   buffer.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  check(vkCreateBuffer(o.device, &buffer, nullptr, &memory.buffer), "vkCreateBuffer (exportable, " + std::to_string(bytes) + " bytes)");
+  check(o.vk.CreateBuffer(o.device, &buffer, nullptr, &memory.buffer), "vkCreateBuffer (exportable, " + std::to_string(bytes) + " bytes)");
   VkMemoryRequirements requirements;
-  vkGetBufferMemoryRequirements(o.device, memory.buffer, &requirements);
+  o.vk.GetBufferMemoryRequirements(o.device, memory.buffer, &requirements);
   // Not a dedicated allocation: GL would then have to be told so (GL_DEDICATED_MEMORY_OBJECT_EXT),
   // and the probe (../shared/gpu/probes) imported plain allocations into GL and CL.
   VkExportMemoryAllocateInfo exported{VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO};
@@ -181,9 +257,9 @@ std::size_t VulkanExporter::allocate(std::uint64_t bytes) {
   VkMemoryAllocateInfo allocation{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &exported};
   allocation.allocationSize = requirements.size;
   allocation.memoryTypeIndex = o.device_local_type(requirements.memoryTypeBits);
-  check(vkAllocateMemory(o.device, &allocation, nullptr, &memory.memory),
+  check(o.vk.AllocateMemory(o.device, &allocation, nullptr, &memory.memory),
         "vkAllocateMemory (exportable, " + std::to_string(requirements.size) + " bytes)");
-  check(vkBindBufferMemory(o.device, memory.buffer, memory.memory, 0), "vkBindBufferMemory");
+  check(o.vk.BindBufferMemory(o.device, memory.buffer, memory.memory, 0), "vkBindBufferMemory");
   memory.size = requirements.size;
   return o.memories.size() - 1;
 }
@@ -195,7 +271,7 @@ int VulkanExporter::export_memory(std::size_t memory) {
   info.memory = objects_->memories.at(memory).memory;
   info.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
   int fd = -1;
-  check(objects_->get_memory_fd(objects_->device, &info, &fd), "vkGetMemoryFdKHR (opaque fd)");
+  check(objects_->vk.GetMemoryFdKHR(objects_->device, &info, &fd), "vkGetMemoryFdKHR (opaque fd)");
   return fd;
 }
 
@@ -204,7 +280,7 @@ std::size_t VulkanExporter::create_semaphore() {
   exported.handleTypes = VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT;
   VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &exported};
   VkSemaphore semaphore = VK_NULL_HANDLE;
-  check(vkCreateSemaphore(objects_->device, &info, nullptr, &semaphore), "vkCreateSemaphore (exportable)");
+  check(objects_->vk.CreateSemaphore(objects_->device, &info, nullptr, &semaphore), "vkCreateSemaphore (exportable)");
   objects_->semaphores.push_back(semaphore);
   return objects_->semaphores.size() - 1;
 }
@@ -214,7 +290,7 @@ int VulkanExporter::export_semaphore(std::size_t semaphore) {
   info.semaphore = objects_->semaphores.at(semaphore);
   info.handleType = VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT;
   int fd = -1;
-  check(objects_->get_semaphore_fd(objects_->device, &info, &fd), "vkGetSemaphoreFdKHR (opaque fd)");
+  check(objects_->vk.GetSemaphoreFdKHR(objects_->device, &info, &fd), "vkGetSemaphoreFdKHR (opaque fd)");
   return fd;
 }
 
