@@ -1,6 +1,5 @@
 #include "app/still_picture.hpp"
 
-#include "app/headless_depth.hpp"
 #include "app/picture_metadata.hpp"
 #include "config/users_terms.hpp"
 #include "pipeline/sources/image_roles.hpp"
@@ -22,11 +21,6 @@
 #include "core/text_depth.hpp"
 #include "core/thread_count.hpp"
 #include "pipeline/mode.hpp"
-#include "render/colour_target.hpp"
-#include "render/convergence_dots.hpp"
-#include "render/guide_dots_picture.hpp"
-#include "render/pixel_transfer.hpp"
-#include "ui/headless_gl.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -37,16 +31,8 @@
 namespace stereocl {
 namespace {
 
-// GL keeps row 0 at the bottom; CPU mode's engines and compose see that order, so the still
-// does too, and its picture matches CPU mode's to the row.
-template <typename Pixel>
-void upside_down(Image<Pixel>& image) {
-  for (int y = 0; y < image.height / 2; ++y)
-    std::swap_ranges(image.pixels.begin() + static_cast<std::ptrdiff_t>(y) * image.width,
-                     image.pixels.begin() + static_cast<std::ptrdiff_t>(y + 1) * image.width,
-                     image.pixels.begin() + static_cast<std::ptrdiff_t>(image.height - 1 - y) * image.width);
-}
-
+// The still works in GL's row order (row 0 at the bottom), as CPU mode's engines and compose do,
+// so its picture matches CPU mode's to the row; flip_rows() turns a file's order into it and back.
 bool scene_pattern(const LookSettings& look) {
   return look.pattern_kind == PatternKind::library && look.library_pattern->from_scene();
 }
@@ -54,8 +40,8 @@ bool scene_pattern(const LookSettings& look) {
 // The source's frame: drawn by GL (in GL's row order already, the lit scene too for --pattern
 // scene), or a depth map (its file's bytes, read once) or text, whose grey --pattern scene cuts
 // from, as the window does.
-Result<HeadlessFrame> still_frame(const Options& options, const std::string& depth_bytes) {
-  if (drawn_by_gl(options)) return draw_frame_headless(options, scene_pattern(options.look));
+Result<HeadlessFrame> still_frame(const Options& options, const std::string& depth_bytes, const StillGl& gl) {
+  if (drawn_by_gl(options)) return gl.draw_frame(options, scene_pattern(options.look));
   Image<std::uint16_t> grey;
   if (!options.text.empty()) {
     auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
@@ -71,7 +57,7 @@ Result<HeadlessFrame> still_frame(const Options& options, const std::string& dep
   if (options.size_given) depth = fit_depth(depth, options.size.width, options.size.height, options.look.depth_fit);
   if (options.look.invert_depth)
     for (float& d : depth.pixels) d = 1.0f - d;
-  upside_down(depth);
+  flip_rows(depth);
   return HeadlessFrame{std::move(depth), {}, 0.5f};
 }
 
@@ -89,7 +75,7 @@ Result<RgbaImage> still_pattern(const Options& options, const LookSettings& look
   ImageLoad loaded = load_pattern(options.pattern_file);
   if (!loaded) return failure(loaded.error());
   RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);
-  upside_down(pattern);
+  flip_rows(pattern);
   return pattern;
 }
 
@@ -101,24 +87,6 @@ PngMetadata still_metadata(const Options& options, const LookSettings& look) {
                                                           : "3D scene";
   return picture_metadata(look, {.mode = "cpu", .depth = depth, .pattern_file = options.pattern_file},
                           options.screen_dpi);
-}
-
-// --guide-dots: the dots drawn as a screenshot's are (render/guide_dots_picture.hpp), by GL in a
-// headless context, from the picture in GL's row order; the same pixels as the window's. Where
-// EGL offers no context the picture is kept without them, and that is said.
-RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
-  const Result<std::unique_ptr<HeadlessGl>> gl = HeadlessGl::open();
-  if (!gl) {
-    std::fprintf(stderr, "stereocl: --guide-dots: the picture is saved without them: %s\n",
-                 printable_words(gl.error()).c_str());
-    upside_down(picture);
-    return picture;
-  }
-  const ColourTarget shown(picture.width, picture.height);
-  upload_texture(shown.texture().get(), picture);
-  ConvergenceDots dots;
-  ColourTarget scratch;
-  return picture_with_guide_dots(shown.display(), pattern_width, dots, scratch);
 }
 
 // The look as the engine takes it from the command line: a pattern file is a picture pattern, the
@@ -134,8 +102,9 @@ Result<LookSettings> still_look(const Options& options, int depth_width) {
   return look;
 }
 
-Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, LookSettings& used) {
-  Result<HeadlessFrame> frame = still_frame(options, depth_bytes);
+Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, const StillGl& gl,
+                                   LookSettings& used) {
+  Result<HeadlessFrame> frame = still_frame(options, depth_bytes, gl);
   if (!frame) return failure(frame.error());
   const DepthImage& depth = frame->depth;
   Result<LookSettings> look = still_look(options, depth.width);
@@ -152,8 +121,8 @@ Result<RgbaImage> still_stereogram(const Options& options, const std::string& de
       offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
   // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).
   if (const EffectRow* effect = look->effect.effect) picture = effect->cpu(picture, look->effect, threads);
-  if (options.stage.guide_dots) return with_guide_dots(std::move(picture), params.pattern_width);
-  upside_down(picture);
+  if (options.stage.guide_dots) return gl.add_guide_dots(std::move(picture), params.pattern_width);
+  flip_rows(picture);
   return picture;
 }
 
@@ -169,7 +138,9 @@ bool made_in_bands(const Options& options) {
          *format == PictureFormat::png;
 }
 
-constexpr int kBandRows = 64;
+// 16 rows of a 1080p picture are 0.4 MB of band buffers (depth, coordinates, RGBA); 64 held 1.2
+// MB more at the still's peak for no time gained (docs/performance.md §57).
+constexpr int kBandRows = 16;
 
 struct StillBands {
   explicit StillBands(PngGreyRows file_rows) : rows(std::move(file_rows)) {}
@@ -264,7 +235,7 @@ Result<std::string> depth_bytes_of(const Options& options) {
 }
 
 // The picture, made whole or in bands, and saved.
-int save_still(const Options& options, const std::string& depth_bytes) {
+int save_still(const Options& options, const std::string& depth_bytes, const StillGl& gl) {
   if (made_in_bands(options))
     if (std::optional<Result<std::string>> png = still_in_bands(options, depth_bytes)) {
       if (!*png) {
@@ -276,7 +247,7 @@ int save_still(const Options& options, const std::string& depth_bytes) {
       return written ? 0 : 1;
     }
   LookSettings look;
-  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, look);
+  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, gl, look);
   if (!picture) {
     say_refusal_on_stderr(picture.error());
     return 2;
@@ -291,7 +262,9 @@ int save_still(const Options& options, const std::string& depth_bytes) {
 
 }  // namespace
 
-int make_still_picture(const Options& options) {
+bool still_needs_gl(const Options& options) { return drawn_by_gl(options) || options.stage.guide_dots; }
+
+int make_still_picture(const Options& options, const StillGl& gl) {
   // Every mode shows this picture, so -o makes it one way; a --mode given is said to be unused.
   if (options.mode_given)
     std::fprintf(stderr, "stereocl: --mode %s: not used by --output, which makes the picture every mode shows, on the "
@@ -301,7 +274,11 @@ int make_still_picture(const Options& options) {
     say_refusal_on_stderr(depth_bytes.error());
     return 2;
   }
-  return save_still(options, *depth_bytes);
+  if (still_needs_gl(options) && !gl.draw_frame) {
+    std::fprintf(stderr, "stereocl: this still needs GL, which only the window's program has\n");
+    return 1;
+  }
+  return save_still(options, *depth_bytes, gl);
 }
 
 }  // namespace stereocl

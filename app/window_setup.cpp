@@ -1,7 +1,5 @@
 #include "app/window_setup.hpp"
 
-#include "core/input_error.hpp"
-#include "core/memory_budget.hpp"
 #include "render/convergence_dots.hpp"
 #include "ui/panel.hpp"
 
@@ -50,14 +48,5 @@ bool shrinks_beside_panel(const Options& options, const Window& window) {
          height < options.size.height + dot_band_height(convergence_dot_scale(options.stage, ui_scale_for(options, window)));
 }
 
-void refuse_unaffordable_size(const Options& options) {
-  const Size size = options.size;
-  const std::string what = "--size " + std::to_string(size.width) + "x" + std::to_string(size.height);
-  const Status allowed = memory_allows(
-      what,
-      static_cast<std::uint64_t>(size.width) + static_cast<std::uint64_t>(stereogram_strip_width(options.look.stereogram)),
-      static_cast<std::uint64_t>(size.height));
-  if (!allowed) throw InputError(allowed.error());
-}
 
 }  // namespace stereocl

@@ -15,8 +15,5 @@ int panel_pixels(const Options& options, const Window& window);
 // (--ui-scale 2, a small screen), the scene shrinks to fit beside it, still 1:1, rather than the
 // panel being pushed out.
 bool shrinks_beside_panel(const Options& options, const Window& window);
-// A scene size the machine cannot hold is refused (InputError) before its window, textures and
-// buffers exist.
-void refuse_unaffordable_size(const Options& options);
 
 }  // namespace stereocl

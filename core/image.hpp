@@ -1,5 +1,6 @@
 #pragma once
 // A plain 2D pixel grid: the value type every CPU reference, loader and test works on.
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <vector>
@@ -47,5 +48,12 @@ using DepthImage = Image<float>;          // linear depth, 0 = near, 1 = far
 using OffsetImage = Image<float>;         // stereogram texture coordinates, in pattern widths
 using GreyImage = Image<std::uint8_t>;
 using RgbaImage = Image<Rgba8>;
+
+// GL keeps row 0 at the bottom and files keep it at the top: this turns one order into the other.
+template <class Pixel>
+void flip_rows(Image<Pixel>& image) {
+  for (int y = 0; y < image.height / 2; ++y)
+    std::swap_ranges(image.row(y), image.row(y) + image.width, image.row(image.height - 1 - y));
+}
 
 }  // namespace stereocl

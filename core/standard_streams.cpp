@@ -17,8 +17,14 @@ StandardStreams hold_standard_descriptors() {
     // open() returns the lowest free number, which is this one: the lower ones are open by now.
     const int held = ::open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
     if (held >= 0 && held != fd) ::close(held);
+    found.held[fd] = held == fd;
   }
   return found;
+}
+
+void let_go_of_held_descriptors(const StandardStreams& streams) {
+  for (int fd = 0; fd <= 2; ++fd)
+    if (streams.held[fd]) ::close(fd);
 }
 
 std::string stdout_failure() {

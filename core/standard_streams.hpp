@@ -10,10 +10,15 @@ namespace stereocl {
 
 struct StandardStreams {
   bool stdout_closed = false;
+  bool held[3] = {false, false, false};  // which of 0-2 this program filled with /dev/null
 };
 
 // Holds every closed descriptor of 0-2 with /dev/null; call first thing in main().
 StandardStreams hold_standard_descriptors();
+
+// Closes again the ones hold_standard_descriptors() filled, so that a program this one execs
+// finds the descriptors as this one was given them.
+void let_go_of_held_descriptors(const StandardStreams& streams);
 
 // Flushes stdout: "" where all that was printed reached it, else why not ("No space left on
 // device" for /dev/full).

@@ -34,10 +34,4 @@ RgbaImage read_texture_rgba(const gl::Texture& texture);
 void upload_texture(GLuint texture, const DepthImage& image);
 void upload_texture(GLuint texture, const RgbaImage& image);
 
-template <class Pixel>
-void flip_rows(Image<Pixel>& image) {
-  for (int y = 0; y < image.height / 2; ++y)
-    std::swap_ranges(image.row(y), image.row(y) + image.width, image.row(image.height - 1 - y));
-}
-
 }  // namespace stereocl

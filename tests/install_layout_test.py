@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""`cmake --install` lays out what the .deb ships: the program, stereocl-compare and the schema it
-finds beside itself, the presets with the files they name, the man page, and the licence where
+"""`cmake --install` lays out what the .deb ships: the program (the front in bin/, the window's in
+libexec/, the modules in lib/stereocl/), stereocl-compare and the schema it finds beside itself, the presets with the files they name, the man page, and the licence where
 Debian policy wants it. Usage: install_layout_test.py BUILD_DIR SCRATCH_DIR."""
 import os
 import shutil
@@ -23,7 +23,7 @@ class InstallLayout(unittest.TestCase):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)
 
     def test_every_shipped_file_is_there(self):
-        for path in ("bin/stereocl", "bin/stereocl-compare", "share/stereocl/bench-schema.json",
+        for path in ("bin/stereocl", "libexec/stereocl-window", "bin/stereocl-compare", "share/stereocl/bench-schema.json",
                      "share/doc/stereocl/copyright", "share/man/man1/stereocl.1.gz",
                      "share/stereocl/presets/presenter.toml", "share/stereocl/depth-shapes.png",
                      "share/applications/stereocl.desktop"):
@@ -65,6 +65,30 @@ class InstallLayout(unittest.TestCase):
             self.skipTest("no GL to draw the model with: " + result.stderr.strip())
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertGreater(os.path.getsize(still), 0)
+
+    def test_the_front_program_maps_no_window_system_and_finds_the_codec_and_text_modules(self):
+        # app/window_program.hpp: a still of a depth map maps only what it calls.
+        dynamic = subprocess.run(["readelf", "-d", os.path.join(self.prefix, "bin/stereocl")], capture_output=True,
+                                 text=True, timeout=60, check=True).stdout
+        needed = [line.split("[")[1].rstrip("]") for line in dynamic.splitlines() if "(NEEDED)" in line]
+        for library in needed:
+            self.assertFalse(library.startswith(("libGL", "libEGL", "libOpenGL", "libglfw", "libX", "libxcb",
+                                                 "libvulkan", "libtiff", "libwebp", "libturbojpeg", "libfreetype",
+                                                 "libfontconfig")), needed)
+        for module in ("stereocl-codecs.so", "stereocl-text.so"):
+            found = [name for _, _, names in os.walk(os.path.join(self.prefix, "lib")) for name in names if name == module]
+            self.assertEqual(len(found), 1, module)
+        # From the installed folders only: a word drawn by the text module, written as WebP by the
+        # codec module, then read back as a depth map by it.
+        environment = {k: v for k, v in os.environ.items() if k != "STEREOCL_MODULE_DIR"}
+        word = os.path.join(SCRATCH, "word.webp")
+        for arguments in (["--text", "HI", "--size", "96x64", "-o", word], ["--depth", word, "-o", word + ".png"]):
+            result = subprocess.run([os.path.join(self.prefix, "bin/stereocl")] + arguments, capture_output=True,
+                                    text=True, timeout=120, env=environment)
+            self.assertEqual(result.returncode, 0, result.stderr)
+        with open(word, "rb") as file:
+            self.assertEqual(file.read(12)[8:], b"WEBP")
+        self.assertGreater(os.path.getsize(word + ".png"), 0)
 
     def test_the_copyright_file_is_machine_readable_and_names_the_licence(self):
         with open(os.path.join(self.prefix, "share/doc/stereocl/copyright"), encoding="utf-8") as file:

@@ -112,10 +112,7 @@ TEST(ModelLoad, AMissingFileIsRefused) {
 // of the program with none beside it (and no STEREOCL_MODULE_DIR) refuses a model in one line that
 // names the module, and runs on.
 TEST(ModelLoad, WithoutTheModelModuleTheProgramRefusesModelsInOneLine) {
-  const std::filesystem::path folder = testing::scratch_file("no-modules");
-  std::filesystem::create_directories(folder);
-  const std::string program = (folder / "stereocl").string();
-  std::filesystem::copy_file(STEREOCL_BINARY, program, std::filesystem::copy_options::overwrite_existing);
+  const std::string program = testing::copy_programs_to(testing::scratch_file("no-modules"));
   const std::string model = testing::scratch_file("module-cube.obj");
   write_bytes(model, testing::obj_cube());
   ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);

@@ -658,9 +658,7 @@ TEST(RecordOption, UnwritablePathFailsWithOneLine) {
 TEST(RecordOption, AnMp4ModuleThatDoesNotLoadIsRefusedInOneLineAndGifStillRecords) {
   namespace fs = std::filesystem;
   const fs::path folder = scratch_file("program-beside-a-broken-module");
-  fs::create_directories(folder);
-  const fs::path program = folder / "stereocl";
-  fs::copy_file(STEREOCL_BINARY, program, fs::copy_options::overwrite_existing);
+  const std::string program = testing::copy_programs_to(folder);
   { std::ofstream(folder / "stereocl-mp4.so") << "not a module"; }
   ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
   const auto mp4 = record(scratch_file("from-a-broken-module.mp4"));

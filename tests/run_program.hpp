@@ -3,6 +3,7 @@
 #include "test_files.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -45,6 +46,17 @@ inline ProgramResult run_stereocl(const std::vector<std::string>& arguments, con
   result.out = read_text(out);
   result.err = read_text(err);
   return result;
+}
+
+// The front program and the window's, which the front execs from beside itself
+// (app/window_program.hpp), copied into `folder` with nothing else; returns the front's path.
+inline std::string copy_programs_to(const std::filesystem::path& folder) {
+  namespace fs = std::filesystem;
+  fs::create_directories(folder);
+  const fs::path front(STEREOCL_BINARY);
+  fs::copy_file(front, folder / "stereocl", fs::copy_options::overwrite_existing);
+  fs::copy_file(front.parent_path() / "stereocl-window", folder / "stereocl-window", fs::copy_options::overwrite_existing);
+  return (folder / "stereocl").string();
 }
 
 }  // namespace stereocl::testing
