@@ -139,7 +139,7 @@ bool made_in_bands(const Options& options) {
 }
 
 // 16 rows of a 1080p picture are 0.4 MB of band buffers (depth, coordinates, RGBA); 64 held 1.2
-// MB more at the still's peak for no time gained (docs/performance.md §57).
+// MB more at the still's peak, for the same wall time (docs/performance.md §57).
 constexpr int kBandRows = 16;
 
 struct StillBands {
