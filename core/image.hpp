@@ -44,10 +44,24 @@ struct Image {
   std::size_t size_bytes() const { return pixels.size() * sizeof(Pixel); }
 };
 
+// Rows of pixels an Image or someone else owns (a mapped pixel buffer), for code that only reads
+// them: CPU mode's engines link the depth GL copied where it lies, with no copy of their own.
+template <class Pixel>
+struct ImageView {
+  const Pixel* pixels = nullptr;  // row-major, no padding
+  int width = 0;
+  int height = 0;
+
+  ImageView(const Pixel* p, int w, int h) : pixels(p), width(w), height(h) {}
+  ImageView(const Image<Pixel>& image) : pixels(image.pixels.data()), width(image.width), height(image.height) {}  // implicit: an Image is its own view
+  const Pixel* row(int y) const { return pixels + static_cast<std::size_t>(y) * width; }
+};
+
 using DepthImage = Image<float>;          // linear depth, 0 = near, 1 = far
 using OffsetImage = Image<float>;         // stereogram texture coordinates, in pattern widths
 using GreyImage = Image<std::uint8_t>;
 using RgbaImage = Image<Rgba8>;
+using DepthView = ImageView<float>;
 
 // GL keeps row 0 at the bottom and files keep it at the top: this turns one order into the other.
 template <class Pixel>

@@ -30,13 +30,18 @@ void RowsReadAhead::request(GLuint framebuffer, GLenum attachment, int first_row
 }
 
 Status RowsReadAhead::take(void* out) {
+  return read_oldest([&](const void* rows, std::size_t bytes) { std::memcpy(out, rows, bytes); });
+}
+
+Status RowsReadAhead::read_oldest(const std::function<void(const void* rows, std::size_t bytes)>& use) {
   Band& band = bands_[taken_++ % bands_.size()];
   glBindBuffer(GL_PIXEL_PACK_BUFFER, band.buffer.get());
   const void* mapped =
       glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(band.bytes), GL_MAP_READ_BIT);
   Status status;
   if (mapped) {
-    std::memcpy(out, mapped, band.bytes);
+    use(mapped, band.bytes);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, band.buffer.get());  // `use` may have bound another
     if (!glUnmapBuffer(GL_PIXEL_PACK_BUFFER)) status = failure("rows read back: the pixel buffer was corrupted while mapped");
   } else {
     status = failure("rows read back: mapping " + std::to_string(band.bytes) + " bytes of a pixel buffer failed (GL error 0x" +

@@ -8,19 +8,23 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 
 namespace stereocl {
 
 // Bands of rows read a band ahead: request() starts GL's copy of a band into a buffer and returns;
-// take() waits for the oldest band requested and copies it out. Two buffers: one band's copy runs
-// while the host works on the band before it. Rows are tightly packed (rows.row_pitch is a row's
-// pixels, no more).
+// read_oldest() waits for the oldest band requested and lends it to the host where it lies, and
+// take() copies it out. Two buffers: one band's copy runs while the host works on the band before
+// it. Rows are tightly packed (rows.row_pitch is a row's pixels, no more).
 class RowsReadAhead {
  public:
   void request(GLuint framebuffer, GLenum attachment, int first_row, int width, int height, const PixelRows& rows);
   // Fails, leaving `out` as it was, where the driver cannot map the buffer; a band of stale depth
   // would otherwise pass for a real one.
   Status take(void* out);
+  // The oldest band, mapped, handed to `use` and unmapped when it returns: CPU mode's engines read
+  // GL's copy in place (a copy of a 1080p frame's depth was 8.3 MB on one thread). Fails as take().
+  Status read_oldest(const std::function<void(const void* rows, std::size_t bytes)>& use);
   // Drops what was requested and not taken (a frame that stopped part-way), so the next take is
   // the next request's.
   void forget() { taken_ = requested_; }

@@ -33,7 +33,7 @@ OffsetImage stereogram_offsets_reference(const DepthImage& depth, const Stereogr
   return offsets;
 }
 
-void stereogram_offsets_parallel(const DepthImage& depth, const StereogramParams& params, int threads,
+void stereogram_offsets_parallel(DepthView depth, const StereogramParams& params, int threads,
                                  OffsetImage& offsets) {
   const int out_width = depth.width + params.pattern_width;
   if (offsets.width != out_width || offsets.height != depth.height) offsets = OffsetImage(out_width, depth.height);

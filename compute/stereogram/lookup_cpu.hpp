@@ -16,7 +16,7 @@ OffsetImage stereogram_offsets_reference(const DepthImage& depth, const Stereogr
 
 // The same result, rows spread over `threads` threads (0 = all hardware threads).
 // `offsets` is resized as needed so a caller can reuse it frame after frame.
-void stereogram_offsets_parallel(const DepthImage& depth, const StereogramParams& params, int threads,
+void stereogram_offsets_parallel(DepthView depth, const StereogramParams& params, int threads,
                                  OffsetImage& offsets);
 
 }  // namespace stereocl

@@ -4,7 +4,7 @@
 
 namespace stereocl {
 
-Status LookupCpu::run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+Status LookupCpu::run(DepthView depth, const StereogramParams& params, int threads, OffsetImage& out,
                       int /*first_row: every row of the lookup picture is its own*/) {
   if (const Status valid = validate(params); !valid) return valid;
   stereogram_offsets_parallel(depth, params, threads, out);

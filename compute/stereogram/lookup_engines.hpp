@@ -9,7 +9,7 @@ namespace stereocl {
 
 class LookupCpu final : public CpuStereogram {
  public:
-  Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+  Status run(DepthView depth, const StereogramParams& params, int threads, OffsetImage& out,
              int first_row) override;
 };
 

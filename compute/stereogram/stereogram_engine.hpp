@@ -21,7 +21,7 @@ class CpuStereogram {
   virtual ~CpuStereogram() = default;
   // out is resized as needed. Fails naming a parameter the algorithm cannot take. first_row: the
   // picture's row that depth's row 0 is, where depth is a band of it.
-  virtual Status run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+  virtual Status run(DepthView depth, const StereogramParams& params, int threads, OffsetImage& out,
                      int first_row) = 0;
 };
 

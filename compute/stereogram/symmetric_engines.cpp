@@ -4,7 +4,7 @@
 
 namespace stereocl {
 
-Status SymmetricCpu::run(const DepthImage& depth, const StereogramParams& params, int threads, OffsetImage& out,
+Status SymmetricCpu::run(DepthView depth, const StereogramParams& params, int threads, OffsetImage& out,
                          int first_row) {
   const SymmetricParams wanted = symmetric_params_of(params);
   if (!plan_ || planned_ != wanted) {

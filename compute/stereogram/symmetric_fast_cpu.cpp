@@ -182,7 +182,7 @@ void symmetric_coordinates_row_fast(const float* depth, int width, int row, cons
   write_columns(row, width, plan, scratch.best, scratch.top.data(), coordinates);
 }
 
-void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
+void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, int threads,
                                     OffsetImage& coordinates, int first_row) {
   if (coordinates.width != depth.width || coordinates.height != depth.height)
     coordinates = OffsetImage(depth.width, depth.height);

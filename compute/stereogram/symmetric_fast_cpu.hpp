@@ -31,7 +31,7 @@ void symmetric_coordinates_row_fast(const float* depth, int width, int row, cons
 // Every row, spread over `threads` threads with OpenMP (0 = all hardware threads, as
 // --cpu-threads). `coordinates` is resized as needed. first_row: the picture's row that depth's
 // row 0 is (a band of a larger picture).
-void symmetric_coordinates_parallel(const DepthImage& depth, const SymmetricPlan& plan, int threads,
+void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, int threads,
                                     OffsetImage& coordinates, int first_row = 0);
 
 }  // namespace stereocl

@@ -50,12 +50,17 @@ Status CpuBackend::make_band(const SpanIo& io, const RgbaImage& pattern, int y, 
   const int out_width = width + stereogram_strip_width(io.params);
   const PixelRows picture_rows = rgba8_rows(static_cast<std::size_t>(out_width) * 4);
   Stopwatch clock;
-  depth_.reshape(width, rows);
   offsets_.reshape(out_width, rows);  // the size the engine makes, so it keeps the allocation
-  if (Status read = depth_reads_.take(depth_.pixels.data()); !read) return read;
-  times.transfer += clock.lap();
-  if (Status run = stereograms_[io.params.algorithm].run(depth_, io.params, threads_, offsets_, y); !run) return run;
-  times.stereogram += clock.lap();
+  // Linked where GL copied it, in the mapped buffer: no copy of the band on the host.
+  Status linked;
+  const Status read = depth_reads_.read_oldest([&](const void* depth, std::size_t /*bytes: the band requested*/) {
+    times.transfer += clock.lap();
+    linked = stereograms_[io.params.algorithm].run(DepthView(static_cast<const float*>(depth), width, rows), io.params,
+                                                    threads_, offsets_, y);
+    times.stereogram += clock.lap();
+  });
+  if (!read) return read;
+  if (!linked) return linked;
   Result<void*> room = picture_upload_.map(picture_rows.row_pitch * static_cast<std::size_t>(rows));
   if (!room) return failure(room.error());
   compose_rows(offsets_, pattern, io.sampling, y, threads_, static_cast<Rgba8*>(*room));

@@ -34,8 +34,8 @@ class CpuBackend final : public PassBackend {
   struct BandTimes {
     double transfer = 0, stereogram = 0, compose = 0;
   };
-  // One band of the chain: its depth taken (requested a band earlier), linked, composed into the
-  // pixel buffer and uploaded to io.picture's rows y .. y + rows.
+  // One band of the chain: its depth (requested a band earlier) linked where GL copied it, composed
+  // into the pixel buffer and uploaded to io.picture's rows y .. y + rows.
   Status make_band(const SpanIo& io, const RgbaImage& pattern, int y, int rows, BandTimes& times);
   // A host copy of the pattern texture, read once for each texture (--pattern scene makes one a frame).
   const RgbaImage& host_pattern(const gl::Texture& pattern);
