@@ -179,6 +179,13 @@ const bool registered = [] {
                                    symmetric_cpu_threads, fast, smooth, threads)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
+  // The curve between one thread and all: where a host's cores stop adding speed (its clock with
+  // more of them busy, threads sharing a core) shows between these, not in the engine.
+  for (const int threads : {2, 4, 8})
+    benchmark::RegisterBenchmark(("stereogram/symmetric-cpu-threads/fast/sphere/1920x1080/" + std::to_string(threads)).c_str(),
+                                 symmetric_cpu_threads, true, true, threads)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
   return true;
 }();
 
