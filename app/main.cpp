@@ -3,11 +3,9 @@
 // about its pictures' memory, docs/performance.md). Everything else -- the window, --bench,
 // --list-devices, a still GL draws -- is the window's program, exec'd with the same arguments
 // (app/window_program.hpp, app/window_main.cpp).
-#include "app/affordable_size.hpp"
 #include "app/program_entry.hpp"
 #include "app/still_picture.hpp"
 #include "app/window_program.hpp"
-#include "core/stop_signals.hpp"
 
 using namespace stereocl;
 
@@ -17,11 +15,7 @@ bool made_here(const Options& options) {
   return !options.output_file.empty() && !options.list_devices && !still_needs_gl(options);
 }
 
-int make_still(const Options& options) {
-  refuse_unaffordable_size(options);
-  stop_signals::install(stop_signals::Stop::at_once);  // Ctrl+C leaves no temporary file behind
-  return make_still_picture(options, StillGl{});
-}
+int make_still(const Options& options) { return run_still(options, StillGl{}); }
 
 }  // namespace
 

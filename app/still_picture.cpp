@@ -1,5 +1,6 @@
 #include "app/still_picture.hpp"
 
+#include "app/affordable_size.hpp"
 #include "app/picture_metadata.hpp"
 #include "config/users_terms.hpp"
 #include "pipeline/sources/image_roles.hpp"
@@ -18,6 +19,7 @@
 #include "core/picture_file.hpp"
 #include "core/printable_text.hpp"
 #include "core/scene_pattern.hpp"
+#include "core/stop_signals.hpp"
 #include "core/text_depth.hpp"
 #include "core/thread_count.hpp"
 #include "pipeline/mode.hpp"
@@ -279,6 +281,12 @@ int make_still_picture(const Options& options, const StillGl& gl) {
     return 1;
   }
   return save_still(options, *depth_bytes, gl);
+}
+
+int run_still(const Options& options, const StillGl& gl) {
+  refuse_unaffordable_size(options);
+  stop_signals::install(stop_signals::Stop::at_once);
+  return make_still_picture(options, gl);
 }
 
 }  // namespace stereocl

@@ -26,4 +26,8 @@ bool still_needs_gl(const Options& options);
 // The exit status: 0, 1 where the output could not be written, 2 for a refused input.
 int make_still_picture(const Options& options, const StillGl& gl);
 
+// A still as a program's whole run, as both programs make one: a size the machine cannot hold
+// refused first (InputError), and Ctrl+C leaving no temporary file behind.
+int run_still(const Options& options, const StillGl& gl);
+
 }  // namespace stereocl

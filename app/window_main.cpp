@@ -76,11 +76,8 @@ int run_window(const Options& options, Window& window, Engine& engine) {
 
 int run(const Options& command_line) {
   if (command_line.list_devices) return list_devices_with_or_without_window(command_line);
+  if (!command_line.output_file.empty()) return run_still(command_line, still_gl());
   refuse_unaffordable_size(command_line);
-  if (!command_line.output_file.empty()) {
-    stop_signals::install(stop_signals::Stop::at_once);  // Ctrl+C leaves no temporary file behind
-    return make_still_picture(command_line, still_gl());
-  }
   Window window(window_settings_for(command_line));
   const Result<Options> at_screen_dpi = with_screen_dpi(command_line, screen_dpi());
   if (!at_screen_dpi) throw InputError(at_screen_dpi.error());

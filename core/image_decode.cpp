@@ -33,7 +33,6 @@ const ImageFormat* format_of(std::string_view bytes) {
 
 }  // namespace
 
-
 ImageLoad decode_image(std::string_view bytes, const std::string& name, PixelTarget target,
                        const DecodeBudget& budget) {
   // Nothing recognised: the PNG decoder names what the bytes look like and what is read.

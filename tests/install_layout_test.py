@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """`cmake --install` lays out what the .deb ships: the program (the front in bin/, the window's in
-libexec/, the modules in lib/stereocl/), stereocl-compare and the schema it finds beside itself, the presets with the files they name, the man page, and the licence where
-Debian policy wants it. Usage: install_layout_test.py BUILD_DIR SCRATCH_DIR."""
+libexec/, the modules in lib/stereocl/), stereocl-compare and the schema it finds beside itself,
+the presets with the files they name, the man page, and the licence where Debian policy wants it.
+Usage: install_layout_test.py BUILD_DIR SCRATCH_DIR."""
 import os
 import shutil
 import subprocess
@@ -22,8 +23,14 @@ class InstallLayout(unittest.TestCase):
     def setUp(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)
 
+    def installed_module(self, name):
+        """Every path under lib/ that holds the module `name` (one, where the install is right)."""
+        return [os.path.join(folder, file) for folder, _, files in os.walk(os.path.join(self.prefix, "lib"))
+                for file in files if file == name]
+
     def test_every_shipped_file_is_there(self):
-        for path in ("bin/stereocl", "libexec/stereocl-window", "bin/stereocl-compare", "share/stereocl/bench-schema.json",
+        for path in ("bin/stereocl", "libexec/stereocl-window", "bin/stereocl-compare",
+                     "share/stereocl/bench-schema.json",
                      "share/doc/stereocl/copyright", "share/man/man1/stereocl.1.gz",
                      "share/stereocl/presets/presenter.toml", "share/stereocl/depth-shapes.png",
                      "share/applications/stereocl.desktop"):
@@ -32,8 +39,7 @@ class InstallLayout(unittest.TestCase):
     def test_the_mp4_module_is_where_the_installed_program_looks(self):
         if not os.path.isfile(os.path.join(BUILD, "stereocl-mp4.so")):
             self.skipTest("built without MP4 recording")
-        found = [os.path.join(folder, name) for folder, _, names in os.walk(os.path.join(self.prefix, "lib"))
-                 for name in names if name == "stereocl-mp4.so"]
+        found = self.installed_module("stereocl-mp4.so")
         self.assertEqual(len(found), 1, found)
         # The installed program finds it from its own folder (record/mp4_recording.cpp), with no
         # build folder to fall back on: it records an MP4.
@@ -48,8 +54,7 @@ class InstallLayout(unittest.TestCase):
         self.assertGreater(os.path.getsize(video), 0)
 
     def test_the_model_module_is_where_the_installed_program_looks(self):
-        found = [os.path.join(folder, name) for folder, _, names in os.walk(os.path.join(self.prefix, "lib"))
-                 for name in names if name == "stereocl-model.so"]
+        found = self.installed_module("stereocl-model.so")
         self.assertEqual(len(found), 1, found)
         # The installed program finds it from its own folder (core/program_module.cpp), with no
         # build folder to fall back on: it makes a still of a model file.
@@ -76,8 +81,7 @@ class InstallLayout(unittest.TestCase):
                                                  "libvulkan", "libtiff", "libwebp", "libturbojpeg", "libfreetype",
                                                  "libfontconfig")), needed)
         for module in ("stereocl-codecs.so", "stereocl-text.so"):
-            found = [name for _, _, names in os.walk(os.path.join(self.prefix, "lib")) for name in names if name == module]
-            self.assertEqual(len(found), 1, module)
+            self.assertEqual(len(self.installed_module(module)), 1, module)
         # From the installed folders only: a word drawn by the text module, written as WebP by the
         # codec module, then read back as a depth map by it.
         environment = {k: v for k, v in os.environ.items() if k != "STEREOCL_MODULE_DIR"}
