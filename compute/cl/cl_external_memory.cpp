@@ -1,5 +1,6 @@
 #include "compute/cl/cl_external_memory.hpp"
 
+#include "compute/cl/cl_header_names.hpp"
 #include "compute/cl/cl_program.hpp"
 #include "compute/cl/cl_vendor_calls.hpp"
 
@@ -46,8 +47,9 @@ ClExternalCalls::ClExternalCalls(const cl::Platform& platform)
 
 cl::Buffer import_cl_buffer(const cl::Context& context, const cl::Device& device, int fd, std::size_t bytes) {
   const cl_mem_properties properties[] = {CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR, static_cast<cl_mem_properties>(fd),
-                                          CL_DEVICE_HANDLE_LIST_KHR, reinterpret_cast<cl_mem_properties>(device()),
-                                          CL_DEVICE_HANDLE_LIST_END_KHR, 0};
+                                          cl_names::kMemDeviceHandleList,
+                                          reinterpret_cast<cl_mem_properties>(device()),
+                                          cl_names::kMemDeviceHandleListEnd, 0};
   cl_int status = CL_SUCCESS;
   cl_mem memory = clCreateBufferWithProperties(context(), properties, CL_MEM_READ_WRITE, bytes, nullptr, &status);
   check(status, "clCreateBufferWithProperties (opaque fd, " + std::to_string(bytes) + " bytes)");
