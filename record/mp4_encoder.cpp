@@ -1,5 +1,6 @@
 #include "record/mp4_encoder.hpp"
 
+#include "record/ffmpeg_api.hpp"
 #include "record/frame_fit.hpp"
 
 extern "C" {
@@ -20,19 +21,13 @@ std::string av_error_text(int code) {
   return text;
 }
 
-bool takes_yuv420p(const AVCodec* codec) {
-  if (!codec->pix_fmts) return true;  // the encoder does not say: let avcodec_open2 decide
-  for (const AVPixelFormat* format = codec->pix_fmts; *format != AV_PIX_FMT_NONE; ++format)
-    if (*format == AV_PIX_FMT_YUV420P) return true;
-  return false;  // hardware encoders that want frames in GPU memory
-}
-
 const AVCodec* find_h264_encoder() {
   if (const AVCodec* x264 = avcodec_find_encoder_by_name("libx264")) return x264;
   void* state = nullptr;
   while (const AVCodec* codec = av_codec_iterate(&state)) {
-    if (av_codec_is_encoder(codec) && codec->id == AV_CODEC_ID_H264 && takes_yuv420p(codec) &&
-        !(codec->capabilities & AV_CODEC_CAP_EXPERIMENTAL))
+    // Hardware encoders want frames in GPU memory, not YUV 4:2:0 from the host.
+    if (av_codec_is_encoder(codec) && codec->id == AV_CODEC_ID_H264 &&
+        ffmpeg_api::encoder_takes(codec, AV_PIX_FMT_YUV420P) && !(codec->capabilities & AV_CODEC_CAP_EXPERIMENTAL))
       return codec;
   }
   return nullptr;
@@ -137,8 +132,8 @@ Status Mp4Encoder::start(int width, int height) {
   if (const int result = avformat_write_header(codec.format, nullptr); result < 0)
     return failed("writing the header", result);
 
-  codec.scaler = sws_getContext(width, height, AV_PIX_FMT_RGBA, width, height, AV_PIX_FMT_YUV420P, SWS_BICUBIC,
-                                nullptr, nullptr, nullptr);
+  codec.scaler = sws_getContext(width, height, AV_PIX_FMT_RGBA, width, height, AV_PIX_FMT_YUV420P, SWS_BICUBIC, nullptr,
+                                nullptr, nullptr);
   codec.frame = av_frame_alloc();
   codec.packet = av_packet_alloc();
   if (!codec.scaler || !codec.frame || !codec.packet) return failed("setting up the conversion", AVERROR(ENOMEM));
