@@ -127,7 +127,7 @@ ImageLoad decode_tiff(std::string_view bytes, const std::string& name, PixelTarg
     return InputFailure{InputFailureKind::corrupt, name +
                                                        ": TIFF samples that are not unsigned integers "
                                                        "(signed or floating point); save it as 8- or 16-bit unsigned"};
-  const std::optional<LoadedImage> loaded =
+  std::optional<LoadedImage> loaded =  // not const: the pixels are moved out, not copied
       read_pixels(tiff.get(), static_cast<int>(width), static_cast<int>(height), target);
   if (!loaded) return corrupt(name);
   return std::move(*loaded);
