@@ -7,8 +7,9 @@
 #
 # Every crash, hang (a run over 10 s) or out-of-memory input found is copied into the seed corpus
 # as a regression input -- the normal test run replays that folder -- and the script exits 1.
-# Needs: clang, libclang-rt-14-dev (libFuzzer and the sanitizer runtimes), libomp-14-dev (clang's
-# OpenMP), plus the build's packages: scripts/install-deps.sh --test installs them.
+# Needs: clang, libclang-rt-N-dev (libFuzzer and the sanitizer runtimes), libomp-N-dev (clang's
+# OpenMP; N is the release's clang), plus the build's packages: scripts/install-deps.sh --test
+# installs them.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-30}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages stereocl needs -- only those missing. Runs as root, or through sudo.
+# Installs the Debian packages stereocl needs -- only those missing -- on Debian 13 (trixie) or
+# Debian 12 (bookworm). Runs as root, or through sudo.
 #   scripts/install-deps.sh            what building and running the demo needs (scripts/run.sh)
 #   scripts/install-deps.sh --test     that, plus what the tests need (scripts/test.sh)
 #   scripts/install-deps.sh --list GROUP...   print the groups' packages, one a line; installs nothing
@@ -7,6 +8,17 @@
 # when the compiler opens a header or the linker a library from a package that is not listed here
 # (or pulled in by one that is), and when a listed -dev package is never used.
 set -euo pipefail
+
+# The release decides the few names that carry a version: clang's fuzzer runtime and OpenMP follow
+# the release's default clang. On a release not named here, one line says so and Debian 13's names
+# are tried (the newer names are the likelier to exist on a newer release).
+release=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-unknown}")
+case $release in
+  bookworm) llvm=14 ;;
+  trixie) llvm=19 ;;
+  *) llvm=19
+     echo "install-deps: this is '$release', not Debian 13 (trixie) or 12 (bookworm), the releases it knows: trying Debian 13's package names" >&2 ;;
+esac
 
 # Tools the build runs (help2man makes the man page; file and dpkg-dev's dpkg-shlibdeps make the .deb).
 # ccache: scripts/build.sh and scripts/fuzz.sh compile through it where it is installed, so a rebuild
@@ -40,7 +52,7 @@ run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu
 test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers
   mesa-opencl-icd pmccabe xdotool x11-apps)
 # The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).
-fuzz=(clang libclang-rt-14-dev libomp-14-dev)
+fuzz=(clang "libclang-rt-$llvm-dev" "libomp-$llvm-dev")
 
 if [ "${1:-}" = --list ]; then
   shift
