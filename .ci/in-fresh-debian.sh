@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs inside the pristine Debian 12 of .ci/run, as root in a clean clone: exactly the README's
-# two commands in a newcomer's order (run.sh, with a check of its picture, then test.sh), the .deb
-# that .ci/run's second root installs, run.sh once more without a display, and last a check that
-# nothing but the base and the project's scripts installed a package.
+# Runs inside a pristine Debian of .ci/run (13 or 12), as root in a clean clone: exactly the
+# README's two commands in a newcomer's order (run.sh, with a check of its picture, then test.sh),
+# the .deb that .ci/run's second root installs, run.sh once more without a display, and last a
+# check that nothing but the base and the project's scripts installed a package.
+#   .ci/in-fresh-debian.sh SCOPE [HANDOFF]   SCOPE: all (scripts/test.sh) or release
+#                                             (scripts/test.sh --release)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 dpkg-query -W -f='${Package}\n' >/tmp/base-packages.txt
@@ -18,9 +20,14 @@ if [ -n "${CCACHE_DIR:-}" ]; then
 fi
 section_start=$SECONDS
 took() { echo "time: $1 took $((SECONDS - section_start)) s"; section_start=$SECONDS; }
+case ${1:-} in
+  all) test_scope=() ;;
+  release) test_scope=(--release) ;;
+  *) echo "in-fresh-debian: SCOPE '${1:-}': all or release" >&2; exit 2 ;;
+esac
 # .ci/run names a folder here for the .deb; it installs the package in a second root once the file
-# is there and the tests below have reached their fuzzing.
-handoff=${1:-}
+# is there and the tests below have reached their fuzzing (or, for the release scope, their end).
+handoff=${2:-}
 
 # Every package first, in one apt run, as scripts/test.sh would install them: the README's commands
 # then find nothing missing (apt run twice, once by each command, cost 25 s more).
@@ -46,8 +53,8 @@ if [ -n "$handoff" ]; then
 fi
 took "scripts/package.sh"
 
-scripts/test.sh
-took "scripts/test.sh"
+scripts/test.sh "${test_scope[@]}"
+took "scripts/test.sh ${test_scope[*]}"
 
 # A newcomer without a display types the command alone: it must end, with a picture and its path.
 repo=$PWD
