@@ -157,29 +157,35 @@ std::function<std::string(std::string)> found_beside(const std::string& config) 
   };
 }
 
-// CLI11's Range writes doubles as 36.000000; this says "Value 20 not in range 36 to 1200" as it
-// does for integers. above_min: the minimum itself is refused (a depth of field of 0 is flat).
-CLI::Validator real_range(double min, double max, bool above_min = false) {
-  const std::string rule = (above_min ? "above " : "") + number_text(min) + " to " + number_text(max);
+// CLI11's Range words its refusal differently in each release (Debian 12's 2.3: "Value 0 not in
+// range 1 to 100"; Debian 13's 2.4: "[1 - 100]") and writes doubles as 36.000000. This says "Value
+// 20 not in range 36 to 1200" with either. above_min: the minimum itself is refused (a depth of
+// field of 0 is flat).
+template <typename Number>
+CLI::Validator range_of(Number min, Number max, std::string rule, std::string description, bool above_min = false) {
   return CLI::Validator(
       [=](const std::string& text) -> std::string {
-        double value = 0;
+        Number value{};
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
         const bool inside = error == std::errc() && end == text.data() + text.size() &&
                             (above_min ? value > min : value >= min) && value <= max;
         return inside ? std::string() : "Value " + text + " not in range " + rule;
       },
-      (above_min ? ">" : "") + number_text(min) + ".." + number_text(max), "");
+      std::move(description), "");
+}
+
+CLI::Validator real_range(double min, double max, bool above_min = false) {
+  return range_of(min, max, (above_min ? "above " : "") + number_text(min) + " to " + number_text(max),
+                  (above_min ? ">" : "") + number_text(min) + ".." + number_text(max), above_min);
 }
 
 // A whole number's range with a short description, so --help keeps its one-line columns ("1 or
 // more" where there is no maximum, not 9223372036854775807).
 CLI::Validator whole_range(const Setting& row) {
   const auto min = static_cast<long long>(row.min);
-  if (row.max == kNoMaximum)
-    return CLI::Range(min, std::numeric_limits<long long>::max()).description(number_text(min) + " or more");
-  const auto max = static_cast<long long>(row.max);
-  return CLI::Range(min, max).description(number_text(min) + ".." + number_text(max));
+  const auto max = row.max == kNoMaximum ? std::numeric_limits<long long>::max() : static_cast<long long>(row.max);
+  const std::string rule = std::to_string(min) + " to " + std::to_string(max);
+  return range_of(min, max, rule, row.max == kNoMaximum ? number_text(min) + " or more" : number_text(min) + ".." + number_text(max));
 }
 
 // CLI11's ExistingFile says "File does not exist" for every failure, a loop of links or a name
