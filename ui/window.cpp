@@ -66,11 +66,22 @@ void fit_to_work_area(GLFWmonitor* monitor, int& width, int& height) {
   if (area_height > 0) height = std::min(height, area_height);
 }
 
+// GLFW 3.4 (Debian 13) is built for Wayland and X11 and tries Wayland first, where libwayland
+// prints a line of its own when there is no Wayland session. The contexts stereocl shares with
+// OpenCL are GLX's (or EGL's on X11), as with Debian 12's GLFW 3.3, which has X11 alone; so where
+// an X display is named, X11 is asked for (XWayland on a Wayland desktop).
+void prefer_x11() {
+#ifdef GLFW_PLATFORM
+  if (std::getenv("DISPLAY") && glfwPlatformSupported(GLFW_PLATFORM_X11)) glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
+#endif
+}
+
 // An X server under load (CI's Xvfb, serving tests in parallel) has refused a connection for a
 // moment ("Failed to open display :99"); a display that is really missing fails every attempt,
 // and with no DISPLAY at all there is nothing to wait for.
 bool start_glfw() {
   constexpr int kAttempts = 5;
+  prefer_x11();
   for (int attempt = 1;; ++attempt) {
     if (glfwInit()) return true;
     if (attempt == kAttempts || !std::getenv("DISPLAY")) return false;
