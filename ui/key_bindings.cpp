@@ -67,21 +67,14 @@ void press_escape(QuitGuard& guard, double now, DemoSettings& settings) {
   settings.blank = !settings.blank;
 }
 
-bool reaches_the_stage_while_typing(int key, int mods) {
+bool reaches_the_stage_while_typing(int key) {
   switch (key) {
-    case GLFW_KEY_B:
-    case GLFW_KEY_PERIOD:
-      return (mods & GLFW_MOD_SHIFT) == 0;
     case GLFW_KEY_ENTER:
     case GLFW_KEY_KP_ENTER:
     case GLFW_KEY_PAGE_UP:
     case GLFW_KEY_PAGE_DOWN:
     case GLFW_KEY_F5:
     case GLFW_KEY_ESCAPE:
-    case GLFW_KEY_UP:
-    case GLFW_KEY_DOWN:
-    case GLFW_KEY_LEFT:
-    case GLFW_KEY_RIGHT:
       return true;
     default:
       return false;

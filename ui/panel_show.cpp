@@ -53,8 +53,8 @@ void draw_text_field(Engine& demo, PanelState& state) {
     state.text_draft = buffer.data();
     if (const Status used = demo.use_text(*state.text_draft); !used) state.message = used.error();
   }
-  tooltip_when_hovered("a word raised from a far plane, as the depth map (--text); b and . are the clicker's "
-                       "blank keys, so Shift+B types B");
+  tooltip_when_hovered("a word raised from a far plane, as the depth map (--text)");
+  disabled_text_wrapped("typing: b . arrows type; PgUp PgDn F5 Esc act");
 }
 
 // Why a source cannot be picked yet, or nullptr.
