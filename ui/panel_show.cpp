@@ -28,11 +28,12 @@ void draw_mode_buttons(Engine& demo) {
     ImGui::EndDisabled();
     if (reason) tooltip_when_hovered(reason->c_str());
   }
-  // Beside the buttons where it fits, so the tab keeps a line for the stage's settings.
+  // Beside the buttons where it fits, so the tab keeps a line for the stage's settings; whether it
+  // fits is asked of the widest rate, so a rate gaining a digit moves nothing below.
   const double frame_ms = demo.timings().frame_median();
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.0f fps", frame_ms > 0 ? 1000.0 / frame_ms : 0.0);
-  same_line_if_fits(text_width(rate));
+  same_line_if_fits(text_width("0000 fps"));
   ImGui::TextUnformatted(rate);
 }
 
@@ -85,16 +86,15 @@ void draw_source(Engine& demo, PanelState& state) {
   ImGui::SliderFloat("ball speed", &settings.ball_speed, 0.0f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp);
 }
 
-// The buttons, then the preset's name beside them where it fits: one line, so the tab stays
-// whole on a 1080-line screen at --ui-scale 2.
+// The buttons, then the preset's name beside them: one line, so the tab stays whole on a
+// 1080-line screen at --ui-scale 2, and a long name is cut rather than wrapped (wrapping moved
+// what is below it from one preset to the next).
 void draw_presets(PanelState& state) {
   if (ImGui::Button("Previous (PgUp)")) state.preset_step = -1;
   same_line_if_fits(button_width("Next (PgDn)"));
   if (ImGui::Button("Next (PgDn)")) state.preset_step = +1;
-  const std::string name = state.preset.empty() ? "none applied yet" : state.preset;
-  same_line_if_fits(text_width(name.c_str()));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextWrapped("%s", name.c_str());
+  ImGui::SameLine();
+  text_on_rest_of_line(state.preset.empty() ? "none applied yet" : state.preset.c_str());
 }
 
 // A red dot while recording, so nobody forgets a recording that is filling the disk.
