@@ -33,8 +33,9 @@ void render(Engine& engine, PanelState& panel, double seconds) {
   }
 }
 
-// --fit and F: the scene follows the window, so the stereogram fills it at 1:1; otherwise it is
-// the --size scene. Beside the panel the dots keep a band above the picture (a larger UI scale
+// --fit and F: the scene follows the window, so the stereogram fills it at 1:1; so it does where
+// the default scene leaves the open panel no room (H after --no-panel fits the picture rather than
+// being refused); otherwise it is the --size scene. Beside the panel the dots keep a band above the picture (a larger UI scale
 // fits the scene, so it lost the band); with the panel hidden (on stage) the picture has it all.
 void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_scale) {
   Engine& engine = session.engine;
@@ -42,10 +43,19 @@ void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_sca
   // Scene mode and the depth view show the scene alone, without the lookup's pattern strip.
   const bool strip = mode_row(settings.mode).makes_stereogram && settings.passes.debug_view != DebugView::depth;
   const int band = settings.stage.show_panel ? dot_band_height(convergence_dot_scale(settings.stage, ui_scale)) : 0;
-  const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.stage.show_panel,
+  const bool fit = session.fit || shrinks_beside_panel(*session.options, settings, framebuffer, panel_width, band);
+  const Size wanted = fit ? fitted_scene_size(framebuffer, panel_width, settings.stage.show_panel,
                                                       strip ? stereogram_strip_width(settings.look.stereogram) : 0, band)
                                   : session.options->size;
   if (const Status resized = engine.resize_scene(wanted); !resized) session.panel.message = as_panel_words(resized.error());
+}
+
+// "CPU mode", or where a mode asked for cannot run, both: "GPU unavailable: running CPU-readback".
+std::string running_mode_words(const Engine& engine) {
+  const std::string running(mode_display_name(engine.settings().mode));
+  if (const std::optional<Mode> asked = engine.mode_unavailable())
+    return std::string(mode_display_name(*asked)) + " unavailable: running " + running;
+  return running + " mode";
 }
 
 // A picture not shown 1:1, or a panel pushed out by it, is said on the panel (or in the title,
