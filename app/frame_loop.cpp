@@ -12,7 +12,10 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <string>
 #include <utility>
 
 namespace stereocl {
@@ -68,10 +71,14 @@ void say_layout(Session& session, const StageLayout& layout, Size framebuffer, i
   if (seen && layout.resampled && !session.resampled) std::fprintf(stderr, "stereocl: %s\n", session.panel.layout_note.c_str());
   const std::string yielded = layout.panel_yielded ? yielded_note(picture, framebuffer, panel_width) : "";
   if (seen && layout.panel_yielded && !session.panel_yielded) std::fprintf(stderr, "stereocl: %s\n", yielded.c_str());
-  // The preset in the title: the presenter's window list (and a test driving the window) can
-  // tell which is on, with nothing drawn over the picture.
+  // The preset and the mode in the title: the presenter's window list (and a test driving the
+  // window) can tell which is on, with nothing drawn over the picture.
   const std::string& preset = session.panel.preset;
-  session.window.set_title("stereocl" + (preset.empty() ? "" : " - " + preset) + (yielded.empty() ? "" : ": " + yielded));
+  const std::string mode = running_mode_words(session.engine);
+  if (session.options->verbose && mode != session.mode_said) std::fprintf(stderr, "stereocl: %s\n", mode.c_str());
+  session.mode_said = mode;
+  session.window.set_title("stereocl" + (preset.empty() ? "" : " - " + preset) + " - " + mode +
+                           (yielded.empty() ? "" : ": " + yielded));
   session.resampled = layout.resampled;
   session.panel_yielded = layout.panel_yielded;
 }

@@ -44,8 +44,10 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
       session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1);
       break;
     default:
-      if (const Status done = apply_action(*bound, session.engine.settings(), session.engine.availability()); !done)
+      if (const Status done = apply_action(*bound, session.engine.settings(), session.engine.availability()); !done) {
         session.panel.message = done.error();
+        if (bound->kind == ActionKind::pick_mode) session.engine.note_refused_mode(bound->mode);
+      }
   }
 }
 

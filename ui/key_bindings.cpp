@@ -11,8 +11,9 @@ namespace stereocl {
 namespace {
 
 Status pick_mode(Mode wanted, DemoSettings& settings, const ModeAvailability& availability) {
+  // Both modes named: the one asked for and why not, and the one that goes on running.
   const Result<Mode> picked = request_mode(wanted, availability);
-  if (!picked) return failure(picked.error());
+  if (!picked) return failure(picked.error() + "; running " + std::string(mode_display_name(settings.mode)) + " mode");
   settings.mode = *picked;
   return {};
 }
