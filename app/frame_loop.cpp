@@ -5,6 +5,7 @@
 #include "config/users_terms.hpp"
 #include "core/image_file.hpp"
 #include "pipeline/mode_table.hpp"
+#include "render/convergence_dots.hpp"
 #include "render/pixel_transfer.hpp"
 #include "ui/key_bindings.hpp"
 #include "ui/stage_layout.hpp"
@@ -112,16 +113,28 @@ bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& sa
   return width == 0 || height == 0 || !drawn;
 }
 
+// Window units from the window's top to the convergence dots' lowest pixel: the key list stays
+// below them, where they are (above the picture, or on its top edge).
+float below_the_dots(const Engine& engine, const StageLayout& layout, Size framebuffer, float ui_scale,
+                     float pixels_per_unit) {
+  const DemoSettings& settings = engine.settings();
+  const DotLayout dots = convergence_dot_layout(layout.picture, engine.picture_size().width,
+                                                settings.look.stereogram.pattern_width, framebuffer.height,
+                                                convergence_dot_scale(settings.stage, ui_scale));
+  const float lowest = dots.y - dots.radius - dots.rim;  // GL's rows count up from the bottom
+  return std::max(0.0f, static_cast<float>(framebuffer.height) - lowest) / pixels_per_unit;
+}
+
 // The panel, the key list and a message where the panel is not there to say it. Blank (B, '.', F5,
 // Esc) is a black screen: the audience must not read the panel either, only the fading hint.
-void draw_overlays(FrameLoop& loop, const StageLayout& layout, float pixels_per_unit) {
+void draw_overlays(FrameLoop& loop, const StageLayout& layout, float pixels_per_unit, float keys_top) {
   PanelState& panel = loop.session.panel;
   const Overlays shown = overlays_to_draw(layout.panel_width > 0, loop.session.engine.settings(),
                                           !panel.message.text().empty(), !panel.saved_sign.text().empty());
   if (!shown.any()) return;
   loop.imgui.new_frame();
   if (shown.panel) draw_panel(loop.session.engine, panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
-  if (shown.keys) draw_key_help();
+  if (shown.keys) draw_key_help(keys_top);
   if (shown.message) draw_floating_message(panel.message);
   if (shown.saved_sign) draw_saved_sign(panel.saved_sign);
   loop.imgui.render();
@@ -143,7 +156,7 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   const StageLayout layout = lay_out_stage(engine.picture_size(), framebuffer, panel_width, engine.settings().stage.show_panel);
   say_layout(loop.session, layout, framebuffer, panel_width);
   engine.present(framebuffer.width, framebuffer.height, layout.picture, ui_scale);
-  draw_overlays(loop, layout, pixels_per_unit);
+  draw_overlays(loop, layout, pixels_per_unit, below_the_dots(engine, layout, framebuffer, ui_scale, pixels_per_unit));
 }
 
 // What the panel asked for, the recording, the window shot and the swap; false once the run is over.
