@@ -49,11 +49,16 @@ void draw_text_field(Engine& demo, PanelState& state) {
     ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
     if (!typed.empty() && (typed[0] == 't' || typed[0] == 'T')) typed.erase(typed.begin());
     ImGui::SetKeyboardFocusHere();
+    state.replace_word = true;
   }
-  if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size())) {
+  // T's word replaces the last one, as typing into a fresh field would; ImGui versions differ in
+  // the frame the field takes the keyboard, so the whole word is selected on whichever it is.
+  const ImGuiInputTextFlags flags = state.replace_word ? ImGuiInputTextFlags_AutoSelectAll : ImGuiInputTextFlags_None;
+  if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size(), flags)) {
     state.text_draft = buffer.data();
     if (const Status used = demo.use_text(*state.text_draft); !used) state.message = used.error();
   }
+  if (ImGui::IsItemActive()) state.replace_word = false;
   tooltip_when_hovered("a word raised from a far plane, as the depth map (--text)");
   disabled_text_wrapped("typing: b . arrows type; PgUp PgDn F5 Esc act");
 }
