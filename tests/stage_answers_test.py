@@ -51,12 +51,14 @@ try:
     if not window:
         failures.append("no stereocl window appeared within 30 s")
     else:
-        expect(wait_until(lambda: title().endswith(" mode") or "unavailable: running" in title(), 20),
+        # PoCL builds CPU-readback's kernels at start: on a loaded machine the first frame comes late.
+        expect(wait_until(lambda: title().endswith(" mode") or "unavailable: running" in title(), 90),
                f"the title names the mode: {title()!r}")
         expect(names_gpu_and_what_runs(title()), f"--mode gpu: the title names both modes: {title()!r}")
         expect(not panel_shown(), "--no-panel starts without the panel")
         x_window.key(window, "h")
-        expect(wait_until(panel_shown, 3), f"H after --no-panel shows the panel: {title()!r}")
+        # The next frame fits the picture and lays the panel out beside it; frames are slow under load.
+        expect(wait_until(panel_shown, 15), f"H after --no-panel shows the panel: {title()!r}")
         expect("panel hidden" not in title(), f"H is not refused: {title()!r}")
         x_window.key(window, "1")
         expect(wait_until(lambda: title().endswith(" - Scene mode"), 5), f"1: the title says Scene: {title()!r}")
