@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <filesystem>
 #include <cstdio>
 #include <utility>
 #include <string>
@@ -29,11 +30,12 @@ void draw_mode_buttons(Engine& demo) {
     if (reason) tooltip_when_hovered(reason->c_str());
   }
   // Beside the buttons where it fits, so the tab keeps a line for the stage's settings; whether it
-  // fits is asked of the widest rate, so a rate gaining a digit moves nothing below.
+  // fits is asked of a three-digit rate, so a rate gaining a digit moves nothing below (a fourth
+  // digit would cost a line at --ui-scale 2 that the tab has not got).
   const double frame_ms = demo.timings().frame_median();
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.0f fps", frame_ms > 0 ? 1000.0 / frame_ms : 0.0);
-  same_line_if_fits(text_width("0000 fps"));
+  same_line_if_fits(text_width("000 fps"));
   ImGui::TextUnformatted(rate);
 }
 
@@ -136,8 +138,10 @@ void draw_loaded_file(Engine& demo, PanelState& state) {
     disabled_text_wrapped("Drop a picture here (PNG, JPEG, WebP, TIFF, PGM/PPM): grey = depth map, colour = pattern.");
     return;
   }
+  // The file's name, its folders in the tooltip: a long path took a line the tab has not got.
   const LoadedFile file = *state.loaded;
-  ImGui::TextWrapped("Loaded %s as %s", file.path.c_str(), role_name(file.role));
+  ImGui::TextWrapped("Loaded %s as %s", std::filesystem::path(file.path).filename().c_str(), role_name(file.role));
+  tooltip_when_hovered(file.path.c_str());
   const FileRole other = file.role == FileRole::depth_map ? FileRole::pattern : FileRole::depth_map;
   if (ImGui::Button((std::string("Use as ") + role_name(other)).c_str())) state.show(swap_role(demo, file));
 }
