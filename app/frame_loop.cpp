@@ -39,8 +39,9 @@ void render(Engine& engine, PanelState& panel, double seconds) {
 
 // --fit and F: the scene follows the window, so the stereogram fills it at 1:1; so it does where
 // the default scene leaves the open panel no room (H after --no-panel fits the picture rather than
-// being refused); otherwise it is the --size scene. Beside the panel the dots keep a band above the picture (a larger UI scale
-// fits the scene, so it lost the band); with the panel hidden (on stage) the picture has it all.
+// being refused); otherwise it is the --size scene. Beside the panel the dots keep a band above
+// the picture (a larger UI scale fits the scene, so it lost the band); with the panel hidden (on
+// stage) the picture has it all.
 void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_scale) {
   Engine& engine = session.engine;
   const DemoSettings& settings = engine.settings();
