@@ -5,6 +5,7 @@
 #include "config/users_terms.hpp"
 #include "core/image_file.hpp"
 #include "pipeline/mode_table.hpp"
+#include "render/convergence_dots.hpp"
 #include "render/pixel_transfer.hpp"
 #include "ui/key_bindings.hpp"
 #include "ui/stage_layout.hpp"
@@ -12,7 +13,10 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <string>
 #include <utility>
 
 namespace stereocl {
@@ -33,19 +37,30 @@ void render(Engine& engine, PanelState& panel, double seconds) {
   }
 }
 
-// --fit and F: the scene follows the window, so the stereogram fills it at 1:1; otherwise it is
-// the --size scene. Beside the panel the dots keep a band above the picture (a larger UI scale
-// fits the scene, so it lost the band); with the panel hidden (on stage) the picture has it all.
+// --fit and F: the scene follows the window, so the stereogram fills it at 1:1; so it does where
+// the default scene leaves the open panel no room (H after --no-panel fits the picture rather than
+// being refused); otherwise it is the --size scene. Beside the panel the dots keep a band above
+// the picture (a larger UI scale fits the scene, so it lost the band); with the panel hidden (on
+// stage) the picture has it all.
 void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_scale) {
   Engine& engine = session.engine;
   const DemoSettings& settings = engine.settings();
   // Scene mode and the depth view show the scene alone, without the lookup's pattern strip.
   const bool strip = mode_row(settings.mode).makes_stereogram && settings.passes.debug_view != DebugView::depth;
   const int band = settings.stage.show_panel ? dot_band_height(convergence_dot_scale(settings.stage, ui_scale)) : 0;
-  const Size wanted = session.fit ? fitted_scene_size(framebuffer, panel_width, settings.stage.show_panel,
+  const bool fit = session.fit || shrinks_beside_panel(*session.options, settings, framebuffer, panel_width, band);
+  const Size wanted = fit ? fitted_scene_size(framebuffer, panel_width, settings.stage.show_panel,
                                                       strip ? stereogram_strip_width(settings.look.stereogram) : 0, band)
                                   : session.options->size;
   if (const Status resized = engine.resize_scene(wanted); !resized) session.panel.message = as_panel_words(resized.error());
+}
+
+// "CPU mode", or where a mode asked for cannot run, both: "GPU unavailable: running CPU-readback".
+std::string running_mode_words(const Engine& engine) {
+  const std::string running(mode_display_name(engine.settings().mode));
+  if (const std::optional<Mode> asked = engine.mode_unavailable())
+    return std::string(mode_display_name(*asked)) + " unavailable: running " + running;
+  return running + " mode";
 }
 
 // A picture not shown 1:1, or a panel pushed out by it, is said on the panel (or in the title,
@@ -58,10 +73,14 @@ void say_layout(Session& session, const StageLayout& layout, Size framebuffer, i
   if (seen && layout.resampled && !session.resampled) std::fprintf(stderr, "stereocl: %s\n", session.panel.layout_note.c_str());
   const std::string yielded = layout.panel_yielded ? yielded_note(picture, framebuffer, panel_width) : "";
   if (seen && layout.panel_yielded && !session.panel_yielded) std::fprintf(stderr, "stereocl: %s\n", yielded.c_str());
-  // The preset in the title: the presenter's window list (and a test driving the window) can
-  // tell which is on, with nothing drawn over the picture.
+  // The preset and the mode in the title: the presenter's window list (and a test driving the
+  // window) can tell which is on, with nothing drawn over the picture.
   const std::string& preset = session.panel.preset;
-  session.window.set_title("stereocl" + (preset.empty() ? "" : " - " + preset) + (yielded.empty() ? "" : ": " + yielded));
+  const std::string mode = running_mode_words(session.engine);
+  if (session.options->verbose && mode != session.mode_said) std::fprintf(stderr, "stereocl: %s\n", mode.c_str());
+  session.mode_said = mode;
+  session.window.set_title("stereocl" + (preset.empty() ? "" : " - " + preset) + " - " + mode +
+                           (yielded.empty() ? "" : ": " + yielded));
   session.resampled = layout.resampled;
   session.panel_yielded = layout.panel_yielded;
 }
@@ -95,16 +114,28 @@ bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& sa
   return width == 0 || height == 0 || !drawn;
 }
 
+// Window units from the window's top to the convergence dots' lowest pixel: the key list stays
+// below them, where they are (above the picture, or on its top edge).
+float below_the_dots(const Engine& engine, const StageLayout& layout, Size framebuffer, float ui_scale,
+                     float pixels_per_unit) {
+  const DemoSettings& settings = engine.settings();
+  const DotLayout dots = convergence_dot_layout(layout.picture, engine.picture_size().width,
+                                                settings.look.stereogram.pattern_width, framebuffer.height,
+                                                convergence_dot_scale(settings.stage, ui_scale));
+  const float lowest = dots.y - dots.radius - dots.rim;  // GL's rows count up from the bottom
+  return std::max(0.0f, static_cast<float>(framebuffer.height) - lowest) / pixels_per_unit;
+}
+
 // The panel, the key list and a message where the panel is not there to say it. Blank (B, '.', F5,
 // Esc) is a black screen: the audience must not read the panel either, only the fading hint.
-void draw_overlays(FrameLoop& loop, const StageLayout& layout, float pixels_per_unit) {
+void draw_overlays(FrameLoop& loop, const StageLayout& layout, float pixels_per_unit, float keys_top) {
   PanelState& panel = loop.session.panel;
   const Overlays shown = overlays_to_draw(layout.panel_width > 0, loop.session.engine.settings(),
                                           !panel.message.text().empty(), !panel.saved_sign.text().empty());
   if (!shown.any()) return;
   loop.imgui.new_frame();
   if (shown.panel) draw_panel(loop.session.engine, panel, static_cast<float>(layout.panel_width) / pixels_per_unit);
-  if (shown.keys) draw_key_help();
+  if (shown.keys) draw_key_help(keys_top);
   if (shown.message) draw_floating_message(panel.message);
   if (shown.saved_sign) draw_saved_sign(panel.saved_sign);
   loop.imgui.render();
@@ -126,7 +157,7 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   const StageLayout layout = lay_out_stage(engine.picture_size(), framebuffer, panel_width, engine.settings().stage.show_panel);
   say_layout(loop.session, layout, framebuffer, panel_width);
   engine.present(framebuffer.width, framebuffer.height, layout.picture, ui_scale);
-  draw_overlays(loop, layout, pixels_per_unit);
+  draw_overlays(loop, layout, pixels_per_unit, below_the_dots(engine, layout, framebuffer, ui_scale, pixels_per_unit));
 }
 
 // What the panel asked for, the recording, the window shot and the swap; false once the run is over.

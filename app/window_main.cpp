@@ -46,7 +46,7 @@ int run_window(const Options& options, Window& window, Engine& engine) {
   session.imgui = &imgui;
   session.options = &options;
   // --fullscreen alone keeps the --size scene, 1:1 and centred.
-  session.fit = options.fit || shrinks_beside_panel(options, window);
+  session.fit = options.fit;
   if (options.panel_tab == "picture") session.panel.select_tab = PanelTab::picture;
   if (options.panel_tab == "measure") session.panel.select_tab = PanelTab::measure;
   // --config presenter is a preset too: the panel names it ("No preset applied yet" was wrong).

@@ -23,8 +23,8 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
   if (action != GLFW_PRESS) return;
   if (session.imgui && session.imgui->wants_keyboard()) {
     // The clicker's keys are the presenter's even while a word is being typed: the field is left
-    // (keeping the word) and the key acts.
-    if (!reaches_the_stage_while_typing(key, mods)) return;
+    // (keeping the word) and the key acts. Every other key is the field's.
+    if (!reaches_the_stage_while_typing(key)) return;
     session.imgui->release_keyboard();
   }
   const auto bound = action_for_key(key, mods);
@@ -44,8 +44,10 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
       session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1);
       break;
     default:
-      if (const Status done = apply_action(*bound, session.engine.settings(), session.engine.availability()); !done)
+      if (const Status done = apply_action(*bound, session.engine.settings(), session.engine.availability()); !done) {
         session.panel.message = done.error();
+        if (bound->kind == ActionKind::pick_mode) session.engine.note_refused_mode(bound->mode);
+      }
   }
 }
 

@@ -39,14 +39,12 @@ int panel_pixels(const Options& options, const Window& window) {
   return static_cast<int>(kPanelWidth * ui_scale_for(options, window) * window.pixels_per_unit());
 }
 
-bool shrinks_beside_panel(const Options& options, const Window& window) {
+bool shrinks_beside_panel(const Options& options, const DemoSettings& settings, Size framebuffer, int panel_width,
+                          int dot_band) {
   // A hidden window shows nothing: its --screenshot keeps the asked-for scene on any screen.
-  if (options.size_given || !options.stage.show_panel || options.fullscreen || options.hidden) return false;
-  int width = 0, height = 0;
-  window.framebuffer_size(width, height);
-  return width < options.size.width + stereogram_strip_width(options.look.stereogram) + panel_pixels(options, window) ||
-         height < options.size.height + dot_band_height(convergence_dot_scale(options.stage, ui_scale_for(options, window)));
+  if (options.size_given || !settings.stage.show_panel || options.fullscreen || options.hidden) return false;
+  return framebuffer.width < options.size.width + stereogram_strip_width(settings.look.stereogram) + panel_width ||
+         framebuffer.height < options.size.height + dot_band;
 }
-
 
 }  // namespace stereocl

@@ -71,10 +71,11 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The program runs without an OpenCL driver (CPU and Scene modes), so a driver is recommended,
 # not required: PoCL on any CPU, or the GPU vendor's ICD.
 # Without fonts-dejavu-core the panel falls back to ImGui's small built-in font.
-# stereocl-compare is Python with jsonschema (its charts want matplotlib).
+# stereocl-compare is Python with jsonschema and matplotlib (its charts): recommended with the
+# program, as scripts/install-deps.sh's run group installs them, so comparing GPUs after an install
+# does not stop at "needs Python's jsonschema".
 # GPU (external memory) mode opens Vulkan's loader when it starts (dpkg-shlibdeps cannot see that).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-    "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri, fonts-dejavu-core, python3, python3-jsonschema, libvulkan1")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-matplotlib")
+    "pocl-opencl-icd | opencl-icd, libgl1-mesa-dri, fonts-dejavu-core, python3, python3-jsonschema, python3-matplotlib, libvulkan1")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

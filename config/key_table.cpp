@@ -49,7 +49,7 @@ std::vector<KeyBinding> key_bindings() {
   bindings.push_back({GLFW_KEY_R, "R", {ActionKind::reseed}, "new random pattern"});
   add_presenter_keys(bindings);
   bindings.push_back({GLFW_KEY_J, "J", {ActionKind::toggle_shimmer}, "shimmer (fresh dots every frame) on / off"});
-  bindings.push_back({GLFW_KEY_T, "T", {ActionKind::type_word}, "type a hidden word in the panel (Return when done)"});
+  bindings.push_back({GLFW_KEY_T, "T", {ActionKind::type_word}, "type a hidden word in the panel (b, . and arrows type; Return ends)"});
   bindings.push_back({GLFW_KEY_F1, "F1 / ?", {ActionKind::toggle_help}, "these keys over the picture", GLFW_KEY_SLASH});
   bindings.push_back({GLFW_KEY_Q, "Ctrl+Q", {ActionKind::quit}, "quit", GLFW_KEY_UNKNOWN, true});
   return bindings;

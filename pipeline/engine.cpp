@@ -94,6 +94,7 @@ void Engine::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
 void Engine::fit_settings_to_engines(const EngineStart& options) {
   settings_.mode = fallback_mode(options.mode, engine_availability_);
   if (settings_.mode != options.mode && options.mode_given) {  // on stderr, and on the panel as a notice
+    refused_mode_ = {options.mode, settings_.mode};
     notices_.say(request_mode(options.mode, engine_availability_).error() + "; running " +
                  std::string(mode_display_name(settings_.mode)) + " mode instead");
   }
@@ -142,6 +143,7 @@ Status Engine::use_look(const Look& look, const LookImages& images) {
   if (!depth && look.text.empty()) settings_.depth_source = DepthSource::scene;
   if (look.mode_given) {
     settings_.mode = fallback_mode(look.mode, availability_);
+    if (settings_.mode != look.mode) refused_mode_ = {look.mode, settings_.mode};
     if (settings_.mode != look.mode)
       notices_.say(request_mode(look.mode, availability_).error() + "; running " +
                    std::string(mode_display_name(settings_.mode)) + " mode instead");
@@ -215,8 +217,15 @@ void Engine::fit_mode_to_size() {
 
 std::string Engine::leave_mode(Mode mode, Mode replacement, const std::string& why) {
   settings_.mode = replacement;
+  refused_mode_ = {mode, replacement};
   if (applied_.mode == mode) applied_.mode = replacement;
   return why + "; running " + std::string(mode_display_name(replacement)) + " mode instead";
+}
+
+std::optional<Mode> Engine::mode_unavailable() const {
+  if (refused_mode_ && refused_mode_->first != settings_.mode && refused_mode_->second == settings_.mode)
+    return refused_mode_->first;
+  return std::nullopt;
 }
 
 std::string Engine::opencl_description() const {

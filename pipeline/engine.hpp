@@ -54,6 +54,12 @@ class Engine {
   DemoSettings& settings() { return settings_; }
   const DemoSettings& settings() const { return settings_; }
   const ModeAvailability& availability() const { return availability_; }
+  // The mode last asked for (command line, preset, key) or left (a size, a failure) that cannot
+  // run, while the mode running in its place is still on; nullopt otherwise. The window's title
+  // names both, so the mode running is known with the panel hidden.
+  std::optional<Mode> mode_unavailable() const;
+  // A key asked for `mode`, which cannot run here; the mode running stays.
+  void note_refused_mode(Mode mode) { refused_mode_ = {mode, settings_.mode}; }
   const StageTimings& timings() const { return timings_; }
   // Drops all samples; window 0 keeps every later sample (benchmarks), else the last `window`.
   void reset_timings(std::size_t window) { timings_ = StageTimings(window); }
@@ -188,6 +194,7 @@ class Engine {
   ModeAvailability availability_;         // ... and at the current size
   ImageLimit image_limit_;
   Mode last_good_mode_ = Mode::cpu;  // the mode of the last frame that worked
+  std::optional<std::pair<Mode, Mode>> refused_mode_;  // a mode asked for, and the one run instead
   // The algorithm chosen before a mode that runs one of its own (ModeRow::only_algorithm) took
   // over; nullopt outside such a mode, and where it took over nothing.
   std::optional<StereogramAlgorithm> chosen_algorithm_;

@@ -37,7 +37,7 @@ build=(
 # driver (PoCL on the CPU where no GPU driver exists), an X server for machines with no display,
 # and the panel's and --text's font (DejaVu Sans; ImGui's small built-in font is the panel's fallback). libegl-mesa0:
 # Mesa's EGL, for --gl-context egl.
-run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core)
+run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core python3-matplotlib python3-jsonschema)
 # Headers and libraries of the tests and benchmarks.
 # python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
 # netpbm: pamstereogram, the reference the stereogram quality test measures against.
@@ -49,7 +49,7 @@ run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu
 # a second OpenCL compiler the kernel tests run on (RUSTICL_ENABLE=llvmpipe, scripts/test.sh).
 # xdotool and x11-apps (xwd): tests/clicker_test.py and stage_silence_test.py press keys in a real window and
 # read its pixels back.
-test=(libgtest-dev libbenchmark-dev python3-matplotlib python3-jsonschema netpbm zlib1g-dev mesa-vulkan-drivers
+test=(libgtest-dev libbenchmark-dev netpbm zlib1g-dev mesa-vulkan-drivers
   mesa-opencl-icd pmccabe xdotool x11-apps)
 # The libFuzzer targets of scripts/fuzz.sh: clang, its fuzzer runtime and its OpenMP (a build of their own).
 fuzz=(clang "libclang-rt-$llvm-dev" "libomp-$llvm-dev")

@@ -24,17 +24,17 @@ TEST(StageLayout, WithoutThePanelThePictureIsCentredInTheWholeWindow) {
   EXPECT_FALSE(layout.panel_yielded);
 }
 
-TEST(StageLayout, ThePanelNarrowsIntoTheRoomLeftThenYieldsKeepingThePictureOneToOne) {
-  const StageLayout narrow = lay_out_stage({900, 700}, {1280, 720}, 440, true);
-  EXPECT_EQ(narrow.panel_width, 380);  // at least kNarrowestPanelShare of 440
-  EXPECT_EQ(narrow.picture.width, 900);
-  EXPECT_FALSE(overlaps_panel(narrow));
+// Whole or hidden, never narrowed: a narrowed panel re-wrapped, moving its controls.
+TEST(StageLayout, ThePanelKeepsItsWidthOrYieldsKeepingThePictureOneToOne) {
+  const StageLayout whole = lay_out_stage({840, 700}, {1280, 720}, 440, true);
+  EXPECT_EQ(whole.panel_width, 440);
+  EXPECT_FALSE(overlaps_panel(whole));
 
-  const StageLayout yielded = lay_out_stage({1085, 600}, {1280, 720}, 440, true);
+  const StageLayout yielded = lay_out_stage({900, 700}, {1280, 720}, 440, true);
   EXPECT_EQ(yielded.panel_width, 0);
   EXPECT_TRUE(yielded.panel_yielded);
   EXPECT_FALSE(yielded.resampled);
-  EXPECT_EQ(yielded.picture, fit_centred(1085, 600, 1280, 720));
+  EXPECT_EQ(yielded.picture, fit_centred(900, 700, 1280, 720));
 }
 
 TEST(StageLayout, APictureLargerThanTheWindowIsResampledAndThePanelStaysToSaySo) {

@@ -1,6 +1,6 @@
 """What the tests that drive a real stereocl window from outside share: an X server of their own
 (xvfb-run), xdotool for keys and clicks, and xwd for the window's pixels. Used by
-clicker_test.py and stage_silence_test.py."""
+clicker_test.py, stage_silence_test.py and stage_answers_test.py."""
 import os
 import shutil
 import subprocess
@@ -17,21 +17,21 @@ def skip_without_tools():
             sys.exit(77)
 
 
-def rerun_on_own_server(marker):
+def rerun_on_own_server(marker, screen="1280x720"):
     """Runs this script again on an X server of its own, so other tests' windows (beside it under
     ctest -j) never take its keys; returns in that second run."""
     if os.environ.get(marker) != "own":
-        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24 -noreset", "env", f"{marker}=own", sys.executable,
+        command = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24 -noreset", "env", f"{marker}=own", sys.executable,
                    *sys.argv]
         sys.exit(subprocess.run(command, check=False).returncode)
 
 
-def start(marker):
+def start(marker, screen="1280x720"):
     """(binary, presets, scratch) from the command line, on an X server of the test's own (see
     rerun_on_own_server), with the scratch folder made empty; exits 77 where a tool is missing."""
     binary, presets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
     skip_without_tools()
-    rerun_on_own_server(marker)
+    rerun_on_own_server(marker, screen)
     shutil.rmtree(scratch, ignore_errors=True)
     os.makedirs(scratch)
     return binary, presets, scratch

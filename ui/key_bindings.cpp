@@ -11,8 +11,9 @@ namespace stereocl {
 namespace {
 
 Status pick_mode(Mode wanted, DemoSettings& settings, const ModeAvailability& availability) {
+  // Both modes named: the one asked for and why not, and the one that goes on running.
   const Result<Mode> picked = request_mode(wanted, availability);
-  if (!picked) return failure(picked.error());
+  if (!picked) return failure(picked.error() + "; running " + std::string(mode_display_name(settings.mode)) + " mode");
   settings.mode = *picked;
   return {};
 }
@@ -67,21 +68,14 @@ void press_escape(QuitGuard& guard, double now, DemoSettings& settings) {
   settings.blank = !settings.blank;
 }
 
-bool reaches_the_stage_while_typing(int key, int mods) {
+bool reaches_the_stage_while_typing(int key) {
   switch (key) {
-    case GLFW_KEY_B:
-    case GLFW_KEY_PERIOD:
-      return (mods & GLFW_MOD_SHIFT) == 0;
     case GLFW_KEY_ENTER:
     case GLFW_KEY_KP_ENTER:
     case GLFW_KEY_PAGE_UP:
     case GLFW_KEY_PAGE_DOWN:
     case GLFW_KEY_F5:
     case GLFW_KEY_ESCAPE:
-    case GLFW_KEY_UP:
-    case GLFW_KEY_DOWN:
-    case GLFW_KEY_LEFT:
-    case GLFW_KEY_RIGHT:
       return true;
     default:
       return false;

@@ -21,11 +21,12 @@ std::optional<Action> action_for_key(int key, int mods = 0);
 // (held for kQuitHoldSeconds, it quits: ui/quit_guard.hpp).
 void press_escape(QuitGuard& guard, double now, DemoSettings& settings);
 
-// The keys a presenter's clicker sends (PageUp/PageDown, F5, Esc, '.', B, the arrows): they leave a
-// text field being typed in and act, rather than being typed into it or lost; Return leaves it too.
-// A clicker's "blank" button sends '.' or B, so those two are the stage's unless Shift is held:
-// Shift+B types a capital B into the word (--text takes any word).
-bool reaches_the_stage_while_typing(int key, int mods = 0);
+// While a text field has the keyboard, typing is typing: every printable key goes into the word
+// and the arrows, Home and End move its cursor. Only the keys a clicker sends that nobody types
+// (PageUp, PageDown, F5, Esc) leave the field, keeping the word, and act; Return leaves it too.
+// A clicker's '.' or B blank from anywhere else: letting them out of the field once cut "bob"
+// short and ran the rest of the word as shortcuts.
+bool reaches_the_stage_while_typing(int key);
 
 // How far one press of + / - moves M, and ] / [ moves P, in pixels: about 30 presses span the
 // default range, and a step is still visible in the picture.

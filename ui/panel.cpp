@@ -9,6 +9,9 @@
 namespace stereocl {
 namespace {
 
+// Two lines hold a refused key's reason or a preset's name; longer lines are cut (stderr has them).
+constexpr int kNoticeLines = 2;
+
 // ImGui opens the first tab; a tab asked for (--panel-tab, a test) is brought forward once.
 ImGuiTabItemFlags tab_flags(PanelState& state, PanelTab tab) {
   if (state.select_tab != tab) return ImGuiTabItemFlags_None;
@@ -40,9 +43,11 @@ void draw_panel(Engine& demo, PanelState& state, float width) {
   ImGui::Begin(kPanelWindowName, nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
-  // Above the tabs, so neither hides them.
-  coloured_text_wrapped(state.layout_note.c_str(), ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-  coloured_text_wrapped(state.message.text().c_str(), ImVec4(1.0f, 0.85f, 0.3f, state.message.opacity()));
+  // Above the tabs, so neither hides them, in a slot of its own height: a notice coming or going
+  // (a preset's name for a few seconds) once moved the word field under the pointer aiming at it.
+  // The newest news first; the layout's note stays on stderr and in the title too.
+  notice_slot(state.message.text().c_str(), ImVec4(1.0f, 0.85f, 0.3f, state.message.opacity()),
+              state.layout_note.c_str(), ImVec4(1.0f, 0.45f, 0.4f, 1.0f), kNoticeLines);
   if (ImGui::BeginTabBar("tabs")) {
     if (ImGui::BeginTabItem("Show", nullptr, tab_flags(state, PanelTab::show))) {
       draw_show_tab(demo, state);

@@ -47,6 +47,7 @@ struct PanelState {
   int preset_step = 0;                // the Previous / Next buttons: -1 or +1 for the main loop, as PageUp / PageDown
   bool fullscreen_requested = false;  // the Fullscreen button: as F
   bool focus_word_field = false;       // T: the next frame gives the hidden-word field the keyboard
+  bool replace_word = false;           // ... with its word selected, until the field has the keyboard
   std::optional<PanelTab> select_tab;  // brings a tab to the front on the next frame (--panel-tab, tests)
 
   // Reads GL_RENDERER and GL_VERSION from the current context.

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <filesystem>
 #include <cstdio>
 #include <utility>
 #include <string>
@@ -28,11 +29,13 @@ void draw_mode_buttons(Engine& demo) {
     ImGui::EndDisabled();
     if (reason) tooltip_when_hovered(reason->c_str());
   }
-  // Beside the buttons where it fits, so the tab keeps a line for the stage's settings.
+  // Beside the buttons where it fits, so the tab keeps a line for the stage's settings; whether it
+  // fits is asked of a three-digit rate, so a rate gaining a digit moves nothing below (a fourth
+  // digit would cost a line at --ui-scale 2 that the tab has not got).
   const double frame_ms = demo.timings().frame_median();
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.0f fps", frame_ms > 0 ? 1000.0 / frame_ms : 0.0);
-  same_line_if_fits(text_width(rate));
+  same_line_if_fits(text_width("000 fps"));
   ImGui::TextUnformatted(rate);
 }
 
@@ -48,13 +51,18 @@ void draw_text_field(Engine& demo, PanelState& state) {
     ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
     if (!typed.empty() && (typed[0] == 't' || typed[0] == 'T')) typed.erase(typed.begin());
     ImGui::SetKeyboardFocusHere();
+    state.replace_word = true;
   }
-  if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size())) {
+  // T's word replaces the last one, as typing into a fresh field would; ImGui versions differ in
+  // the frame the field takes the keyboard, so the whole word is selected on whichever it is.
+  const ImGuiInputTextFlags flags = state.replace_word ? ImGuiInputTextFlags_AutoSelectAll : ImGuiInputTextFlags_None;
+  if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size(), flags)) {
     state.text_draft = buffer.data();
     if (const Status used = demo.use_text(*state.text_draft); !used) state.message = used.error();
   }
-  tooltip_when_hovered("a word raised from a far plane, as the depth map (--text); b and . are the clicker's "
-                       "blank keys, so Shift+B types B");
+  if (ImGui::IsItemActive()) state.replace_word = false;
+  tooltip_when_hovered("a word raised from a far plane, as the depth map (--text)");
+  disabled_text_wrapped("typing: b . arrows type; PgUp PgDn F5 Esc act");
 }
 
 // Why a source cannot be picked yet, or nullptr.
@@ -85,16 +93,15 @@ void draw_source(Engine& demo, PanelState& state) {
   ImGui::SliderFloat("ball speed", &settings.ball_speed, 0.0f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp);
 }
 
-// The buttons, then the preset's name beside them where it fits: one line, so the tab stays
-// whole on a 1080-line screen at --ui-scale 2.
+// The buttons, then the preset's name beside them: one line, so the tab stays whole on a
+// 1080-line screen at --ui-scale 2, and a long name is cut rather than wrapped (wrapping moved
+// what is below it from one preset to the next).
 void draw_presets(PanelState& state) {
   if (ImGui::Button("Previous (PgUp)")) state.preset_step = -1;
   same_line_if_fits(button_width("Next (PgDn)"));
   if (ImGui::Button("Next (PgDn)")) state.preset_step = +1;
-  const std::string name = state.preset.empty() ? "none applied yet" : state.preset;
-  same_line_if_fits(text_width(name.c_str()));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextWrapped("%s", name.c_str());
+  ImGui::SameLine();
+  text_on_rest_of_line(state.preset.empty() ? "none applied yet" : state.preset.c_str());
 }
 
 // A red dot while recording, so nobody forgets a recording that is filling the disk.
@@ -131,8 +138,10 @@ void draw_loaded_file(Engine& demo, PanelState& state) {
     disabled_text_wrapped("Drop a picture here (PNG, JPEG, WebP, TIFF, PGM/PPM): grey = depth map, colour = pattern.");
     return;
   }
+  // The file's name, its folders in the tooltip: a long path took a line the tab has not got.
   const LoadedFile file = *state.loaded;
-  ImGui::TextWrapped("Loaded %s as %s", file.path.c_str(), role_name(file.role));
+  ImGui::TextWrapped("Loaded %s as %s", std::filesystem::path(file.path).filename().c_str(), role_name(file.role));
+  tooltip_when_hovered(file.path.c_str());
   const FileRole other = file.role == FileRole::depth_map ? FileRole::pattern : FileRole::depth_map;
   if (ImGui::Button((std::string("Use as ") + role_name(other)).c_str())) state.show(swap_role(demo, file));
 }

@@ -1,6 +1,7 @@
 #include "ui/panel_widgets.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace stereocl {
 
@@ -44,6 +45,33 @@ void coloured_text_wrapped(const char* text, ImVec4 colour) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+}
+
+void text_on_rest_of_line(const char* text) {
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float room = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+  const float height = ImGui::GetFrameHeight();
+  const ImVec2 end(at.x + room, at.y + height);
+  const ImVec4 clip(at.x, at.y, end.x, end.y);
+  ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                                      ImVec2(at.x, at.y + ImGui::GetStyle().FramePadding.y),
+                                      ImGui::GetColorU32(ImGuiCol_Text), text, nullptr, 0.0f, &clip);
+  ImGui::Dummy(ImVec2(room, height));
+}
+
+void notice_slot(const char* first, ImVec4 first_colour, const char* second, ImVec4 second_colour, int lines) {
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+  const float height = static_cast<float>(lines) * ImGui::GetTextLineHeight();
+  const ImVec4 clip(at.x, at.y, at.x + width, at.y + height);
+  float y = at.y;
+  for (const auto& [text, colour] : {std::pair{first, first_colour}, std::pair{second, second_colour}}) {
+    if (text[0] == '\0') continue;
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x, y),
+                                        ImGui::GetColorU32(colour), text, nullptr, width, &clip);
+    y += ImGui::CalcTextSize(text, nullptr, false, width).y;
+  }
+  ImGui::Dummy(ImVec2(width, height));
 }
 
 void section_heading(const char* text) {

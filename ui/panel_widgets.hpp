@@ -22,6 +22,12 @@ void width_leaving_label(const char* label);
 void tooltip_when_hovered(const char* text);
 void disabled_text_wrapped(const char* text);
 void coloured_text_wrapped(const char* text, ImVec4 colour);
+// `text` on what is left of the current line, cut at its end: a name that changes (a preset's)
+// never wraps and moves what is below it.
+void text_on_rest_of_line(const char* text);
+// A slot `lines` lines tall whatever it holds: `first` then `second`, each wrapped, cut at the
+// slot's end. What comes after the slot stays where it is when a notice comes or goes.
+void notice_slot(const char* first, ImVec4 first_colour, const char* second, ImVec4 second_colour, int lines);
 // A small heading between groups of controls.
 void section_heading(const char* text);
 

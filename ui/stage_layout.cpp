@@ -1,7 +1,6 @@
 #include "ui/stage_layout.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace stereocl {
 namespace {
@@ -25,9 +24,9 @@ StageLayout lay_out_stage(Size picture, Size framebuffer, int panel_width, bool 
     layout.panel_width = std::min(wanted, framebuffer.width / 2);
     layout.resampled = true;
   } else {
-    const int room = framebuffer.width - picture.width;
-    const int narrowest = static_cast<int>(std::ceil(wanted * kNarrowestPanelShare));
-    layout.panel_width = room >= narrowest ? std::min(wanted, room) : 0;
+    // Whole or not at all: a panel narrowed to the room left re-wrapped its widgets from one
+    // preset's pattern width to the next, moving the word field from under the pointer.
+    layout.panel_width = framebuffer.width - picture.width >= wanted ? wanted : 0;
     layout.panel_yielded = wanted > 0 && layout.panel_width == 0;
   }
   layout.picture = centred_right_of(layout.panel_width, picture, framebuffer);

@@ -1,7 +1,8 @@
 #pragma once
 // Where the panel and the picture go in the window. A stereogram works only when it is shown
 // whole and 1:1, so the panel is docked beside the picture and never over it: when the window
-// cannot hold both, the panel narrows, then yields (hides) while the picture keeps its pixels.
+// cannot hold both, the panel yields (hides) while the picture keeps its pixels. It never narrows:
+// its widgets keep their places at a given UI scale.
 // Only a window smaller than the picture itself makes the picture shrink (resampled), and then
 // the panel stays, because it is where that is said.
 #include "config/options.hpp"
@@ -10,9 +11,6 @@
 #include <string>
 
 namespace stereocl {
-
-// The panel may narrow to this share of its width before it yields to the picture instead.
-inline constexpr double kNarrowestPanelShare = 0.75;
 
 struct StageLayout {
   Rect picture;                // framebuffer pixels, GL's origin (bottom left)

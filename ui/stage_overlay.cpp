@@ -4,6 +4,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <vector>
+
 namespace stereocl {
 namespace {
 
@@ -28,21 +31,53 @@ Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, boo
   return overlays;
 }
 
-void draw_key_help() {
+KeyListShape key_list_shape(ImVec2 room) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const std::vector<KeyBinding> keys = key_bindings();
+  float name_width = 0, does_width = 0;
+  for (const KeyBinding& binding : keys) {
+    name_width = std::max(name_width, ImGui::CalcTextSize(binding.name.c_str()).x);
+    does_width = std::max(does_width, ImGui::CalcTextSize(binding.does.c_str()).x);
+  }
+  // A pair of cells, each with its padding either side; the title bar and the window's padding
+  // keep the font's size whatever the list's scale.
+  const float pair_width = name_width + does_width + 4.0f * style.CellPadding.x;
+  const float row_height = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+  const float width = room.x - 2.0f * style.WindowPadding.x;
+  const float height = room.y - ImGui::GetFrameHeight() - 2.0f * style.WindowPadding.y;
+  const int count = static_cast<int>(keys.size());
+  KeyListShape shape;
+  for (; shape.font_scale > kSmallestKeyListScale; shape.font_scale *= 0.9f) {
+    const int rows_fit = std::max(1, static_cast<int>(height / (row_height * shape.font_scale)));
+    shape.columns = (count + rows_fit - 1) / rows_fit;
+    shape.rows = (count + shape.columns - 1) / shape.columns;
+    if (static_cast<float>(shape.columns) * pair_width * shape.font_scale <= width) return shape;
+  }
+  return shape;
+}
+
+void draw_key_help(float top) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  // At the bottom, centred across: centred on the window, the list covered the left convergence
-  // dot, which sits above the picture's top edge (a band of kDotBandHeight).
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - ImGui::GetStyle().WindowPadding.y), ImGuiCond_Always,
-                          ImVec2(0.5f, 1.0f));
+  const float padding = ImGui::GetStyle().WindowPadding.y;
+  // Below the convergence dots (`top`), at the bottom, centred across; as many columns, and as
+  // small a font, as it takes to fit what is left: taller than a 760-line window, it scrolled
+  // and covered the dots.
+  const KeyListShape shape = key_list_shape(ImVec2(display.x, display.y - top - 2.0f * padding));
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - padding), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.92f);
-  ImGui::Begin("Keys  (F1 or ? closes)", nullptr, kOverlayFlags);
-  if (ImGui::BeginTable("key help", 2, ImGuiTableFlags_SizingFixedFit)) {
-    for (const KeyBinding& binding : key_bindings()) {
+  ImGui::Begin(kKeyListWindowName, nullptr, kOverlayFlags);
+  ImGui::SetWindowFontScale(shape.font_scale);
+  const std::vector<KeyBinding> keys = key_bindings();
+  if (ImGui::BeginTable("key help", 2 * shape.columns, ImGuiTableFlags_SizingFixedFit)) {
+    for (int row = 0; row < shape.rows; ++row) {
       ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(binding.name.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(binding.does.c_str());
+      for (int column = 0; column < shape.columns; ++column) {
+        const std::size_t index = static_cast<std::size_t>(column * shape.rows + row);
+        ImGui::TableNextColumn();
+        if (index < keys.size()) ImGui::TextUnformatted(keys[index].name.c_str());
+        ImGui::TableNextColumn();
+        if (index < keys.size()) ImGui::TextUnformatted(keys[index].does.c_str());
+      }
     }
     ImGui::EndTable();
   }

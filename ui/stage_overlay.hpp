@@ -4,6 +4,8 @@
 #include "pipeline/demo_settings.hpp"
 #include "ui/fading_message.hpp"
 
+#include <imgui.h>
+
 namespace stereocl {
 
 // What goes over the window this frame. Blank hides everything but the fading message.
@@ -19,8 +21,23 @@ struct Overlays {
 Overlays overlays_to_draw(bool panel_laid_out, const DemoSettings& settings, bool message_pending,
                           bool saved_pending = false);
 
-// Inside the current ImGui frame, centred on the window.
-void draw_key_help();
+// The key list's window, for the tests that measure it.
+inline constexpr const char* kKeyListWindowName = "Keys  (F1 or ? closes)";
+// The smallest font scale the key list tries; a window too small even for that gets it cut.
+inline constexpr float kSmallestKeyListScale = 0.3f;
+
+// How the key list fits `room` (window units): its columns of key and action pairs, its rows,
+// and the font scale it needed (1 where the columns alone made it fit).
+struct KeyListShape {
+  int columns = 1;
+  int rows = 0;
+  float font_scale = 1.0f;
+};
+KeyListShape key_list_shape(ImVec2 room);
+
+// Inside the current ImGui frame, at the bottom, centred across, all of it below `top` (window
+// units from the top: where the convergence dots end).
+void draw_key_help(float top);
 
 // Inside the current ImGui frame, at the bottom of the window; nothing when the message is gone.
 void draw_floating_message(const FadingMessage& message);
