@@ -37,7 +37,7 @@ took "installing the packages"
 # A newcomer's first command. The stereogram of the default 1280x720 scene: the symmetric algorithm
 # (the default) is as wide as the scene (lookup would add one far-plane period, 85 pixels).
 rm -f /tmp/shot.png
-scripts/run.sh --frames 30 --hidden --screenshot /tmp/shot.png
+scripts/run.sh --frames 30 --hidden --screenshot /tmp/shot.png 2>&1 | tee /tmp/run-sh.log
 size=$(/usr/bin/python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n", "not a PNG"; print("%dx%d" % struct.unpack(">II", d[16:24]))' /tmp/shot.png)
 [ "$size" = 1280x720 ] || { echo "ci: scripts/run.sh's screenshot is $size, expected 1280x720"; exit 1; }
 echo "ci: scripts/run.sh wrote a ${size} PNG"
@@ -53,7 +53,18 @@ if [ -n "$handoff" ]; then
 fi
 took "scripts/package.sh"
 
-scripts/test.sh "${test_scope[@]}"
+scripts/test.sh "${test_scope[@]}" 2>&1 | tee /tmp/test-sh.log
+# Zero compiler warnings in the Release build, on each release's compiler: the program's build
+# (run.sh) and the tests' (test.sh's "Release build" phase). ccache replays a cached object's
+# warnings, so a warm run sees them too.
+release_build_output() {
+  cat /tmp/run-sh.log
+  sed -n '/^== Release build$/,/^== Release tests$/p' /tmp/test-sh.log
+}
+if release_build_output | grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: '; then
+  echo "ci: the Release build printed the compiler warnings above"; exit 1
+fi
+echo "ci: the Release build printed no compiler warning"
 took "scripts/test.sh ${test_scope[*]}"
 
 # A newcomer without a display types the command alone: it must end, with a picture and its path.
