@@ -35,11 +35,12 @@ build=(
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
 # driver (PoCL on the CPU where no GPU driver exists), an X server for machines with no display,
-# and the panel's and --text's font (DejaVu Sans; ImGui's small built-in font is the panel's fallback). libegl-mesa0:
-# Mesa's EGL, for --gl-context egl.
+# and the panel's and --text's font (DejaVu Sans; ImGui's small built-in font is the panel's
+# fallback). libegl-mesa0: Mesa's EGL, for --gl-context egl. python3-matplotlib and
+# python3-jsonschema: scripts/stereocl-compare (Debian's /usr/bin/python3), which compares GPUs
+# after the run command alone.
 run=(libgl1-mesa-dri libegl-mesa0 pocl-opencl-icd clinfo xvfb xauth fonts-dejavu-core python3-matplotlib python3-jsonschema)
 # Headers and libraries of the tests and benchmarks.
-# python3-matplotlib and python3-jsonschema: scripts/stereocl-compare and its tests (Debian's /usr/bin/python3).
 # netpbm: pamstereogram, the reference the stereogram quality test measures against.
 # zlib1g-dev: tests that build hostile PNG files byte by byte.
 # mesa-vulkan-drivers: lavapipe, a CPU Vulkan that exports memory, so GPU (external memory) mode's
