@@ -64,7 +64,10 @@ std::string HelpFormatter::make_help(const CLI::App* app, std::string name, CLI:
     out += "\n" + group + ":\n";
     for (const CLI::Option* option : options) out += option_entry(*option);
   }
-  return out + "\n" + make_footer(app);
+  // The footer as written, not CLI11's make_footer: Debian 13's CLI11 2.4 puts a blank line of its
+  // own before it, Debian 12's 2.3 does not.
+  const std::string footer = app->get_footer();
+  return footer.empty() ? out : out + "\n" + footer + "\n";
 }
 
 std::string HelpFormatter::option_entry(const CLI::Option& option) const {
