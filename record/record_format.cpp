@@ -1,5 +1,7 @@
 #include "record/record_format.hpp"
 
+#include "core/own_descriptor.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -11,6 +13,10 @@ Result<RecordFormat> record_format_for(const std::string& path) {
   if (path.empty()) return failure("--record needs a folder, NAME.gif or NAME.mp4");
   // Elsewhere "-" is stdout; a recording is many files or an indexed one, which a pipe cannot hold.
   if (path == "-") return failure("--record -: a recording goes to a folder, NAME.gif or NAME.mp4, not stdout");
+  // By another name (/dev/stdout, /dev/fd/2) the stream is still no folder or file to rename into.
+  if (const int fd = own_descriptor_for(path); fd >= 0)
+    return failure("--record " + path + ": is this program's " + descriptor_name(fd) +
+                   "; a recording goes to a folder, NAME.gif or NAME.mp4");
   const std::filesystem::path target(path);
   std::error_code ignored;
   if (std::filesystem::is_directory(target, ignored) || !target.has_extension()) return RecordFormat::png_frames;

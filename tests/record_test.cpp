@@ -226,6 +226,16 @@ TEST(RecordFormat, StandardOutputIsRefusedBeforeAnythingIsMade) {
   EXPECT_FALSE(std::filesystem::exists("-")) << "no folder named -";
 }
 
+// Issue 58: by another name stdout is still no folder, and a GIF renamed over /dev/stdout's file
+// would replace what the shell meant to append to.
+TEST(RecordFormat, OurOwnStreamByAnyNameIsRefused) {
+  for (const std::string name : {"/dev/stdout", "/dev/stderr", "/proc/self/fd/2"}) {
+    const Result<RecordFormat> format = record_format_for(name);
+    ASSERT_FALSE(format) << name;
+    EXPECT_NE(format.error().find("is this program's std"), std::string::npos) << format.error();
+  }
+}
+
 TEST(GifPalette, ColourCubeIsWithinHalfAStepOfEveryColour) {
   const RgbaImage colour = random_opaque_colour(1921, 3, 7);
   ASSERT_EQ(palette_for(colour), GifPalette::colour_cube);
