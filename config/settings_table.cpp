@@ -571,7 +571,7 @@ const Setting kDeviceSettings[] = {
      .kind = SettingKind::integer,
      .group = kDevicesGroup,
      .value_name = "N",
-     .help = "threads for CPU mode, 0 = all",
+     .help = "threads for CPU mode, 0 = all; more than the machine has count as all",
      .min = 0,
      .max = 1024,
      .initial = "0",
