@@ -1,0 +1,80 @@
+#!/usr/bin/python3
+"""Issue 58's reproductions that need a whole process (the others are gtests beside the code they
+test). Each case is a function; every failure is one line, and the test fails if any case does.
+Usage: red_team_round4_test.py STEREOCL_BINARY ASSETS_DIR SCRATCH_DIR"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+binary, assets, scratch = (os.path.abspath(argument) for argument in sys.argv[1:4])
+memory_bounds = "--no-memory-bounds" not in sys.argv[4:]
+shutil.rmtree(scratch, ignore_errors=True)
+os.makedirs(scratch)
+depth_file = os.path.join(assets, "depth-shapes.png")
+failures = []
+base_environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "OMP_WAIT_POLICY")}
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+
+
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def environment_while_reading_stdin(extra):
+    """The environment of a still's process while it waits for its depth map on stdin: what its
+    libgomp found when it was loaded (an exec replaces /proc/PID/environ)."""
+    environment = dict(base_environment, **extra)
+    process = subprocess.Popen([binary, "--depth", "-", "--output", os.path.join(scratch, "waits.png")],
+                               stdin=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+    time.sleep(1.0)
+    try:
+        with open(f"/proc/{process.pid}/environ", "rb") as environ:
+            variables = environ.read().split(b"\0")
+    except OSError:
+        variables = []
+    _, err = process.communicate(read(depth_file), timeout=120)
+    check(process.returncode == 0, f"a still from stdin: exit {process.returncode}, {err!r}")
+    return variables
+
+
+def case_still_threads_wait_passively():
+    """Class 12: libgomp's threads spun between a still's bands; a still's process now starts its
+    libgomp with OMP_WAIT_POLICY=passive, and a policy the user chose stays theirs."""
+    chosen_for_us = environment_while_reading_stdin({})
+    check(b"OMP_WAIT_POLICY=passive" in chosen_for_us,
+          f"a still's libgomp was loaded without OMP_WAIT_POLICY=passive: {[v for v in chosen_for_us if b'OMP' in v]}")
+    users = environment_while_reading_stdin({"OMP_WAIT_POLICY": "active"})
+    check(b"OMP_WAIT_POLICY=active" in users and b"OMP_WAIT_POLICY=passive" not in users,
+          "the user's OMP_WAIT_POLICY=active was not kept")
+
+
+def shell(command, environment=None):
+    return subprocess.run(["/bin/sh", "-c", command], capture_output=True, env=environment or base_environment,
+                          timeout=120)
+
+
+def case_more_threads_than_the_machine_has():
+    """Class 6: 1024 threads' stacks under a memory limit ended in libgomp's "Thread creation
+    failed" and exit 1; a count above the machine's is the machine's."""
+    if not memory_bounds:
+        return  # the sanitizers' shadow memory is more than the limit
+    out = os.path.join(scratch, "threads.png")
+    ran = shell(f"ulimit -v 4000000; exec '{binary}' --cpu-threads 1024 --depth '{depth_file}' --output '{out}'")
+    check(ran.returncode == 0 and os.path.exists(out), f"--cpu-threads 1024 under ulimit -v: exit {ran.returncode}, "
+          f"{ran.stderr[-300:]!r}")
+
+
+for name, case in sorted(globals().copy().items()):
+    if name.startswith("case_"):
+        case()
+for failure in failures:
+    print("FAILED:", failure)
+print(f"red_team_round4: {len(failures)} failures")
+sys.exit(1 if failures else 0)
