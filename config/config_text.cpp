@@ -1,7 +1,5 @@
 #include "config/config_text.hpp"
 
-#include "core/printable_text.hpp"
-
 #include <algorithm>
 #include <map>
 #include <cctype>
@@ -63,14 +61,15 @@ Status line_allowed(std::string_view line, bool& array_continues, std::string& k
     std::string section(line.substr(1, line.size() - 2));
     std::transform(section.begin(), section.end(), section.begin(), [](unsigned char c) { return std::tolower(c); });
     if (section == "default" || section == "[default]") return {};
-    return failure("section " + printable(line) + ": stereocl's settings are `name = value` lines without sections");
+    return failure("a [section] line; stereocl's settings are `name = value` lines without sections");
   }
   const std::size_t equals = line.find('=');
   std::string_view name = trimmed(line.substr(0, equals));
   if (equals == std::string_view::npos) name = trimmed(name.substr(0, name.find('#')));  // a flag
+  // What the line holds is not said: --config /etc/passwd echoed root's line to whoever reads the log.
   if (!is_setting_name(name))
-    return failure(printable(name) +
-                   " is not a setting's name: one word of letters, digits and '-' (see --write-config)");
+    return failure("expected `name = value` with a setting's name, one word of letters, digits and '-' (see "
+                   "--write-config)");
   key = config_key_of(name);
   if (equals != std::string_view::npos) {
     std::string_view value = trimmed(line.substr(equals + 1));
