@@ -4,12 +4,14 @@
 #include "config/users_terms.hpp"
 #include "core/input_error.hpp"
 #include "core/printable_text.hpp"
+#include "core/test_hook.hpp"
 
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,7 +37,7 @@ ProgramStart start_program(int argc, char** argv) {
     return start;
   }
   start.options = *parsed;
-  if (const char* broken = std::getenv("STEREOCL_BREAK_KERNELS")) start.options->break_kernels = broken;
+  if (std::optional<std::string> broken = test_hook("STEREOCL_BREAK_KERNELS")) start.options->break_kernels = *broken;
   return start;
 }
 

@@ -126,6 +126,21 @@ TEST(ModelLoad, WithoutTheModelModuleTheProgramRefusesModelsInOneLine) {
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
 }
 
+// Issue 58: the installed program loaded a module from the folder STEREOCL_MODULE_DIR named (the
+// current one, say). Only the tests' executables name a module folder now; the program has none.
+TEST(ModelLoad, TheProgramLoadsNoModuleFromAFolderTheEnvironmentNames) {
+  const std::string program = testing::copy_programs_to(testing::scratch_file("no-modules-but-a-variable"));
+  const std::string model = testing::scratch_file("variable-cube.obj");
+  write_bytes(model, testing::obj_cube());
+  ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
+  const testing::ProgramResult result =
+      testing::run_stereocl({"--model", model, "--size", "64x48", "-o", testing::scratch_file("variable.png")},
+                            std::string("STEREOCL_MODULE_DIR=") + STEREOCL_BUILD_DIR);
+  unsetenv("STEREOCL_TEST_BINARY");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("its module stereocl-model.so is neither beside"), std::string::npos) << result.err;
+}
+
 TEST(ModelLoad, AFolderAndAnUnreadFormatAreRefused) {
   const std::string folder = testing::scratch_file("folder.obj");
   std::filesystem::create_directories(folder);
