@@ -7,6 +7,7 @@
 #include "core/model_mesh.hpp"
 #include "core/picture_file.hpp"
 #include "core/printable_text.hpp"
+#include "core/unreadable_place.hpp"
 #include "config/config_text.hpp"
 #include "config/help_format.hpp"
 #include "config/key_table.hpp"
@@ -87,6 +88,7 @@ std::string unwritable_reason(const std::string& path) {
 std::string preset_names(const std::string& presets_folder) {
   const std::string folder = presets_folder.empty() ? default_presets_folder() : presets_folder;
   if (folder.empty()) return "no presets folder found";
+  if (const std::string unreadable = unreadable_place(folder); !unreadable.empty()) return unreadable;
   std::string names;
   for (const std::string& file : list_presets(folder)) names += (names.empty() ? "" : ", ") + preset_name(file);
   return "presets in " + printable(folder, 160) + ": " + (names.empty() ? "none" : printable(names, 400));

@@ -1,6 +1,7 @@
 #include "core/program_module.hpp"
 
 #include "core/program_folder.hpp"
+#include "core/unreadable_place.hpp"
 
 #include <dlfcn.h>
 
@@ -56,13 +57,16 @@ ProgramModule load_from(const fs::path& place, const char* file, std::initialize
 }  // namespace
 
 ProgramModule load_program_module(const char* file, std::initializer_list<const char*> entries) {
+  std::string unreadable;  // the first place that holds something this user cannot read
   for (const fs::path& place : module_places(file)) {
     std::error_code error;
     if (fs::is_regular_file(place, error)) return load_from(place, file, entries);
+    if (unreadable.empty()) unreadable = unreadable_place(place);
   }
   ProgramModule module;
-  module.why_not = std::string("its module ") + file + " is neither beside the program nor in " +
-                   STEREOCL_MODULE_DIR_FROM_BINARY + " from it";
+  module.why_not = !unreadable.empty() ? std::string("its module ") + file + ": " + unreadable
+                                        : std::string("its module ") + file + " is neither beside the program nor in " +
+                                              STEREOCL_MODULE_DIR_FROM_BINARY + " from it";
   return module;
 }
 

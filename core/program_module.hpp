@@ -20,7 +20,7 @@ struct ProgramModule {
 // the build folder (tests/program_modules.cpp). No folder is compiled into the program: a
 // packaged program must not load code from where it was built, nor from a folder the
 // environment names. A file that lacks one of `entries` is not this program's module, and is not
-// used.
+// used. A place that holds the file but cannot be read is said so, not called missing.
 ProgramModule load_program_module(const char* file, std::initializer_list<const char*> entries);
 
 // The module's entry point `name` as type `Entry`, or nullptr where it has none.
