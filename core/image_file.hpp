@@ -4,6 +4,7 @@
 // reason, never as an exception or a crash, because image paths are user input.
 #include "core/result.hpp"
 #include "core/image.hpp"
+#include "core/image_decode.hpp"
 #include "core/input_file.hpp"
 #include "core/png_codec.hpp"
 
@@ -13,7 +14,7 @@
 namespace stereocl {
 
 struct ImageLoadBudget {
-  ReadBudget read;
+  ReadBudget read{.check_start = image_start_recognised};  // what is no picture is refused at its first bytes
   DecodeBudget decode;
 };
 

@@ -71,6 +71,35 @@ def case_more_threads_than_the_machine_has():
           f"{ran.stderr[-300:]!r}")
 
 
+def run_measured(command):
+    """A shell command's exit status, stderr and peak memory in KiB (its own, from wait4)."""
+    process = subprocess.Popen(["/bin/sh", "-c", command], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               env=base_environment)
+    err = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, err, usage.ru_maxrss
+
+
+def case_what_is_no_picture_is_refused_at_its_first_bytes():
+    """Class 4: `yes | stereocl --depth -` held 1 GiB before refusing, and 900 MB of zeros ended in
+    "out of memory": the first bytes say it is no picture, and nothing more is read."""
+    zeros = os.path.join(scratch, "zeros.bin")
+    with open(zeros, "wb") as file:
+        file.truncate(900 << 20)  # sparse: costs no disk
+    out = os.path.join(scratch, "never.png")
+    for name, command in (("yes |", f"yes | '{binary}' --depth - --output '{out}'"),
+                          ("900 MB of zeros", f"exec '{binary}' --depth '{zeros}' --output '{out}'"),
+                          ("zeros as a pattern", f"exec '{binary}' --depth '{depth_file}' --pattern '{zeros}' "
+                                                 f"--output '{out}'")):
+        code, err, peak_kib = run_measured(command)
+        check(code == 2 and err.count(b"\n") == 1 and b"is not a PNG image" in err,
+              f"{name}: exit {code}, {err[-300:]!r}")
+        check(peak_kib < 200 * 1024, f"{name}: held {peak_kib >> 10} MiB before refusing")
+        check(not os.path.exists(out), f"{name}: wrote {out}")
+    os.remove(zeros)
+
+
 for name, case in sorted(globals().copy().items()):
     if name.startswith("case_"):
         case()
