@@ -130,18 +130,28 @@ Result<std::string, InputFailure> read_regular(int fd, const std::string& path, 
   return std::move(rest).joined(std::move(bytes));
 }
 
+// Waits until `fd` can be read or the budget's time is up (-1 ms left: no time budget).
+int wait_readable(int fd, std::chrono::steady_clock::time_point deadline, const ReadBudget& budget) {
+  int timeout = -1;
+  if (budget.pipe_timeout) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return 0;
+    timeout = static_cast<int>(left.count());
+  }
+  pollfd wanted{fd, POLLIN, 0};
+  return ::poll(&wanted, 1, timeout);
+}
+
 Result<std::string, InputFailure> read_pipe(int fd, const std::string& path, const ReadBudget& budget) {
-  const auto deadline = std::chrono::steady_clock::now() + budget.pipe_timeout;
+  const auto deadline = std::chrono::steady_clock::now() + budget.pipe_timeout.value_or(std::chrono::milliseconds(0));
   Blocks blocks;
   bool start_checked = false;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    pollfd wanted{fd, POLLIN, 0};
-    const int ready = left.count() > 0 ? ::poll(&wanted, 1, static_cast<int>(left.count())) : 0;
+    const int ready = wait_readable(fd, deadline, budget);
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0)
       return failure(InputFailureKind::timed_out, path,
-                     "the pipe did not finish within " + std::to_string(budget.pipe_timeout.count()) + " ms (" +
+                     "the pipe did not finish within " + std::to_string(budget.pipe_timeout->count()) + " ms (" +
                          std::to_string(blocks.size()) + " bytes so far)");
     const auto [at, room] = blocks.room();
     const ssize_t got = ::read(fd, at, room);

@@ -5,7 +5,8 @@
 // What is read, and why:
 // - a regular file: up to `max_bytes`, refused beforehand by its size if larger;
 // - an anonymous pipe (process substitution `<(...)`, /dev/fd/N, /dev/stdin from a pipe): read
-//   with the same size cap and a time budget, because there is no size to check in advance;
+//   with the same size cap, waiting for a slow writer as pamstereogram does (a caller that must
+//   go on, the window's file drop, gives a time budget);
 // - whatever the kind, a caller may check the first bytes (an image's format) before the rest is
 //   read: `yes | stereocl --depth -` read 1 GiB before it was refused.
 // - a named pipe (mkfifo) is refused without reading: it can wait forever for a writer, and a
@@ -18,6 +19,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -41,7 +43,7 @@ inline constexpr std::size_t kStartBytes = 32;
 
 struct ReadBudget {
   std::size_t max_bytes = std::size_t{1} << 30;
-  std::chrono::milliseconds pipe_timeout{10000};
+  std::optional<std::chrono::milliseconds> pipe_timeout;  // none: wait for the writer
   // Judges the first kStartBytes before the rest is read; an input shorter than that is left to its reader.
   InputStatus (*check_start)(std::string_view start, const std::string& name) = nullptr;
 };

@@ -106,6 +106,11 @@ TEST(InputFile, AStartCheckRefusesBeforeTheRestIsRead) {
   EXPECT_TRUE(read_input_file(testing::write_bytes("short.bin", "yy"), budget)) << "too short to judge: its reader says";
 }
 
+// Issue 58: a still waits for a slow pipe as pamstereogram does; only a caller that must go on gives a time.
+TEST(InputFile, WithoutATimeBudgetAPipeIsWaitedFor) {
+  EXPECT_FALSE(ReadBudget{}.pipe_timeout.has_value());
+}
+
 TEST(InputFile, FilesAndPipesOverTheSizeBudgetAreRefused) {
   ReadBudget budget;
   budget.max_bytes = 1000;

@@ -100,6 +100,14 @@ def case_what_is_no_picture_is_refused_at_its_first_bytes():
     os.remove(zeros)
 
 
+def case_a_still_waits_for_a_slow_pipe():
+    """Class 5: a depth map 11 s late through a pipe ended in "the pipe did not finish within
+    10000 ms"; a still waits for its writer, as pamstereogram does."""
+    out = os.path.join(scratch, "slow.png")
+    ran = shell(f"(sleep 11; cat '{depth_file}') | '{binary}' --depth - --output '{out}'")
+    check(ran.returncode == 0 and os.path.exists(out), f"a slow pipe: exit {ran.returncode}, {ran.stderr[-300:]!r}")
+
+
 for name, case in sorted(globals().copy().items()):
     if name.startswith("case_"):
         case()
