@@ -105,6 +105,13 @@ Result<LookSettings> still_look(const Options& options, int depth_width) {
   return look;
 }
 
+// The picture's size against what its format can hold, before any of it is made.
+Status still_fits_its_format(const Options& options, long long width, long long height) {
+  const Result<PictureFormat> format = picture_format_for(options.output_file);
+  if (!format) return {};  // the options refused it already
+  return picture_size_allowed("--output " + options.output_file, *format, width, height);
+}
+
 Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, const StillGl& gl,
                                    LookSettings& used) {
   Result<HeadlessFrame> frame = still_frame(options, depth_bytes, gl);
@@ -114,6 +121,9 @@ Result<RgbaImage> still_stereogram(const Options& options, const std::string& de
   if (!look) return failure(look.error());
   used = *look;
   const StereogramParams& params = look->stereogram;
+  if (const Status fits = still_fits_its_format(options, depth.width + stereogram_strip_width(params), depth.height);
+      !fits)
+    return failure(fits.error());
   Result<RgbaImage> pattern = still_pattern(options, *look, *frame);
   if (!pattern) return failure(pattern.error());
   const AlgorithmRow& algorithm = algorithm_row(params.algorithm);
