@@ -640,7 +640,7 @@ Result<Options, ExitRequest> parsed_command_line(const std::vector<std::string>&
     return ExitRequest{2, "stereocl: " + as_flags(finished.error())};
   if (const Status apart = outputs_apart(options, write_config_path); !apart)
     return ExitRequest{2, "stereocl: " + apart.error()};
-  if (const Status folder = check_record_folder(options.record_path, options.overwrite); !folder)
+  if (const Status folder = check_record_target(options.record_path, options.overwrite); !folder)
     return ExitRequest{2, "stereocl: " + folder.error()};
   if (!write_config_path.empty()) return write_config(app, write_config_path, options);
   return options;
