@@ -46,13 +46,13 @@ int run_checked(const Options& options, const StandardStreams& streams, int (*ru
   try {
     return with_stdout_written(run(options));
   } catch (const InputError& error) {
-    say_refusal_on_stderr(error.what());
+    say_on_stderr(error.what());
     return 2;
   } catch (const std::bad_alloc&) {  // the budgets hold before allocating; this is the net under them
     std::fprintf(stderr, "stereocl: out of memory; a smaller --size or input needs less\n");
     return 1;
   } catch (const std::exception& error) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(error.what()).c_str());
+    say_on_stderr(error.what());
     return 1;
   }
 }

@@ -222,7 +222,7 @@ std::optional<Result<std::string>> still_in_bands(const Options& options, const 
                                            static_cast<std::uint64_t>(rows->height()));
       !allowed)
     return failure(allowed.error());
-  if (options.verbose) std::fprintf(stderr, "stereocl: --output makes the picture %d rows at a time\n", kBandRows);
+  if (options.verbose) say_on_stderr("--output makes the picture " + std::to_string(kBandRows) + " rows at a time");
   StillBands bands(std::move(*rows));
   Result<LookSettings> look = still_look(options, bands.rows.width());
   if (!look) return failure(look.error());
@@ -253,22 +253,22 @@ int save_still(const Options& options, const std::string& depth_bytes, const Sti
   if (made_in_bands(options))
     if (std::optional<Result<std::string>> png = still_in_bands(options, depth_bytes)) {
       if (!*png) {
-        say_refusal_on_stderr(png->error());
+        say_on_stderr(png->error());
         return 2;
       }
       const Status written = write_atomically(options.output_file, **png, input_files(options));
-      if (!written) std::fprintf(stderr, "stereocl: %s\n", printable_words(written.error()).c_str());
+      if (!written) say_on_stderr(written.error());
       return written ? 0 : 1;
     }
   LookSettings look;
   Result<RgbaImage> picture = still_stereogram(options, depth_bytes, gl, look);
   if (!picture) {
-    say_refusal_on_stderr(picture.error());
+    say_on_stderr(picture.error());
     return 2;
   }
   if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, look), input_files(options));
       !saved) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(saved.error()).c_str());
+    say_on_stderr(saved.error());
     return 1;
   }
   return 0;
@@ -285,7 +285,7 @@ int make_still_picture(const Options& options, const StillGl& gl) {
                          "CPU\n", std::string(mode_cli_name(options.mode)).c_str());
   const Result<std::string> depth_bytes = depth_bytes_of(options);
   if (!depth_bytes) {
-    say_refusal_on_stderr(depth_bytes.error());
+    say_on_stderr(depth_bytes.error());
     return 2;
   }
   if (still_needs_gl(options) && !gl.draw_frame) {

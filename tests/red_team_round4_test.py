@@ -108,6 +108,39 @@ def case_a_still_waits_for_a_slow_pipe():
     check(ran.returncode == 0 and os.path.exists(out), f"a slow pipe: exit {ran.returncode}, {ran.stderr[-300:]!r}")
 
 
+CUBE_OBJ = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n" \
+           "f 1 3 2\nf 1 4 3\nf 5 6 7\nf 5 7 8\nf 1 2 6\nf 1 6 5\nf 2 3 7\nf 2 7 6\nf 3 4 8\nf 3 8 7\nf 4 1 5\nf 4 5 8\n"
+
+
+def case_escape_bytes_never_reach_the_terminal():
+    """Class 3: a file name holding an escape sequence reached the terminal raw through the
+    recording's progress line, a failed recording, failed --screenshot, --histogram and --json
+    writes (ulimit -f 0) and the -v line for --model. Every message goes through one printer."""
+    folder = os.path.join(scratch, "esc\x1b]0;retitled\x07\x1b[2J")
+    os.makedirs(folder, exist_ok=True)
+    model = os.path.join(folder, "cube.obj")
+    with open(model, "w") as file:
+        file.write(CUBE_OBJ)
+    window = ["--hidden", "--mode", "cpu", "--size", "64x48", "--frames", "3"]
+    cases = [("the -v line for --model", [], ["-v", "--model", model, "--size", "64x48", "-o",
+                                               os.path.join(folder, "model.png")], False),
+             ("a still under ulimit -f 0", [], ["--depth", depth_file, "-o", os.path.join(folder, "still.png")], True),
+             ("--list-devices --json under ulimit -f 0", [], ["--list-devices", "--json",
+                                                               os.path.join(folder, "devices.json")], True)]
+    if os.environ.get("DISPLAY"):
+        cases += [("the recording's progress line", window, ["--record", os.path.join(folder, "progress.gif")], False),
+                  ("a failed recording", window, ["--record", os.path.join(folder, "failed.gif")], True),
+                  ("a failed --screenshot", window, ["--screenshot", os.path.join(folder, "shot.png")], True),
+                  ("a failed --histogram", window, ["--histogram", os.path.join(folder, "histogram.csv")], True)]
+    environment = dict(base_environment, DISPLAY=os.environ.get("DISPLAY", ""))
+    for name, before, arguments, limited in cases:
+        quoted = " ".join("'" + a.replace("'", "'\\''") + "'" for a in [binary] + before + arguments)
+        ran = shell(("ulimit -f 0; " if limited else "") + "exec " + quoted, environment)
+        check(b"\x1b" not in ran.stderr and b"\x07" not in ran.stderr,
+              f"{name}: a raw escape byte reached stderr: {ran.stderr[-300:]!r}")
+        check(b"\\x1B" in ran.stderr, f"{name}: the message did not name the file: {ran.stderr[-300:]!r}")
+
+
 for name, case in sorted(globals().copy().items()):
     if name.startswith("case_"):
         case()
