@@ -1,5 +1,7 @@
 #include "config/config_text.hpp"
 
+#include "core/printable_text.hpp"
+
 #include <algorithm>
 #include <map>
 #include <cctype>
