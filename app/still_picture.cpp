@@ -9,7 +9,6 @@
 #include "pipeline/look_settings.hpp"
 #include "core/depth_fit.hpp"
 #include "core/depth_map.hpp"
-#include "core/image_decode.hpp"
 #include "core/image_file.hpp"
 #include "core/image_resample.hpp"
 #include "core/atomic_file.hpp"
@@ -243,7 +242,7 @@ std::optional<Result<std::string>> still_in_bands(const Options& options, const 
 Result<std::string> depth_bytes_of(const Options& options) {
   if (options.depth_file.empty() || !options.text.empty()) return std::string();
   Result<std::string, InputFailure> bytes =
-      read_input_file(options.depth_file, ReadBudget{.check_start = image_start_recognised});
+      read_input_file(options.depth_file, picture_read_budget());
   if (!bytes) return failure(bytes.error());
   return std::move(*bytes);
 }

@@ -13,8 +13,15 @@
 
 namespace stereocl {
 
+// A picture's read budget: what is no picture is refused at its first bytes.
+inline ReadBudget picture_read_budget() {
+  ReadBudget budget;
+  budget.check_start = image_start_recognised;
+  return budget;
+}
+
 struct ImageLoadBudget {
-  ReadBudget read{.check_start = image_start_recognised};  // what is no picture is refused at its first bytes
+  ReadBudget read = picture_read_budget();
   DecodeBudget decode;
 };
 

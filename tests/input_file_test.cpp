@@ -93,7 +93,9 @@ TEST(InputFile, AStartCheckRefusesBeforeTheRestIsRead) {
   int ends[2];
   ASSERT_EQ(::pipe(ends), 0);
   ASSERT_EQ(::write(ends[1], std::string(64, 'y').data(), 64), 64);
-  ReadBudget budget{.pipe_timeout = 5s, .check_start = image_start_recognised};
+  ReadBudget budget;
+  budget.pipe_timeout = 5s;
+  budget.check_start = image_start_recognised;
   const auto started = std::chrono::steady_clock::now();
   const InputFailure piped = failure_of(read_input_file("/dev/fd/" + std::to_string(ends[0]), budget));
   EXPECT_LT(std::chrono::steady_clock::now() - started, 2s);
