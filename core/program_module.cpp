@@ -18,7 +18,9 @@
 // The tests' executables live below the build folder, away from the modules, and name it by
 // defining this (tests/program_modules.cpp). The program defines none: an environment variable
 // let an installed stereocl load a module from whatever folder it named, the current one included.
-extern "C" const char* stereocl_tests_module_folder() __attribute__((weak));
+extern "C" {
+[[gnu::weak]] const char* stereocl_tests_module_folder();
+}
 
 namespace stereocl {
 namespace {
