@@ -108,8 +108,9 @@ InputStatus start_allowed(std::string_view start, const std::string& path, const
 
 Result<std::string, InputFailure> read_regular(int fd, const std::string& path, const struct stat& info,
                                                const ReadBudget& budget) {
-  char start[kStartBytes];
-  const ssize_t peeked = ::pread(fd, start, sizeof start, 0);
+  char start[kStartBytes];  // from where reading starts: stdin may be a file a shell has read into
+  const off_t at = ::lseek(fd, 0, SEEK_CUR);
+  const ssize_t peeked = ::pread(fd, start, sizeof start, at < 0 ? 0 : at);
   if (peeked > 0)
     if (const InputStatus allowed = start_allowed({start, static_cast<std::size_t>(peeked)}, path, budget); !allowed)
       return allowed.failure();
