@@ -121,10 +121,4 @@ Status config_text_allowed(std::string_view text) {
   return {};
 }
 
-std::vector<CLI::ConfigItem> ConfigReader::from_config(std::istream& input) const {
-  const std::string text(std::istreambuf_iterator<char>(input), {});
-  std::istringstream rest{std::string(without_byte_order_mark(text))};
-  return CLI::ConfigTOML::from_config(rest);
-}
-
 }  // namespace stereocl

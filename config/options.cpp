@@ -9,6 +9,7 @@
 #include "core/printable_text.hpp"
 #include "core/unreadable_place.hpp"
 #include "config/config_text.hpp"
+#include "config/config_toml.hpp"
 #include "config/help_format.hpp"
 #include "config/key_table.hpp"
 
@@ -142,6 +143,8 @@ Status configs_readable(const std::vector<std::string>& paths, const std::string
     file.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<std::size_t>(file.gcount()));
     if (const Status allowed = config_text_allowed(text); !allowed) return failure(named + allowed.error());
+    if (const Status parsed = toml_readable(without_byte_order_mark(text)); !parsed)
+      return failure(named + parsed.error());
   }
   return {};
 }
@@ -589,7 +592,7 @@ void declare_options(CLI::App& app, SettingTexts& texts, std::string& write_conf
       std::vector<std::string>(std::begin(kHelpGroups), std::end(kHelpGroups)), help_width()));
   app.set_help_flag("-h,--help", "print this help and exit")->group(std::string(kGeneralGroup));
   app.footer(keys_epilog());
-  app.config_formatter(std::make_shared<ConfigReader>());
+  app.config_formatter(std::make_shared<ConfigFormat>());
   app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
   for (const Setting& row : settings_table())
     declare_setting(app, row, texts[row.name], configs.empty() ? std::string() : configs.back());

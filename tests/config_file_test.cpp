@@ -48,6 +48,32 @@ TEST(ConfigFile, EveryOptionSurvivesTheRoundTrip) {
   EXPECT_EQ(round_trip(arguments, "everything.toml"), original);
 }
 
+// Issue 58: CLI11's reader and writer did not round-trip: `--text 'A#B'` read back as "A", a
+// pattern path holding '#' was refused, TOML's escapes stayed literal. toml++ reads and writes now.
+TEST(ConfigFile, AwkwardTextSurvivesTheRoundTrip) {
+  const std::vector<std::string> awkward = {"A#B", "say \"hi\" 'there'", "back\\slash\\t", "\xC3\x9Cn\xC3\xAF \xE2\x82\xAC \xF0\x9F\x98\x80",
+                                            "two\nlines", "tab\there", "[not an array]", "= sign", "# not a comment",
+                                            " spaced ", "'''", "\"\"\""};
+  int n = 0;
+  for (const std::string& value : awkward) {
+    const std::string file = "awkward-" + std::to_string(n++) + ".toml";
+    EXPECT_EQ(round_trip({"--text", value}, "text-" + file).text, value) << value;
+    EXPECT_EQ(round_trip({"--cl-device", value}, "device-" + file).cl_device, value) << value;
+  }
+  EXPECT_EQ(round_trip({"--cl-device", ""}, "empty.toml").cl_device, "");
+  const std::string pattern = testing::scratch_file("pat#tern 'x'.png");
+  std::filesystem::copy_file(std::string(STEREOCL_ASSETS_DIR) + "/pattern-waves.png", pattern,
+                             std::filesystem::copy_options::overwrite_existing);
+  EXPECT_EQ(round_trip({"--pattern", pattern}, "pattern-hash.toml").pattern_file, pattern);
+}
+
+TEST(ConfigFile, TomlEscapesAndLiteralStringsAreRead) {
+  const std::string file = testing::write_bytes("escapes.toml", "text = \"a\\tb \\\"q\\\" \\u00C9\"\ncl-device = 'C:\\raw'\n");
+  const Options read = parsed({"--config", file});
+  EXPECT_EQ(read.text, "a\tb \"q\" \xC3\x89");
+  EXPECT_EQ(read.cl_device, "C:\\raw");
+}
+
 TEST(ConfigFile, OversampleIsAKeyWithItsRange) {
   const std::string good = testing::write_bytes("oversample.toml", "oversample = 4\n");
   const std::string bad = testing::write_bytes("oversample-9.toml", "oversample = 9\n");
