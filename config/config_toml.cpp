@@ -104,22 +104,24 @@ Status toml_readable(std::string_view text) {
   try {
     const toml::table parsed = toml::parse(text);
   } catch (const toml::parse_error& error) {
-    return failure("line " + std::to_string(error.source().begin.line) + ": " +
-                   printable(std::string(error.description()), 160));
+    // toml++ says what it met; the rule is what a user can act on (INI's bare words were read before).
+    return failure("line " + std::to_string(error.source().begin.line) + ": not TOML (" +
+                   printable(std::string(error.description()), 160) +
+                   "); a value is a \"quoted string\", a number, true or false");
   }
   return {};
 }
 
 std::vector<CLI::ConfigItem> ConfigFormat::from_config(std::istream& input) const {
   const std::string text(std::istreambuf_iterator<char>(input), {});
-  std::vector<CLI::ConfigItem> items;
+  std::vector<CLI::ConfigItem> settings;
   try {
-    append_items(toml::parse(without_byte_order_mark(text)), items, true);
+    append_items(toml::parse(without_byte_order_mark(text)), settings, true);
   } catch (const toml::parse_error& error) {  // configs_readable() said it first, with the file's name
     throw CLI::ConversionError("line " + std::to_string(error.source().begin.line) + ": " +
                                printable(std::string(error.description()), 160));
   }
-  return items;
+  return settings;
 }
 
 std::string ConfigFormat::to_config(const CLI::App* app, bool default_also, bool write_description,
