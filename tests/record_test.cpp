@@ -426,9 +426,11 @@ TEST(RecordOption, AnEarlierRecordingFileIsReplacedOnlyWithOverwrite) {
                              "--overwrite to replace it");
   EXPECT_TRUE(check_record_target(gif, true).ok());
   EXPECT_TRUE(check_record_target(scratch_file("a-new.mp4"), false).ok());
-  const std::string folder = scratch_file("a-folder.gif");
-  std::filesystem::create_directories(folder);
-  EXPECT_NE(check_record_target(folder, true).error().find("is there and not a file"), std::string::npos);
+  const std::string fifo = scratch_file("a-pipe.gif");  // a folder by that name is a folder of frames
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const Status pipe = check_record_target(fifo, true);
+  ASSERT_FALSE(pipe);
+  EXPECT_NE(pipe.error().find("is there and not a file"), std::string::npos) << pipe.error();
   const auto again = run_stereocl({"--hidden", "--mode", "cpu", "--size", "64x48", "--frames", "1", "--record", gif});
   EXPECT_EQ(again.exit_code, 2) << again.err;
   EXPECT_EQ(testing::read_text(gif), "an earlier recording");
