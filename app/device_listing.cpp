@@ -1,5 +1,6 @@
 #include "app/device_listing.hpp"
 
+#include "config/users_terms.hpp"
 #include "app/window_setup.hpp"
 #include "core/atomic_file.hpp"
 #include "core/input_error.hpp"
@@ -38,7 +39,7 @@ int list_devices(const Options& options, const GlShareHandles& gl) {
     return 0;
   }
   if (const Status written = write_atomically(options.json_file, json, input_files(options)); !written) {
-    std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
+    say_on_stderr(written.error());
     return 1;
   }
   return 0;

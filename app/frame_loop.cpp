@@ -70,14 +70,14 @@ void say_layout(Session& session, const StageLayout& layout, Size framebuffer, i
   const Size picture = session.engine.picture_size();
   const bool seen = !session.options->hidden || !session.options->screenshot_window_file.empty();
   session.panel.layout_note = layout.resampled ? resampled_note(picture, layout) : "";
-  if (seen && layout.resampled && !session.resampled) std::fprintf(stderr, "stereocl: %s\n", session.panel.layout_note.c_str());
+  if (seen && layout.resampled && !session.resampled) say_on_stderr(session.panel.layout_note);
   const std::string yielded = layout.panel_yielded ? yielded_note(picture, framebuffer, panel_width) : "";
-  if (seen && layout.panel_yielded && !session.panel_yielded) std::fprintf(stderr, "stereocl: %s\n", yielded.c_str());
+  if (seen && layout.panel_yielded && !session.panel_yielded) say_on_stderr(yielded);
   // The preset and the mode in the title: the presenter's window list (and a test driving the
   // window) can tell which is on, with nothing drawn over the picture.
   const std::string& preset = session.panel.preset;
   const std::string mode = running_mode_words(session.engine);
-  if (session.options->verbose && mode != session.mode_said) std::fprintf(stderr, "stereocl: %s\n", mode.c_str());
+  if (session.options->verbose && mode != session.mode_said) say_on_stderr(mode);
   session.mode_said = mode;
   session.window.set_title("stereocl" + (preset.empty() ? "" : " - " + preset) + " - " + mode +
                            (yielded.empty() ? "" : ": " + yielded));
@@ -109,7 +109,7 @@ Status save_window(const Options& options, int width, int height) {
 // not drawn either).
 bool nothing_to_draw(int width, int height, ViewportLimit limit, std::string& said) {
   const Status drawn = viewport_allows(width, height, limit);
-  if (!drawn && drawn.error() != said) std::fprintf(stderr, "stereocl: %s\n", drawn.error().c_str());
+  if (!drawn && drawn.error() != said) say_on_stderr(drawn.error());
   said = drawn ? "" : drawn.error();
   return width == 0 || height == 0 || !drawn;
 }

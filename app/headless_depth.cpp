@@ -1,5 +1,6 @@
 #include "app/headless_depth.hpp"
 
+#include "config/users_terms.hpp"
 #include "core/ball_physics.hpp"
 #include "core/built_in_models.hpp"
 #include "core/model_mesh.hpp"
@@ -56,7 +57,7 @@ Result<HeadlessFrame> draw_frame_headless(const Options& options, bool lit) {
     return failure("--output: " + source + " is drawn with GL, and " + gl.error() +
                    "; give --depth FILE or --text WORDS, or use a window (--frames 1 --screenshot FILE)");
   if (options.verbose)
-    std::fprintf(stderr, "stereocl: --output draws %s with %s\n", source.c_str(), (*gl)->description().c_str());
+    say_on_stderr("--output draws " + source + " with " + (*gl)->description());
   try {
     std::optional<ModelRenderer> model;
     if (!options.model.empty()) {

@@ -3,6 +3,7 @@
 // about its pictures' memory, docs/performance.md). Everything else -- the window, --bench,
 // --list-devices, a still GL draws -- is the window's program, exec'd with the same arguments
 // (app/window_program.hpp, app/window_main.cpp).
+#include "app/passive_waits.hpp"
 #include "app/program_entry.hpp"
 #include "app/still_picture.hpp"
 #include "app/window_program.hpp"
@@ -20,6 +21,7 @@ int make_still(const Options& options) { return run_still(options, StillGl{}); }
 }  // namespace
 
 int main(int argc, char** argv) {
+  exec_with_passive_waits(argv);
   const ProgramStart start = start_program(argc, argv);
   if (!start.options) return start.exit_code;
   if (!made_here(*start.options)) return run_window_program(argv, start.streams);

@@ -4,12 +4,14 @@
 #include "config/users_terms.hpp"
 #include "core/input_error.hpp"
 #include "core/printable_text.hpp"
+#include "core/test_hook.hpp"
 
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,7 +37,7 @@ ProgramStart start_program(int argc, char** argv) {
     return start;
   }
   start.options = *parsed;
-  if (const char* broken = std::getenv("STEREOCL_BREAK_KERNELS")) start.options->break_kernels = broken;
+  if (std::optional<std::string> broken = test_hook("STEREOCL_BREAK_KERNELS")) start.options->break_kernels = *broken;
   return start;
 }
 
@@ -44,13 +46,13 @@ int run_checked(const Options& options, const StandardStreams& streams, int (*ru
   try {
     return with_stdout_written(run(options));
   } catch (const InputError& error) {
-    say_refusal_on_stderr(error.what());
+    say_on_stderr(error.what());
     return 2;
   } catch (const std::bad_alloc&) {  // the budgets hold before allocating; this is the net under them
     std::fprintf(stderr, "stereocl: out of memory; a smaller --size or input needs less\n");
     return 1;
   } catch (const std::exception& error) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(error.what()).c_str());
+    say_on_stderr(error.what());
     return 1;
   }
 }

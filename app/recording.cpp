@@ -1,6 +1,8 @@
 #include "app/recording.hpp"
 
 #include "config/options.hpp"
+#include "config/users_terms.hpp"
+#include "core/printable_text.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/timestamped_name.hpp"
 #include "record/mp4_recording.hpp"
@@ -27,16 +29,17 @@ void Recording::show_progress(bool last) {
   const bool final_one_comes = planned_frames_ && frames >= *planned_frames_;  // printed by stop()
   if (!last && (frames % 10 != 0 || final_one_comes)) return;
   if (planned_frames_)
-    std::fprintf(stderr, "\rrecord: %lld/%lld frames -> %s", frames, *planned_frames_, path_.c_str());
+    std::fprintf(stderr, "\rrecord: %lld/%lld frames -> %s", frames, *planned_frames_, printable(path_, 160).c_str());
   else
-    std::fprintf(stderr, "\rrecord: %lld frames -> %s", frames, path_.c_str());
+    std::fprintf(stderr, "\rrecord: %lld frames -> %s", frames, printable(path_, 160).c_str());
   std::fputs(last ? "\n" : "", stderr);
   std::fflush(stderr);
   progress_shown_ = !last;
 }
 
 void Recording::report_failure(const std::string& reason, PanelState* panel) {
-  std::fprintf(stderr, "%sstereocl: %s\n", progress_shown_ ? "\n" : "", reason.c_str());
+  if (progress_shown_) std::fputc('\n', stderr);
+  say_on_stderr(reason);
   progress_shown_ = false;
   failed_ = true;
   encoder_.reset();  // removes the unfinished file
@@ -94,11 +97,12 @@ void Recording::warn_if_large() {
   if (frames != kForecastAfterFrames) return;
   const long long forecast = forecast_recording_bytes(first_frame_bytes_, *bytes, frames, *planned_frames_);
   if (forecast < kLargeGifBytes) return;
-  std::fprintf(stderr, "%sstereocl: %s will be about %lld MB after its %lld frames; a GIF over %lld MB is hard to view%s\n",
-               progress_shown_ ? "\n" : "", path_.c_str(), forecast / 1'000'000, *planned_frames_,
-               kLargeGifBytes / 1'000'000,
-               mp4_recording_encoder().empty() ? " (fewer frames or a smaller --size make it smaller)"
-                                           : " (an .mp4 of the same frames is smaller)");
+  if (progress_shown_) std::fputc('\n', stderr);
+  say_on_stderr(path_ + " will be about " + std::to_string(forecast / 1'000'000) + " MB after its " +
+                std::to_string(*planned_frames_) + " frames; a GIF over " + std::to_string(kLargeGifBytes / 1'000'000) +
+                " MB is hard to view" +
+                (mp4_recording_encoder().empty() ? " (fewer frames or a smaller --size make it smaller)"
+                                                 : " (an .mp4 of the same frames is smaller)"));
   progress_shown_ = false;
 }
 

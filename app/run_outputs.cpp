@@ -1,5 +1,6 @@
 #include "app/run_outputs.hpp"
 
+#include "config/users_terms.hpp"
 #include "app/picture_metadata.hpp"
 #include "core/atomic_file.hpp"
 #include "core/image_file.hpp"
@@ -31,7 +32,7 @@ int save_outputs(const Options& options, const Engine& engine) {
   int code = 0;
   for (const Status& output : written) {
     if (output) continue;
-    std::fprintf(stderr, "stereocl: %s\n", output.error().c_str());
+    say_on_stderr(output.error());
     code = 1;
   }
   return code;
@@ -41,7 +42,7 @@ int save_outputs(const Options& options, const Engine& engine) {
 
 int end_run(const Options& options, const Engine& engine, const Status& window_shot, Recording& recording,
             const Soak& soak) {
-  if (!window_shot) std::fprintf(stderr, "stereocl: %s\n", window_shot.error().c_str());
+  if (!window_shot) say_on_stderr(window_shot.error());
   const int code = std::max({save_outputs(options, engine), window_shot ? 0 : 1, recording.finish(), soak.finish()});
   if (const int signal_number = stop_signals::received()) {
     std::fprintf(stderr, "stereocl: stopped by %s%s\n", stop_signals::name(signal_number).c_str(),

@@ -1,5 +1,6 @@
 #include "app/still_gl.hpp"
 
+#include "config/users_terms.hpp"
 #include "core/printable_text.hpp"
 #include "render/colour_target.hpp"
 #include "render/convergence_dots.hpp"
@@ -19,8 +20,7 @@ namespace {
 RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
   const Result<std::unique_ptr<HeadlessGl>> gl = HeadlessGl::open();
   if (!gl) {
-    std::fprintf(stderr, "stereocl: --guide-dots: the picture is saved without them: %s\n",
-                 printable_words(gl.error()).c_str());
+    say_on_stderr("--guide-dots: the picture is saved without them: " + gl.error());
     flip_rows(picture);  // top row first, as the dots' picture is
     return picture;
   }

@@ -104,6 +104,13 @@ Result<LookSettings> still_look(const Options& options, int depth_width) {
   return look;
 }
 
+// The picture's size against what its format can hold, before any of it is made.
+Status still_fits_its_format(const Options& options, long long width, long long height) {
+  const Result<PictureFormat> format = picture_format_for(options.output_file);
+  if (!format) return {};  // the options refused it already
+  return picture_size_allowed("--output " + options.output_file, *format, width, height);
+}
+
 Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, const StillGl& gl,
                                    LookSettings& used) {
   Result<HeadlessFrame> frame = still_frame(options, depth_bytes, gl);
@@ -113,6 +120,9 @@ Result<RgbaImage> still_stereogram(const Options& options, const std::string& de
   if (!look) return failure(look.error());
   used = *look;
   const StereogramParams& params = look->stereogram;
+  if (const Status fits = still_fits_its_format(options, depth.width + stereogram_strip_width(params), depth.height);
+      !fits)
+    return failure(fits.error());
   Result<RgbaImage> pattern = still_pattern(options, *look, *frame);
   if (!pattern) return failure(pattern.error());
   const AlgorithmRow& algorithm = algorithm_row(params.algorithm);
@@ -211,7 +221,7 @@ std::optional<Result<std::string>> still_in_bands(const Options& options, const 
                                            static_cast<std::uint64_t>(rows->height()));
       !allowed)
     return failure(allowed.error());
-  if (options.verbose) std::fprintf(stderr, "stereocl: --output makes the picture %d rows at a time\n", kBandRows);
+  if (options.verbose) say_on_stderr("--output makes the picture " + std::to_string(kBandRows) + " rows at a time");
   StillBands bands(std::move(*rows));
   Result<LookSettings> look = still_look(options, bands.rows.width());
   if (!look) return failure(look.error());
@@ -231,7 +241,8 @@ std::optional<Result<std::string>> still_in_bands(const Options& options, const 
 // The depth map's bytes, read once ("-" is standard input), or nothing to read.
 Result<std::string> depth_bytes_of(const Options& options) {
   if (options.depth_file.empty() || !options.text.empty()) return std::string();
-  Result<std::string, InputFailure> bytes = read_input_file(options.depth_file);
+  Result<std::string, InputFailure> bytes =
+      read_input_file(options.depth_file, picture_read_budget());
   if (!bytes) return failure(bytes.error());
   return std::move(*bytes);
 }
@@ -241,22 +252,22 @@ int save_still(const Options& options, const std::string& depth_bytes, const Sti
   if (made_in_bands(options))
     if (std::optional<Result<std::string>> png = still_in_bands(options, depth_bytes)) {
       if (!*png) {
-        say_refusal_on_stderr(png->error());
+        say_on_stderr(png->error());
         return 2;
       }
       const Status written = write_atomically(options.output_file, **png, input_files(options));
-      if (!written) std::fprintf(stderr, "stereocl: %s\n", printable_words(written.error()).c_str());
+      if (!written) say_on_stderr(written.error());
       return written ? 0 : 1;
     }
   LookSettings look;
   Result<RgbaImage> picture = still_stereogram(options, depth_bytes, gl, look);
   if (!picture) {
-    say_refusal_on_stderr(picture.error());
+    say_on_stderr(picture.error());
     return 2;
   }
   if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, look), input_files(options));
       !saved) {
-    std::fprintf(stderr, "stereocl: %s\n", printable_words(saved.error()).c_str());
+    say_on_stderr(saved.error());
     return 1;
   }
   return 0;
@@ -273,7 +284,7 @@ int make_still_picture(const Options& options, const StillGl& gl) {
                          "CPU\n", std::string(mode_cli_name(options.mode)).c_str());
   const Result<std::string> depth_bytes = depth_bytes_of(options);
   if (!depth_bytes) {
-    say_refusal_on_stderr(depth_bytes.error());
+    say_on_stderr(depth_bytes.error());
     return 2;
   }
   if (still_needs_gl(options) && !gl.draw_frame) {

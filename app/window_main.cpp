@@ -42,7 +42,7 @@ int run_window(const Options& options, Window& window, Engine& engine) {
   listen_to_window(session);
   Notices ui_notices;  // said before the first frame, on stderr
   ImGuiLayer imgui(window.handle(), ui_scale_for(options, window), ui_notices);
-  for (const Notices::Line& line : ui_notices.take()) std::fprintf(stderr, "stereocl: %s\n", line.text.c_str());
+  for (const Notices::Line& line : ui_notices.take()) say_on_stderr(line.text);
   session.imgui = &imgui;
   session.options = &options;
   // --fullscreen alone keeps the --size scene, 1:1 and centred.

@@ -1,5 +1,7 @@
 #include "app/window_program.hpp"
 
+#include "app/passive_waits.hpp"
+
 #include "core/printable_text.hpp"
 #include "core/program_folder.hpp"
 
@@ -43,6 +45,7 @@ int run_window_program(char** argv, const StandardStreams& streams) {
   }
   std::fflush(nullptr);
   let_go_of_held_descriptors(streams);
+  forget_front_wait_policy();
   ::execv(program->c_str(), argv);
   const int error = errno;
   std::fprintf(stderr, "stereocl: cannot run %s: %s\n", printable_words(program->string()).c_str(), std::strerror(error));

@@ -328,7 +328,7 @@ int run_bench(const Options& options, Engine& demo) {
   print_floors(report);
   if (options.json_file.empty()) return 0;
   if (const Status written = write_json(options, report); !written) {
-    std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
+    say_on_stderr(written.error());
     return 1;
   }
   return 0;

@@ -1,5 +1,6 @@
 #include "bench/soak.hpp"
 
+#include "config/users_terms.hpp"
 #include "ui/file_drop.hpp"
 #include "ui/key_bindings.hpp"
 #include "core/atomic_file.hpp"
@@ -109,7 +110,7 @@ int Soak::finish() const {
   if (!active()) return 0;
   const Status written = write_atomically(csv_path_, csv_);
   if (written) return 0;
-  std::fprintf(stderr, "stereocl: %s\n", written.error().c_str());
+  say_on_stderr(written.error());
   return 1;
 }
 

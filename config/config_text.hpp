@@ -5,9 +5,6 @@
 // `name = value` lines, so anything else is refused here, naming the line.
 #include "core/result.hpp"
 
-#include <CLI/CLI.hpp>
-
-#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,11 +20,5 @@ Status config_text_allowed(std::string_view text);
 
 // The text without a leading UTF-8 byte order mark.
 std::string_view without_byte_order_mark(std::string_view text);
-
-// CLI11's TOML reader, told to skip a byte order mark instead of reading it into the first key.
-class ConfigReader : public CLI::ConfigTOML {
- public:
-  std::vector<CLI::ConfigItem> from_config(std::istream& input) const override;
-};
 
 }  // namespace stereocl

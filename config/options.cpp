@@ -7,7 +7,9 @@
 #include "core/model_mesh.hpp"
 #include "core/picture_file.hpp"
 #include "core/printable_text.hpp"
+#include "core/unreadable_place.hpp"
 #include "config/config_text.hpp"
+#include "config/config_toml.hpp"
 #include "config/help_format.hpp"
 #include "config/key_table.hpp"
 
@@ -87,6 +89,7 @@ std::string unwritable_reason(const std::string& path) {
 std::string preset_names(const std::string& presets_folder) {
   const std::string folder = presets_folder.empty() ? default_presets_folder() : presets_folder;
   if (folder.empty()) return "no presets folder found";
+  if (const std::string unreadable = unreadable_place(folder); !unreadable.empty()) return unreadable;
   std::string names;
   for (const std::string& file : list_presets(folder)) names += (names.empty() ? "" : ", ") + preset_name(file);
   return "presets in " + printable(folder, 160) + ": " + (names.empty() ? "none" : printable(names, 400));
@@ -140,6 +143,8 @@ Status configs_readable(const std::vector<std::string>& paths, const std::string
     file.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<std::size_t>(file.gcount()));
     if (const Status allowed = config_text_allowed(text); !allowed) return failure(named + allowed.error());
+    if (const Status parsed = toml_readable(without_byte_order_mark(text)); !parsed)
+      return failure(named + parsed.error());
   }
   return {};
 }
@@ -593,7 +598,7 @@ void declare_options(CLI::App& app, SettingTexts& texts, std::string& write_conf
       std::vector<std::string>(std::begin(kHelpGroups), std::end(kHelpGroups)), help_width()));
   app.set_help_flag("-h,--help", "print this help and exit")->group(std::string(kGeneralGroup));
   app.footer(keys_epilog());
-  app.config_formatter(std::make_shared<ConfigReader>());
+  app.config_formatter(std::make_shared<ConfigFormat>());
   app.allow_config_extras(CLI::config_extras_mode::error);  // a misspelt key in a preset would otherwise do nothing, silently
   for (const Setting& row : settings_table())
     declare_setting(app, row, texts[row.name], configs.empty() ? std::string() : configs.back());
@@ -644,7 +649,7 @@ Result<Options, ExitRequest> parsed_command_line(const std::vector<std::string>&
     return ExitRequest{2, "stereocl: " + as_flags(finished.error())};
   if (const Status apart = outputs_apart(options, write_config_path); !apart)
     return ExitRequest{2, "stereocl: " + apart.error()};
-  if (const Status folder = check_record_folder(options.record_path, options.overwrite); !folder)
+  if (const Status folder = check_record_target(options.record_path, options.overwrite); !folder)
     return ExitRequest{2, "stereocl: " + folder.error()};
   if (!write_config_path.empty()) return write_config(app, write_config_path, options);
   return options;

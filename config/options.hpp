@@ -64,7 +64,7 @@ struct Options {
   bool list_devices{};
   bool list_devices_as_json = false;  // --list-devices --json: to json_file, or stdout when that is empty
   bool fast_stereogram_kernel{};
-  std::string break_kernels;  // test hook: STEREOCL_BREAK_KERNELS, read once by main()
+  std::string break_kernels;  // test hook: STEREOCL_BREAK_KERNELS, read once by main() (core/test_hook.hpp)
   bool bench{};
   std::string json_file;
   int bench_repeat{};  // --bench runs each mode this many times and reports the spread

@@ -5,6 +5,7 @@
 #include "config/options.hpp"
 #include "core/input_file.hpp"
 #include "core/program_folder.hpp"
+#include "core/unreadable_place.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -101,6 +102,8 @@ void PresetCycle::start_from(const std::string& config_file) {
 
 std::string PresetCycle::step(int direction) {
   if (folder_.empty()) return "No presets: no presets folder found (" + std::string(kInstalledPresetsHint) + "); give --presets DIR";
+  if (const std::string unreadable = unreadable_place(folder_); files_.empty() && !unreadable.empty())
+    return "No presets: " + unreadable;
   if (files_.empty()) return "No presets: " + folder_ + " has no .toml files";
   if (pending_.valid()) return "Still loading a preset; press again when it is shown";
   const auto count = static_cast<long long>(files_.size());

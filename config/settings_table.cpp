@@ -498,7 +498,7 @@ const Setting kOutputSettings[] = {
     {.name = "overwrite",
      .kind = SettingKind::flag,
      .group = kOutputGroup,
-     .help = "let --record FOLDER replace the frames an earlier recording left there",
+     .help = "let --record replace an earlier recording: the file, or the frames a folder holds",
      .access = flag_field<&Options::overwrite>,
      .configurable = false,  // with --record, which a config file cannot name either
      .needs = "record"},
@@ -571,7 +571,7 @@ const Setting kDeviceSettings[] = {
      .kind = SettingKind::integer,
      .group = kDevicesGroup,
      .value_name = "N",
-     .help = "threads for CPU mode, 0 = all",
+     .help = "threads for CPU mode, 0 = all; more than the machine has count as all",
      .min = 0,
      .max = 1024,
      .initial = "0",

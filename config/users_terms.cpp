@@ -55,10 +55,6 @@ std::string as_flags(std::string_view message) {
 }
 
 void say_on_stderr(std::string_view message) {
-  std::fprintf(stderr, "stereocl: %s\n", as_flags(message).c_str());
-}
-
-void say_refusal_on_stderr(std::string_view message) {
   std::fprintf(stderr, "stereocl: %s\n", printable_words(as_flags(message)).c_str());
 }
 

@@ -16,12 +16,10 @@ std::string as_flags(std::string_view message);
 // The same names as words: "eye_separation 40" -> "eye separation 40".
 std::string as_panel_words(std::string_view message);
 
-// "stereocl: " and the message as_flags() says it, one line on stderr: what the app and the
-// bench print of a frame's failure or the engine's notices.
+// "stereocl: " and the message as_flags() says it, one line on stderr: the one printer of every
+// message of the program's own. A message may echo what the user gave (a file name, a value, a
+// model's or a word's text), so each word is made printable and bounded (core/printable_text.hpp):
+// an escape sequence in a name reached the terminal through messages printed without it.
 void say_on_stderr(std::string_view message);
-
-// The same for a refused input, whose message may echo what the user gave (a file name, a value):
-// each word made printable and bounded (core/printable_text.hpp).
-void say_refusal_on_stderr(std::string_view message);
 
 }  // namespace stereocl

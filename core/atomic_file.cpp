@@ -1,6 +1,7 @@
 #include "core/atomic_file.hpp"
 
 #include "core/file_mode.hpp"
+#include "core/own_descriptor.hpp"
 #include "core/stop_signals.hpp"
 
 #include <cerrno>
@@ -93,6 +94,9 @@ Status write_atomically(const std::string& path, std::string_view bytes, const s
   if (path == "-") return write_standard_output(bytes);  // an output named "-" is standard output
   if (path.empty()) return failure("an output file name is empty");
   if (Status allowed = refuse_inputs(path, inputs); !allowed) return allowed;
+  // Our own stdout or stderr by another name is the stream the shell set up (`>> log.bin` appends);
+  // a rename would replace the file it points at.
+  if (const int fd = own_descriptor_for(path); fd >= 0) return write_descriptor(fd, bytes);
   // A symbolic link is followed, so the file it names is replaced and the link stays.
   std::string resolved = path;
   if (char real[PATH_MAX]; ::realpath(path.c_str(), real)) resolved = real;
@@ -106,8 +110,10 @@ Status write_atomically(const std::string& path, std::string_view bytes, const s
 }
 
 // No rename and no fsync: a stream is not a file to keep whole, only one whose every write is checked.
-Status write_standard_output(std::string_view bytes) {
-  if (const int error = write_all(STDOUT_FILENO, bytes)) return io_failure("stdout", "cannot write it", error);
+Status write_standard_output(std::string_view bytes) { return write_descriptor(STDOUT_FILENO, bytes); }
+
+Status write_descriptor(int fd, std::string_view bytes) {
+  if (const int error = write_all(fd, bytes)) return io_failure(descriptor_name(fd), "cannot write it", error);
   return {};
 }
 

@@ -14,6 +14,8 @@
 
 namespace stereocl {
 
+// A path naming the file already open as our stdout or stderr (/dev/stdout, /dev/fd/2, ...) is
+// written to that descriptor, as "-" is, at its offset (appending after `>>`), never renamed over.
 // A failure is one line "PATH: what failed: strerror". Refuses, before writing anything, a
 // target that is the same file (device and inode) as one of `inputs`.
 // "-" is standard output (write_standard_output), which no input can be.
@@ -21,5 +23,8 @@ Status write_atomically(const std::string& path, std::string_view bytes, const s
 
 // Standard output: the bytes written to descriptor 1, every write checked, nothing renamed.
 Status write_standard_output(std::string_view bytes);
+
+// The same for any open descriptor; a failure names "stdout" or "stderr".
+Status write_descriptor(int fd, std::string_view bytes);
 
 }  // namespace stereocl

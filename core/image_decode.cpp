@@ -40,6 +40,14 @@ ImageLoad decode_image(std::string_view bytes, const std::string& name, PixelTar
   return format ? format->decode(bytes, name, target, budget) : decode_png(bytes, name, target, budget);
 }
 
+InputStatus image_start_recognised(std::string_view start, const std::string& name) {
+  if (format_of(start)) return {};
+  // The PNG decoder names what the bytes look like and what is read, as for a whole file.
+  const ImageLoad refused = decode_png(start, name, PixelTarget::grey16, {});
+  if (refused) return {};
+  return refused.failure();
+}
+
 std::optional<std::pair<std::uint32_t, std::uint32_t>> image_header_size(std::string_view bytes) {
   const ImageFormat* format = format_of(bytes);
   return format ? format->header_size(bytes) : std::nullopt;

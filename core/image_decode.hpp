@@ -17,6 +17,10 @@ namespace stereocl {
 ImageLoad decode_image(std::string_view bytes, const std::string& name, PixelTarget target,
                        const DecodeBudget& budget = {});
 
+// Whether `start`, an input's first bytes (core/input_file.hpp's kStartBytes), begin a picture
+// decode_image() reads; else the refusal it would give, before the rest is read.
+InputStatus image_start_recognised(std::string_view start, const std::string& name);
+
 // Width and height from the header of any format decode_image() reads, or nullopt.
 std::optional<std::pair<std::uint32_t, std::uint32_t>> image_header_size(std::string_view bytes);
 

@@ -4,6 +4,7 @@
 // reason, never as an exception or a crash, because image paths are user input.
 #include "core/result.hpp"
 #include "core/image.hpp"
+#include "core/image_decode.hpp"
 #include "core/input_file.hpp"
 #include "core/png_codec.hpp"
 
@@ -12,8 +13,15 @@
 
 namespace stereocl {
 
+// A picture's read budget: what is no picture is refused at its first bytes.
+inline ReadBudget picture_read_budget() {
+  ReadBudget budget;
+  budget.check_start = image_start_recognised;
+  return budget;
+}
+
 struct ImageLoadBudget {
-  ReadBudget read;
+  ReadBudget read = picture_read_budget();
   DecodeBudget decode;
 };
 

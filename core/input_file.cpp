@@ -1,5 +1,6 @@
 #include "core/input_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <memory>
 #include <optional>
@@ -67,6 +68,9 @@ class Blocks {
     total_ += count;
   }
   std::size_t size() const { return total_; }
+  std::string_view start() const {
+    return blocks_.empty() ? std::string_view() : std::string_view(blocks_.front().get(), std::min(total_, kBlock));
+  }
 
   std::string joined(std::string&& head) && {
     std::string bytes = std::move(head);
@@ -96,8 +100,20 @@ InputStatus read_rest(int fd, const std::string& path, const ReadBudget& budget,
   }
 }
 
+// The budget's judgement of the first bytes, where it has one and there are enough of them.
+InputStatus start_allowed(std::string_view start, const std::string& path, const ReadBudget& budget) {
+  if (!budget.check_start || start.size() < kStartBytes) return {};
+  return budget.check_start(start.substr(0, kStartBytes), path);
+}
+
 Result<std::string, InputFailure> read_regular(int fd, const std::string& path, const struct stat& info,
                                                const ReadBudget& budget) {
+  char start[kStartBytes];  // from where reading starts: stdin may be a file a shell has read into
+  const off_t at = ::lseek(fd, 0, SEEK_CUR);
+  const ssize_t peeked = ::pread(fd, start, sizeof start, at < 0 ? 0 : at);
+  if (peeked > 0)
+    if (const InputStatus allowed = start_allowed({start, static_cast<std::size_t>(peeked)}, path, budget); !allowed)
+      return allowed.failure();
   if (static_cast<std::size_t>(info.st_size) > budget.max_bytes) return too_large(path, budget);
   std::string bytes(static_cast<std::size_t>(info.st_size), '\0');
   std::size_t filled = 0;
@@ -115,23 +131,39 @@ Result<std::string, InputFailure> read_regular(int fd, const std::string& path, 
   return std::move(rest).joined(std::move(bytes));
 }
 
-Result<std::string, InputFailure> read_pipe(int fd, const std::string& path, const ReadBudget& budget) {
-  const auto deadline = std::chrono::steady_clock::now() + budget.pipe_timeout;
-  Blocks blocks;
-  for (;;) {
+// Waits until `fd` can be read or the budget's time is up (-1 ms left: no time budget).
+int wait_readable(int fd, std::chrono::steady_clock::time_point deadline, const ReadBudget& budget) {
+  int timeout = -1;
+  if (budget.pipe_timeout) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    pollfd wanted{fd, POLLIN, 0};
-    const int ready = left.count() > 0 ? ::poll(&wanted, 1, static_cast<int>(left.count())) : 0;
+    if (left.count() <= 0) return 0;
+    timeout = static_cast<int>(left.count());
+  }
+  pollfd wanted{fd, POLLIN, 0};
+  return ::poll(&wanted, 1, timeout);
+}
+
+Result<std::string, InputFailure> read_pipe(int fd, const std::string& path, const ReadBudget& budget) {
+  const auto deadline = std::chrono::steady_clock::now() + budget.pipe_timeout.value_or(std::chrono::milliseconds(0));
+  Blocks blocks;
+  bool start_checked = false;
+  for (;;) {
+    const int ready = wait_readable(fd, deadline, budget);
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0)
       return failure(InputFailureKind::timed_out, path,
-                     "the pipe did not finish within " + std::to_string(budget.pipe_timeout.count()) + " ms (" + std::to_string(blocks.size()) + " bytes so far)");
+                     "the pipe did not finish within " + std::to_string(budget.pipe_timeout->count()) + " ms (" +
+                         std::to_string(blocks.size()) + " bytes so far)");
     const auto [at, room] = blocks.room();
     const ssize_t got = ::read(fd, at, room);
     if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
     if (got < 0) return failure(InputFailureKind::read_error, path, std::string("cannot read it: ") + std::strerror(errno));
     if (got == 0) return std::move(blocks).joined({});
     blocks.filled(static_cast<std::size_t>(got));
+    if (!start_checked && blocks.size() >= kStartBytes) {
+      start_checked = true;
+      if (const InputStatus allowed = start_allowed(blocks.start(), path, budget); !allowed) return allowed.failure();
+    }
     if (blocks.size() > budget.max_bytes) return too_large(path, budget);
   }
 }

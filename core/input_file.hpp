@@ -5,7 +5,10 @@
 // What is read, and why:
 // - a regular file: up to `max_bytes`, refused beforehand by its size if larger;
 // - an anonymous pipe (process substitution `<(...)`, /dev/fd/N, /dev/stdin from a pipe): read
-//   with the same size cap and a time budget, because there is no size to check in advance;
+//   with the same size cap, waiting for a slow writer as pamstereogram does (a caller that must
+//   go on, the window's file drop, gives a time budget);
+// - whatever the kind, a caller may check the first bytes (an image's format) before the rest is
+//   read: `yes | stereocl --depth -` read 1 GiB before it was refused.
 // - a named pipe (mkfifo) is refused without reading: it can wait forever for a writer, and a
 //   user who means it can give `<(cat FIFO)` instead;
 // - directories, devices and sockets are refused as "not a regular file";
@@ -16,6 +19,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,9 +38,14 @@ struct InputFailure {
 // What a check of an input file returns: fine, or the failure with its kind.
 using InputStatus = Result<void, InputFailure>;
 
+// How many bytes a start check sees (fewer where the input is shorter).
+inline constexpr std::size_t kStartBytes = 32;
+
 struct ReadBudget {
   std::size_t max_bytes = std::size_t{1} << 30;
-  std::chrono::milliseconds pipe_timeout{10000};
+  std::optional<std::chrono::milliseconds> pipe_timeout;  // none: wait for the writer
+  // Judges the first kStartBytes before the rest is read; an input shorter than that is left to its reader.
+  InputStatus (*check_start)(std::string_view start, const std::string& name) = nullptr;
 };
 
 // The path that means standard input (as an input) or standard output (as an output).

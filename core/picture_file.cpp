@@ -18,6 +18,34 @@ Result<PictureFormat> picture_format_for(const std::string& path) {
   return failure(path + ": a picture is saved as PNG (.png), JPEG (.jpg, .jpeg) or WebP (.webp), by its name");
 }
 
+namespace {
+
+struct FormatLimit {
+  const char* name;
+  long long max_side;
+};
+
+// What each format's header can say (PNG's 31-bit fields, JPEG's and GIF's 16-bit ones) or its
+// encoder takes (libwebp: 14 bits).
+constexpr FormatLimit kLimits[] = {{"PNG", 2147483647LL}, {"JPEG", 65535}, {"WebP", 16383}};
+
+std::string every_limit() {
+  std::string said;
+  for (const FormatLimit& limit : kLimits)
+    said += (said.empty() ? "" : ", ") + std::string(limit.name) + " " + std::to_string(limit.max_side);
+  return said;
+}
+
+}  // namespace
+
+Status picture_size_allowed(const std::string& path, PictureFormat format, long long width, long long height) {
+  const FormatLimit& limit = kLimits[static_cast<int>(format)];
+  if (width <= limit.max_side && height <= limit.max_side) return {};
+  return failure(path + ": the picture would be " + std::to_string(width) + "x" + std::to_string(height) +
+                 " pixels; " + limit.name + " holds at most " + std::to_string(limit.max_side) +
+                 " a side (pixels a side: " + every_limit() + ")");
+}
+
 Result<std::string> encode_picture(PictureFormat format, const RgbaImage& image, const PngMetadata& metadata) {
   if (image.empty()) return failure("nothing to save (the image is empty)");
   switch (format) {

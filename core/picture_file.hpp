@@ -16,6 +16,11 @@ enum class PictureFormat { png, jpeg, webp };
 // By the extension, any case: .png (or none, or "-"), .jpg/.jpeg, .webp; else the rule, in one line.
 Result<PictureFormat> picture_format_for(const std::string& path);
 
+// Whether a picture of width x height fits the format (WebP at most 16383 pixels a side, JPEG 65535,
+// PNG 2^31-1); else the rule, in one line naming `path`. Asked before the picture is made: libwebp
+// said so only after the whole stereogram had been computed.
+Status picture_size_allowed(const std::string& path, PictureFormat format, long long width, long long height);
+
 // The file's bytes, or why they cannot be made.
 Result<std::string> encode_picture(PictureFormat format, const RgbaImage& image, const PngMetadata& metadata);
 

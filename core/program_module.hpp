@@ -16,10 +16,11 @@ struct ProgramModule {
 };
 
 // `file` (e.g. "stereocl-model.so") beside the program (a build folder), where the package
-// installs it (../lib/stereocl from the program's folder), or in the folder STEREOCL_MODULE_DIR
-// names (the tests' programs, which live below the build folder). No folder is compiled in: a
-// packaged program must not load code from where it was built. A file that lacks one of
-// `entries` is not this program's module, and is not used.
+// installs it (../lib/stereocl from the program's folder), or, in the tests' executables only, in
+// the build folder (tests/program_modules.cpp). No folder is compiled into the program: a
+// packaged program must not load code from where it was built, nor from a folder the
+// environment names. A file that lacks one of `entries` is not this program's module, and is not
+// used. A place that holds the file but cannot be read is said so, not called missing.
 ProgramModule load_program_module(const char* file, std::initializer_list<const char*> entries);
 
 // The module's entry point `name` as type `Entry`, or nullptr where it has none.

@@ -41,7 +41,7 @@ class FrameEncoder {
 
 // Opens the output at once, so an unwritable path fails before the first frame. The format
 // follows record_format_for().
-// `overwrite` lets a folder of frames replace an earlier recording's (check_record_folder).
+// `overwrite` lets a folder of frames replace an earlier recording's (check_record_target).
 // `mp4_quality`: an MP4's constant rate factor (record/mp4_encoder.hpp).
 Result<std::unique_ptr<FrameEncoder>> open_frame_encoder(const std::string& path, bool overwrite = false,
                                                          int mp4_quality = kDefaultMp4Quality);

@@ -33,20 +33,30 @@ Result<std::string> create_unique_temporary(const std::string& final_path) {
   return name;  // registered for removal on a second Ctrl+C: the PartialFile forgets it when done
 }
 
+// The file a link at `path` names (its folder too, so the rename stays within one file system), or `path`.
+std::string link_target(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_symlink(path, error)) return path;
+  const std::filesystem::path resolved = std::filesystem::weakly_canonical(path, error);
+  return error ? path : resolved.string();
+}
+
 }  // namespace
 
 Result<PartialFile> PartialFile::create(std::string final_path) {
-  Result<std::string> temporary = create_unique_temporary(final_path);
+  std::string target = link_target(final_path);
+  Result<std::string> temporary = create_unique_temporary(target);
   if (!temporary) return failure(temporary.error());
-  return PartialFile(std::move(final_path), std::move(*temporary));
+  return PartialFile(std::move(final_path), std::move(target), std::move(*temporary));
 }
 
-PartialFile::PartialFile(std::string final_path, std::string temporary_path)
-    : final_(std::move(final_path)), temporary_(std::move(temporary_path)) {}
+PartialFile::PartialFile(std::string final_path, std::string target_path, std::string temporary_path)
+    : final_(std::move(final_path)), target_(std::move(target_path)), temporary_(std::move(temporary_path)) {}
 
 // The moved-from file has nothing left to remove.
 PartialFile::PartialFile(PartialFile&& other) noexcept
     : final_(std::move(other.final_)),
+      target_(std::move(other.target_)),
       temporary_(std::exchange(other.temporary_, {})),
       committed_(std::exchange(other.committed_, true)) {}
 
@@ -59,7 +69,7 @@ PartialFile::~PartialFile() {
 
 Status PartialFile::commit() {
   std::error_code error;
-  std::filesystem::rename(temporary_, final_, error);
+  std::filesystem::rename(temporary_, target_, error);
   if (error) return failure(final_ + ": cannot move the finished recording into place: " + error.message());
   committed_ = true;
   stop_signals::forget(temporary_);

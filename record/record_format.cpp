@@ -1,5 +1,7 @@
 #include "record/record_format.hpp"
 
+#include "core/own_descriptor.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -11,6 +13,10 @@ Result<RecordFormat> record_format_for(const std::string& path) {
   if (path.empty()) return failure("--record needs a folder, NAME.gif or NAME.mp4");
   // Elsewhere "-" is stdout; a recording is many files or an indexed one, which a pipe cannot hold.
   if (path == "-") return failure("--record -: a recording goes to a folder, NAME.gif or NAME.mp4, not stdout");
+  // By another name (/dev/stdout, /dev/fd/2) the stream is still no folder or file to rename into.
+  if (const int fd = own_descriptor_for(path); fd >= 0)
+    return failure("--record " + path + ": is this program's " + descriptor_name(fd) +
+                   "; a recording goes to a folder, NAME.gif or NAME.mp4");
   const std::filesystem::path target(path);
   std::error_code ignored;
   if (std::filesystem::is_directory(target, ignored) || !target.has_extension()) return RecordFormat::png_frames;
@@ -50,12 +56,26 @@ Status frames_can_be_replaced(const std::string& folder) {
   return {};
 }
 
+// A GIF or MP4 replaces an earlier recording's file only with --overwrite: it took as long to
+// record as this one will, and cannot be made again the same.
+Status check_record_file(const std::string& path, bool overwrite) {
+  std::error_code error;
+  const std::filesystem::file_status target = std::filesystem::status(path, error);  // through a link
+  if (!std::filesystem::exists(target)) return {};
+  if (!std::filesystem::is_regular_file(target))
+    return failure("--record " + path + ": is there and not a file (a folder, pipe or device); name a file");
+  if (overwrite) return {};
+  return failure("--record " + path + ": the file exists (an earlier recording?); name a new file, or add "
+                 "--overwrite to replace it");
+}
+
 }  // namespace
 
-Status check_record_folder(const std::string& path, bool overwrite) {
+Status check_record_target(const std::string& path, bool overwrite) {
   if (path.empty()) return {};
   const Result<RecordFormat> format = record_format_for(path);
-  if (!format || *format != RecordFormat::png_frames) return {};
+  if (!format) return {};
+  if (*format != RecordFormat::png_frames) return check_record_file(path, overwrite);
   std::error_code error;
   if (overwrite) return std::filesystem::is_directory(path, error) ? frames_can_be_replaced(path) : Status{};
   // Frames written over an earlier recording's would splice the two (new 1-2, old 3-6).

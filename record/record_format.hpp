@@ -19,8 +19,10 @@ std::string check_record_path(const std::string& path);
 // "frame-000001.png": the name of a recorded frame (record/png_frames_encoder.hpp).
 bool is_frame_name(const std::string& name);
 
-// A folder of frames must be new or empty, unless `overwrite` lets the recording replace the
-// frames an earlier one left there: fails, saying why, otherwise.
-Status check_record_folder(const std::string& path, bool overwrite);
+// One rule for every recording: it replaces an earlier one only with `overwrite` (--overwrite). A
+// folder of frames must be new or empty, a GIF or MP4 must not exist yet, unless `overwrite` lets
+// the recording replace the frames an earlier one left there, or the file. A link is followed,
+// as -o follows one: the file it names is replaced and the link stays. Fails, saying why.
+Status check_record_target(const std::string& path, bool overwrite);
 
 }  // namespace stereocl

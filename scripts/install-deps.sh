@@ -31,7 +31,7 @@ build=(
   libglm-dev libimgui-dev libspng-dev libcli11-dev nlohmann-json3-dev
   libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
   libvulkan-dev libegl-dev libfreetype-dev libfontconfig-dev libturbojpeg0-dev libwebp-dev libtiff-dev
-  libassimp-dev
+  libassimp-dev libtomlplusplus-dev
 )
 # What the program needs at run time that no library it links pulls in: a GL driver, an OpenCL
 # driver (PoCL on the CPU where no GPU driver exists), an X server for machines with no display,

@@ -6,6 +6,7 @@
 #include "compute/effects/histogram_cpu.hpp"
 #include "compute/effects/luma_cpu.hpp"
 #include "compute/effects/sobel_cpu.hpp"
+#include "core/thread_count.hpp"
 
 #include "random_images.hpp"
 
@@ -29,6 +30,15 @@ constexpr int kThreadCounts[] = {2, 3, 7};
 
 std::string where(SizeCase size, int threads) {
   return std::to_string(size.width) + "x" + std::to_string(size.height) + ", " + std::to_string(threads) + " threads";
+}
+
+// Issue 58: --cpu-threads 1024 under a memory limit ended in libgomp's "Thread creation failed".
+TEST(CpuParallel, AThreadCountIsNeverMoreThanTheMachineHas) {
+  const int hardware = hardware_thread_count();
+  EXPECT_EQ(resolve_thread_count(0), hardware);
+  EXPECT_EQ(resolve_thread_count(1024), hardware);
+  EXPECT_EQ(resolve_thread_count(hardware + 1), hardware);
+  EXPECT_EQ(resolve_thread_count(1), 1);
 }
 
 TEST(CpuParallel, SobelMatchesTheReference) {

@@ -1,6 +1,7 @@
 // Reading input files (core/input_file): once, from one descriptor, never blocking -- and each
 // failure of its own kind, with the path and the reason in one line.
 #include "child_process.hpp"
+#include "core/image_decode.hpp"
 #include "core/input_file.hpp"
 #include "test_files.hpp"
 
@@ -84,6 +85,32 @@ TEST(InputFile, APipeThatNeverEndsTimesOut) {
   ::close(ends[1]);
   EXPECT_EQ(failure.kind, InputFailureKind::timed_out);
   EXPECT_NE(failure.message.find("200 ms (3 bytes so far)"), std::string::npos) << failure.message;
+}
+
+// Issue 58: `yes | stereocl --depth -` read 1 GiB before its first bytes were looked at. A start
+// check refuses a pipe whose writer never ends, and a file, at once.
+TEST(InputFile, AStartCheckRefusesBeforeTheRestIsRead) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ASSERT_EQ(::write(ends[1], std::string(64, 'y').data(), 64), 64);
+  ReadBudget budget;
+  budget.pipe_timeout = 5s;
+  budget.check_start = image_start_recognised;
+  const auto started = std::chrono::steady_clock::now();
+  const InputFailure piped = failure_of(read_input_file("/dev/fd/" + std::to_string(ends[0]), budget));
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 2s);
+  ::close(ends[0]);
+  ::close(ends[1]);
+  EXPECT_EQ(piped.kind, InputFailureKind::not_png) << piped.message;
+  EXPECT_NE(piped.message.find("is not a PNG image"), std::string::npos) << piped.message;
+  const std::string zeros = testing::write_bytes("zeros.bin", std::string(4096, '\0'));
+  EXPECT_EQ(failure_of(read_input_file(zeros, budget)).kind, InputFailureKind::not_png);
+  EXPECT_TRUE(read_input_file(testing::write_bytes("short.bin", "yy"), budget)) << "too short to judge: its reader says";
+}
+
+// Issue 58: a still waits for a slow pipe as pamstereogram does; only a caller that must go on gives a time.
+TEST(InputFile, WithoutATimeBudgetAPipeIsWaitedFor) {
+  EXPECT_FALSE(ReadBudget{}.pipe_timeout.has_value());
 }
 
 TEST(InputFile, FilesAndPipesOverTheSizeBudgetAreRefused) {

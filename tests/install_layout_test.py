@@ -44,6 +44,8 @@ class InstallLayout(unittest.TestCase):
         # The installed program finds it from its own folder (record/mp4_recording.cpp), with no
         # build folder to fall back on: it records an MP4.
         video = os.path.join(SCRATCH, "installed.mp4")
+        if os.path.exists(video):
+            os.remove(video)  # an earlier run's: a recording replaces one only with --overwrite
         environment = {k: v for k, v in os.environ.items() if k != "STEREOCL_MODULE_DIR"}
         result = subprocess.run([os.path.join(self.prefix, "bin/stereocl"), "--hidden", "--mode", "cpu", "--size",
                                  "64x48", "--frames", "2", "--record", video], capture_output=True, text=True,

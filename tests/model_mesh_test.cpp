@@ -126,6 +126,41 @@ TEST(ModelLoad, WithoutTheModelModuleTheProgramRefusesModelsInOneLine) {
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
 }
 
+// Issue 58: the installed program loaded a module from the folder STEREOCL_MODULE_DIR named (the
+// current one, say). Only the tests' executables name a module folder now; the program has none.
+TEST(ModelLoad, TheProgramLoadsNoModuleFromAFolderTheEnvironmentNames) {
+  const std::string program = testing::copy_programs_to(testing::scratch_file("no-modules-but-a-variable"));
+  const std::string model = testing::scratch_file("variable-cube.obj");
+  write_bytes(model, testing::obj_cube());
+  ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
+  const testing::ProgramResult result =
+      testing::run_stereocl({"--model", model, "--size", "64x48", "-o", testing::scratch_file("variable.png")},
+                            std::string("STEREOCL_MODULE_DIR=") + STEREOCL_BUILD_DIR);
+  unsetenv("STEREOCL_TEST_BINARY");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("its module stereocl-model.so is neither beside"), std::string::npos) << result.err;
+}
+
+// Issue 58: a module that is there but cannot be read was called missing ("neither beside the
+// program nor in ../lib/stereocl"). A link that loops cannot be read even by root, as a folder of
+// mode 700 another user owns cannot by anyone else.
+TEST(ModelLoad, AModuleThatCannotBeReadIsNotCalledMissing) {
+  const std::filesystem::path folder = testing::scratch_file("unreadable-module");
+  const std::string program = testing::copy_programs_to(folder);
+  std::filesystem::remove(folder / "stereocl-model.so");
+  std::filesystem::create_symlink("stereocl-model.so", folder / "stereocl-model.so");
+  const std::string model = testing::scratch_file("unreadable-module-cube.obj");
+  write_bytes(model, testing::obj_cube());
+  ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
+  const testing::ProgramResult result =
+      testing::run_stereocl({"--model", model, "--size", "64x48", "-o", testing::scratch_file("unreadable.png")});
+  unsetenv("STEREOCL_TEST_BINARY");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("stereocl-model.so cannot be read: Too many levels of symbolic links"), std::string::npos)
+      << result.err;
+  EXPECT_EQ(result.err.find("neither beside"), std::string::npos) << result.err;
+}
+
 TEST(ModelLoad, AFolderAndAnUnreadFormatAreRefused) {
   const std::string folder = testing::scratch_file("folder.obj");
   std::filesystem::create_directories(folder);

@@ -85,6 +85,21 @@ TEST(Presets, ArePickedByNameAndAMissingNameListsTheOnesThereAre) {
   EXPECT_NE(said.find("a-colour, b-symmetric, c-broken"), std::string::npos) << said;
 }
 
+// Issue 58: a presets folder that is there but cannot be read was "no such preset" with "none"
+// listed, as if empty. A looping link stands for it here: root reads a folder of mode 700.
+TEST(Presets, AFolderThatCannotBeReadIsSaidSo) {
+  const fs::path loop = testing::scratch_dir() / "presets-loop";
+  fs::remove(loop);
+  fs::create_symlink("presets-loop", loop);
+  const auto named = parse_command_line({"--presets", loop.string(), "--config", "presenter-x"});
+  ASSERT_FALSE(named.ok());
+  EXPECT_NE(named.failure().message.find(loop.string() + " cannot be read: Too many levels of symbolic links"),
+            std::string::npos)
+      << named.failure().message;
+  PresetCycle presets(loop.string());
+  EXPECT_EQ(presets.step(1), "No presets: " + loop.string() + " cannot be read: Too many levels of symbolic links");
+}
+
 TEST(Presets, AConfigFileMaySayFullscreenOrNot) {
   const fs::path folder = testing::scratch_dir() / "presets-fullscreen";
   fs::create_directories(folder);

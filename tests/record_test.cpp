@@ -226,6 +226,16 @@ TEST(RecordFormat, StandardOutputIsRefusedBeforeAnythingIsMade) {
   EXPECT_FALSE(std::filesystem::exists("-")) << "no folder named -";
 }
 
+// Issue 58: by another name stdout is still no folder, and a GIF renamed over /dev/stdout's file
+// would replace what the shell meant to append to.
+TEST(RecordFormat, OurOwnStreamByAnyNameIsRefused) {
+  for (const std::string name : {"/dev/stdout", "/dev/stderr", "/proc/self/fd/2"}) {
+    const Result<RecordFormat> format = record_format_for(name);
+    ASSERT_FALSE(format) << name;
+    EXPECT_NE(format.error().find("is this program's std"), std::string::npos) << format.error();
+  }
+}
+
 TEST(GifPalette, ColourCubeIsWithinHalfAStepOfEveryColour) {
   const RgbaImage colour = random_opaque_colour(1921, 3, 7);
   ASSERT_EQ(palette_for(colour), GifPalette::colour_cube);
@@ -387,6 +397,43 @@ TEST(GifEncoder, NoFramesOrAFrameAfterTheEndIsRefused) {
   ASSERT_FALSE(late);
   EXPECT_EQ(late.error(), path + ": the recording is already finished");
   EXPECT_EQ(decode_gif(path).frames.size(), 1u);
+}
+
+// Issue 58: a recording renamed its file over a symbolic link, where -o replaces the file the link
+// names. The link stays, and what it points at is the new recording.
+TEST(GifEncoder, ALinkIsFollowedAsTheStillsOutputFollowsOne) {
+  const std::string real = testing::write_bytes("linked-real.gif", "an earlier recording");
+  const std::string link = scratch_file("linked.gif");
+  std::filesystem::remove(link);
+  std::filesystem::create_symlink(real, link);
+  {
+    const auto encoder = opened(GifEncoder::open(link));
+    ASSERT_TRUE(encoder->add(random_grey_rgba(8, 8, 3)));
+    ASSERT_TRUE(encoder->finish());
+  }
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_EQ(decode_gif(real).frames.size(), 1u);
+  EXPECT_TRUE(partials_of(real).empty());
+}
+
+// Issue 58: --record r.gif replaced an earlier recording silently where a folder of frames needed
+// --overwrite. One rule for every recording: --overwrite, or a new name.
+TEST(RecordOption, AnEarlierRecordingFileIsReplacedOnlyWithOverwrite) {
+  const std::string gif = testing::write_bytes("earlier.gif", "an earlier recording");
+  const Status refused = check_record_target(gif, false);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error(), "--record " + gif + ": the file exists (an earlier recording?); name a new file, or add "
+                             "--overwrite to replace it");
+  EXPECT_TRUE(check_record_target(gif, true).ok());
+  EXPECT_TRUE(check_record_target(scratch_file("a-new.mp4"), false).ok());
+  const std::string fifo = scratch_file("a-pipe.gif");  // a folder by that name is a folder of frames
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const Status pipe = check_record_target(fifo, true);
+  ASSERT_FALSE(pipe);
+  EXPECT_NE(pipe.error().find("is there and not a file"), std::string::npos) << pipe.error();
+  const auto again = run_stereocl({"--hidden", "--mode", "cpu", "--size", "64x48", "--frames", "1", "--record", gif});
+  EXPECT_EQ(again.exit_code, 2) << again.err;
+  EXPECT_EQ(testing::read_text(gif), "an earlier recording");
 }
 
 // GIFs were created 0600 by giflib while PNG and MP4 honoured the umask; and a user's own
@@ -563,9 +610,9 @@ TEST(RecordOption, AFolderHoldingAnEarlierRecordingIsRefused) {
   EXPECT_EQ(again.exit_code, 2) << again.err;
   EXPECT_NE(again.err.find("--record " + folder + ": the folder is not empty"), std::string::npos) << again.err;
   EXPECT_TRUE(testing::read_png(folder + "/frame-000001.png").pixels == first_take.pixels);
-  EXPECT_TRUE(check_record_folder(scratch_file("a-new-folder"), false).ok());
-  EXPECT_FALSE(check_record_folder(folder, false).ok());
-  EXPECT_TRUE(check_record_folder(folder, true).ok()) << "--overwrite lets it replace the frames";
+  EXPECT_TRUE(check_record_target(scratch_file("a-new-folder"), false).ok());
+  EXPECT_FALSE(check_record_target(folder, false).ok());
+  EXPECT_TRUE(check_record_target(folder, true).ok()) << "--overwrite lets it replace the frames";
 }
 
 // A folder named like a frame stopped an --overwrite recording at that frame; it is refused before
@@ -575,7 +622,7 @@ TEST(RecordOption, OverwriteRefusesAFrameNameThatIsNotAFile) {
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder + "/frame-000003.png");
   testing::write_bytes("frame-named-folder/frame-000001.png", "old frame");
-  const Status checked = check_record_folder(folder, true);
+  const Status checked = check_record_target(folder, true);
   ASSERT_FALSE(checked.ok());
   EXPECT_NE(checked.error().find("frame-000003.png there is not a frame an earlier recording wrote"), std::string::npos)
       << checked.error();

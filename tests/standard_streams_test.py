@@ -112,6 +112,22 @@ quiet = subprocess.run(["/bin/sh", "-c", f"'{binary}' --depth '{depth_file}' --o
                        stderr=subprocess.PIPE, env=environment, timeout=120)
 check(quiet.returncode == 0 and quiet.stderr == b"", f"a still to a file with stdout closed: {quiet.returncode} {quiet.stderr!r}")
 
+# An output path naming our own stdout or stderr is that stream (issue 58): `>>` appends to the
+# file, which a new file renamed over it replaced, and the log's earlier lines were lost.
+for output, redirect, fd_name in (("/dev/stdout", ">>", "stdout"), ("/dev/fd/1", ">>", "stdout"),
+                                  ("/proc/self/fd/1", ">>", "stdout"), ("/dev/stderr", "2>>", "stderr")):
+    log = os.path.join(scratch, "appended.log")
+    with open(log, "wb") as file:
+        file.write(b"earlier lines\n")
+    inode = os.stat(log).st_ino
+    command = f"'{binary}' --depth '{depth_file}' --output {output} {redirect} '{log}'"
+    ran = subprocess.run(["/bin/sh", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=environment, timeout=120)
+    kept = read(log)
+    check(ran.returncode == 0 and kept.startswith(b"earlier lines\n") and png_size(kept[14:]) == (800, 450)
+          and os.stat(log).st_ino == inode,
+          f"--output {output} {redirect} log: exit {ran.returncode}, log starts {kept[:24]!r}, {ran.stderr[:200]!r}")
+
 for failure in failures:
     print("FAILED:", failure)
 sys.exit(1 if failures else 0)

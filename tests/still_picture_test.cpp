@@ -196,6 +196,24 @@ TEST(StillPicture, IsWrittenInTheFormatItsNameSaysWithItsSettings) {
   EXPECT_FALSE(std::filesystem::exists(testing::scratch_file("format.bmp")));
 }
 
+// Issue 58: libwebp's 16383-pixel limit was found only after the whole stereogram was made. Each
+// format's limit is asked before the picture is made, and the message names every format's.
+TEST(StillPicture, APictureTooLargeForItsFormatIsRefusedBeforeItIsMade) {
+  const std::string depth = testing::write_grey_png("wide-depth.png", 16384, 2, 128);
+  const std::string webp = testing::scratch_file("too-wide.webp");
+  std::filesystem::remove(webp);
+  const ProgramResult refused = run_stereocl({"--depth", depth, "-o", webp}, "env -u DISPLAY");
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("--output " + webp + ": the picture would be 16384x2 pixels; WebP holds at most 16383 a "
+                             "side (pixels a side: PNG 2147483647, JPEG 65535, WebP 16383)"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(webp));
+  const ProgramResult jpeg = run_stereocl({"--depth", depth, "-o", testing::scratch_file("wide.jpg")}, "env -u DISPLAY");
+  EXPECT_EQ(jpeg.exit_code, 0) << jpeg.err;
+}
+
 // -o drew every frame before the one it shows: --frames 9223372036854775807 never ended. They are
 // moved through now (the test above holds the picture at frame 3 to the window's), within a bound.
 TEST(StillPicture, FramesBeforeTheOneShownAreMovedThroughNotDrawn) {

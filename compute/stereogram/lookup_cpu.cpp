@@ -1,6 +1,6 @@
 #include "compute/stereogram/lookup_cpu.hpp"
 
-#include <omp.h>
+#include "core/thread_count.hpp"
 
 #include <cmath>
 
@@ -38,8 +38,7 @@ void stereogram_offsets_parallel(DepthView depth, const StereogramParams& params
   const int out_width = depth.width + params.pattern_width;
   if (offsets.width != out_width || offsets.height != depth.height) offsets = OffsetImage(out_width, depth.height);
   // OpenMP's pool outlives the frame, so no threads start or join per frame; rows are independent.
-  const int count = threads > 0 ? threads : omp_get_max_threads();
-#pragma omp parallel for num_threads(count) schedule(static)
+#pragma omp parallel for num_threads(resolve_thread_count(threads)) schedule(static)
   for (int y = 0; y < depth.height; ++y) stereogram_offsets_row(depth.row(y), depth.width, params, offsets.row(y));
 }
 

@@ -39,7 +39,13 @@ ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget) {
 }
 
 ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& budget) {
-  const Result<std::string, InputFailure> bytes = read_input_file(path, budget.read);
+  // A still or a start waits for a slow pipe; a drop is read while the window runs, and one that
+  // never ends would hold the one load a window may have under way.
+  ReadBudget read = budget.read;
+  if (!read.pipe_timeout) read.pipe_timeout = kDroppedPipeTimeout;
+  const Result<std::string, InputFailure> bytes = read_input_file(path, read);
+  if (!bytes && bytes.failure().kind == InputFailureKind::timed_out)
+    return InputFailure{InputFailureKind::timed_out, bytes.failure().message + ", the time a dropped file is given"};
   if (!bytes) return bytes.failure();
   const std::string& file = *bytes;
   ImageLoad depth = decode_depth_map(file, input_name(path), budget.decode);

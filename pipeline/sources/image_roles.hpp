@@ -5,6 +5,7 @@
 // when its pixels have colour.
 #include "core/image_file.hpp"
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,9 @@ ImageLoad load_depth_map(const std::string& path, const ImageLoadBudget& budget 
 // The same for a file already read (`name` starts its messages).
 ImageLoad decode_depth_map(const std::string& bytes, const std::string& name, const DecodeBudget& budget = {});
 ImageLoad load_pattern(const std::string& path, const ImageLoadBudget& budget = {});
+// A dropped file that is a pipe is given this long to end where `budget` gives no time (the window
+// goes on meanwhile, but loads one file at a time).
+inline constexpr std::chrono::milliseconds kDroppedPipeTimeout{10000};
 ImageLoad load_dropped_image(const std::string& path, const ImageLoadBudget& budget = {});
 
 // A look's pattern and depth map (either may be absent), both decoded before anything uses them.
