@@ -68,11 +68,13 @@ void fit_to_work_area(GLFWmonitor* monitor, int& width, int& height) {
 
 // GLFW 3.4 (Debian 13) is built for Wayland and X11 and tries Wayland first, where libwayland
 // prints a line of its own when there is no Wayland session. The contexts stereocl shares with
-// OpenCL are GLX's (or EGL's on X11), as with Debian 12's GLFW 3.3, which has X11 alone; so where
-// an X display is named, X11 is asked for (XWayland on a Wayland desktop).
+// OpenCL are GLX's (or EGL's on X11), as with Debian 12's GLFW 3.3, which has X11 alone; so X11 is
+// asked for (XWayland on a Wayland desktop) unless Wayland is the only display named. With none
+// named, X11's failure is GLFW's quiet error, which the caller words.
 void prefer_x11() {
 #ifdef GLFW_PLATFORM
-  if (std::getenv("DISPLAY") && glfwPlatformSupported(GLFW_PLATFORM_X11)) glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
+  const bool wayland_only = std::getenv("WAYLAND_DISPLAY") && !std::getenv("DISPLAY");
+  if (!wayland_only && glfwPlatformSupported(GLFW_PLATFORM_X11)) glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
 #endif
 }
 
