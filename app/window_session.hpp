@@ -27,7 +27,7 @@ struct Session {
   bool fit = false;                   // --fit, and while F's fullscreen is on
   bool resampled = false;             // what the last frame's layout said, so stderr hears it once
   bool panel_yielded = false;
-  std::string mode_said;  // the title's mode words last frame, so -v says each change once
+  std::string mode_said{};  // the title's mode words last frame, so -v says each change once
   QuitGuard quit_guard{};  // Esc held for a second quits; a clicker's taps only blank and unblank
   bool size_set_by_preset = false;      // fullscreen came from a preset about size, not from F
   bool panel_hidden_by_preset = false;  // ... and so did the hidden panel
