@@ -50,6 +50,9 @@ void draw_text_field(Engine& demo, PanelState& state) {
     // The T that asked is not the word's first letter; what was typed after it in the same frame is.
     ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
     if (!typed.empty() && (typed[0] == 't' || typed[0] == 'T')) typed.erase(typed.begin());
+    // The panel takes the focus first: Debian 13's ImGui 1.90 answers a request for the keyboard
+    // only in the focused window, and after the field ended with Return no window was.
+    ImGui::SetWindowFocus();
     ImGui::SetKeyboardFocusHere();
     state.replace_word = true;
   }
