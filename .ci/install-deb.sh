@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs inside a pristine Debian 12 that holds only the .deb (in /root): installs it as a user would,
+# Runs inside a pristine Debian (13 or 12) that holds only the .deb (in /root): installs it as a user would,
 # with the dependencies dpkg-shlibdeps wrote into it, and runs the installed program.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Fails when a package is installed that neither the pristine base nor the project's scripts put there.
 
-CI runs the README's commands in a pristine Debian 12, and that check is only as honest as the
+CI runs the README's commands in a pristine Debian 13 and 12, and that check is only as honest as the
 chroot is clean: a package that arrived some other way (a cached image, a step that installs by
 hand) could hide a missing install step exactly as a development machine does. .ci/in-fresh-debian.sh
 saves the base's package list before anything runs; after the README's commands this compares the
