@@ -52,6 +52,9 @@ for executable in "${!filters[@]}"; do
   echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
 done
 cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
+# The carried programs are a build folder's: its CMakeCache.txt beside them lets the tests' switches
+# (STEREOCL_BREAK_KERNELS, core/test_hook.hpp) reach them there as in the build folder here.
+cp build-gpu/CMakeCache.txt .gpu/bin/
 # The modules (core/program_module.hpp), found beside the programs: model files, JPEG/WebP/TIFF, --text.
 cp build-gpu/stereocl-model.so build-gpu/stereocl-codecs.so build-gpu/stereocl-text.so .gpu/bin/
 strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-window .gpu/bin/stereocl-bench .gpu/bin/*.so
