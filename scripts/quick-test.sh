@@ -62,7 +62,8 @@ if [ -z "$regex" ]; then
   suites=$(for test in $(printf '%s\n' "${tests[@]}" | sort -u); do
     sed -nE 's/^(TEST|TEST_F|TEST_P|TYPED_TEST)\(([A-Za-z0-9_]+),.*/\2/p' "tests/$test.cpp"
   done | sort -u | paste -sd '|')
-  regex="(^|/)($suites)\\."
+  # A case is Suite.Name; a kernel suite's entry is Suite or Suite@small-device (tests/kernel_suites.cmake).
+  regex="(^|/)($suites)(\\.|@|\$)"
   echo "quick-test: $(printf '%s\n' "${tests[@]}" | sort -u | paste -sd ' ')"
 fi
 $dry && { echo "quick-test: ctest -R '$regex'"; exit 0; }
