@@ -25,8 +25,8 @@ case ${1:-} in
   release) test_scope=(--release) ;;
   *) echo "in-fresh-debian: SCOPE '${1:-}': all or release" >&2; exit 2 ;;
 esac
-# .ci/run names a folder here for the .deb; it installs the package in a second root once the file
-# is there and the tests below have reached their fuzzing (or, for the release scope, their end).
+# .ci/run names a folder here for the .deb, copies the package out, and installs it in a second
+# root beside Debian 13's fuzzing.
 handoff=${2:-}
 
 # Every package first, in one apt run, as scripts/test.sh would install them: the README's commands
