@@ -1,7 +1,6 @@
 #pragma once
-// The start and the end both programs share (the front, app/main.cpp, and the window's,
-// app/window_main.cpp): standard descriptors held, the command line parsed and --help and
-// --version answered, then the run, its refusals and failures each said in one line.
+// The program's start and end (app/main.cpp): standard descriptors held, the command line parsed
+// and --help and --version answered, then the run, its refusals and failures each said in one line.
 #include "config/options.hpp"
 #include "core/standard_streams.hpp"
 

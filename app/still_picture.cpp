@@ -1,7 +1,9 @@
 #include "app/still_picture.hpp"
 
 #include "app/affordable_size.hpp"
+#include "app/headless_depth.hpp"
 #include "app/picture_metadata.hpp"
+#include "app/still_guide_dots.hpp"
 #include "config/users_terms.hpp"
 #include "pipeline/sources/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
@@ -33,6 +35,12 @@
 namespace stereocl {
 namespace {
 
+// The user's --cpu-threads, or the cores idle now (core/thread_count.hpp): the window keeps every
+// core, where spinning made CPU mode's frames faster on an idle host (docs/performance.md §53).
+int still_thread_count(const Options& options) {
+  return options.cpu_threads > 0 ? resolve_thread_count(options.cpu_threads) : idle_core_count();
+}
+
 // The still works in GL's row order (row 0 at the bottom), as CPU mode's engines and compose do,
 // so its picture matches CPU mode's to the row; flip_rows() turns a file's order into it and back.
 bool scene_pattern(const LookSettings& look) {
@@ -42,8 +50,8 @@ bool scene_pattern(const LookSettings& look) {
 // The source's frame: drawn by GL (in GL's row order already, the lit scene too for --pattern
 // scene), or a depth map (its file's bytes, read once) or text, whose grey --pattern scene cuts
 // from, as the window does.
-Result<HeadlessFrame> still_frame(const Options& options, const std::string& depth_bytes, const StillGl& gl) {
-  if (drawn_by_gl(options)) return gl.draw_frame(options, scene_pattern(options.look));
+Result<HeadlessFrame> still_frame(const Options& options, const std::string& depth_bytes) {
+  if (drawn_by_gl(options)) return draw_frame_headless(options, scene_pattern(options.look));
   Image<std::uint16_t> grey;
   if (!options.text.empty()) {
     auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
@@ -111,9 +119,9 @@ Status still_fits_its_format(const Options& options, long long width, long long 
   return picture_size_allowed("--output " + options.output_file, *format, width, height);
 }
 
-Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes, const StillGl& gl,
+Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes,
                                    LookSettings& used) {
-  Result<HeadlessFrame> frame = still_frame(options, depth_bytes, gl);
+  Result<HeadlessFrame> frame = still_frame(options, depth_bytes);
   if (!frame) return failure(frame.error());
   const DepthImage& depth = frame->depth;
   Result<LookSettings> look = still_look(options, depth.width);
@@ -127,13 +135,13 @@ Result<RgbaImage> still_stereogram(const Options& options, const std::string& de
   if (!pattern) return failure(pattern.error());
   const AlgorithmRow& algorithm = algorithm_row(params.algorithm);
   OffsetImage offsets;
-  const int threads = resolve_thread_count(options.cpu_threads);
+  const int threads = still_thread_count(options);
   if (Status ran = algorithm.make_cpu()->run(depth, params, threads, offsets, 0); !ran) return failure(ran.error());
   RgbaImage picture = compose_reference(
       offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
   // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).
   if (const EffectRow* effect = look->effect.effect) picture = effect->cpu(picture, look->effect, threads);
-  if (options.stage.guide_dots) return gl.add_guide_dots(std::move(picture), params.pattern_width);
+  if (options.stage.guide_dots) return with_guide_dots(std::move(picture), params.pattern_width);
   flip_rows(picture);
   return picture;
 }
@@ -232,7 +240,7 @@ std::optional<Result<std::string>> still_in_bands(const Options& options, const 
   const AlgorithmRow& algorithm = algorithm_row(bands.look.stereogram.algorithm);
   bands.engine = algorithm.make_cpu();
   bands.sampling = algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear;
-  bands.threads = resolve_thread_count(options.cpu_threads);
+  bands.threads = still_thread_count(options);
   bands.channels = png_channels_for(bands.pattern);
   bands.grey.resize(static_cast<std::size_t>(bands.rows.width()));
   return encode_in_bands(options, bands);
@@ -248,7 +256,7 @@ Result<std::string> depth_bytes_of(const Options& options) {
 }
 
 // The picture, made whole or in bands, and saved.
-int save_still(const Options& options, const std::string& depth_bytes, const StillGl& gl) {
+int save_still(const Options& options, const std::string& depth_bytes) {
   if (made_in_bands(options))
     if (std::optional<Result<std::string>> png = still_in_bands(options, depth_bytes)) {
       if (!*png) {
@@ -260,7 +268,7 @@ int save_still(const Options& options, const std::string& depth_bytes, const Sti
       return written ? 0 : 1;
     }
   LookSettings look;
-  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, gl, look);
+  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, look);
   if (!picture) {
     say_on_stderr(picture.error());
     return 2;
@@ -275,9 +283,7 @@ int save_still(const Options& options, const std::string& depth_bytes, const Sti
 
 }  // namespace
 
-bool still_needs_gl(const Options& options) { return drawn_by_gl(options) || options.stage.guide_dots; }
-
-int make_still_picture(const Options& options, const StillGl& gl) {
+int make_still_picture(const Options& options) {
   // Every mode shows this picture, so -o makes it one way; a --mode given is said to be unused.
   if (options.mode_given)
     std::fprintf(stderr, "stereocl: --mode %s: not used by --output, which makes the picture every mode shows, on the "
@@ -287,17 +293,14 @@ int make_still_picture(const Options& options, const StillGl& gl) {
     say_on_stderr(depth_bytes.error());
     return 2;
   }
-  if (still_needs_gl(options) && !gl.draw_frame) {
-    std::fprintf(stderr, "stereocl: this still needs GL, which only the window's program has\n");
-    return 1;
-  }
-  return save_still(options, *depth_bytes, gl);
+  return save_still(options, *depth_bytes);
 }
 
-int run_still(const Options& options, const StillGl& gl) {
+int run_still(const Options& options) {
   refuse_unaffordable_size(options);
   stop_signals::install(stop_signals::Stop::at_once);
-  return make_still_picture(options, gl);
+
+  return make_still_picture(options);
 }
 
 }  // namespace stereocl

@@ -11,23 +11,11 @@
 
 namespace stereocl {
 
-// What only GL adds to a still: the frame of a source GL draws (a model, the ball's scene) and
-// --guide-dots' band. The front program (app/main.cpp) links no GL and passes none; it hands a
-// still that needs them to the window's program (app/window_program.hpp), which passes both
-// (app/still_gl.hpp).
-struct StillGl {
-  Result<HeadlessFrame> (*draw_frame)(const Options& options, bool lit) = nullptr;
-  // The picture in GL's row order, returned top row first with the dots.
-  RgbaImage (*add_guide_dots)(RgbaImage picture, int pattern_width) = nullptr;
-};
-
-bool still_needs_gl(const Options& options);
-
 // The exit status: 0, 1 where the output could not be written, 2 for a refused input.
-int make_still_picture(const Options& options, const StillGl& gl);
+int make_still_picture(const Options& options);
 
-// A still as a program's whole run, as both programs make one: a size the machine cannot hold
-// refused first (InputError), and Ctrl+C leaving no temporary file behind.
-int run_still(const Options& options, const StillGl& gl);
+// A still as the program's whole run: a size the machine cannot hold refused first (InputError),
+// and Ctrl+C leaving no temporary file behind.
+int run_still(const Options& options);
 
 }  // namespace stereocl

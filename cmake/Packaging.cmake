@@ -4,11 +4,7 @@
 include(GNUInstallDirs)
 
 install(TARGETS stereocl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The window's program, which stereocl execs for all but its stills (app/window_program.hpp).
-install(TARGETS stereocl-window RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR})
 install(TARGETS stereocl_model LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # core/model_reader_module.hpp
-install(TARGETS stereocl_codecs LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # core/codec_module.hpp
-install(TARGETS stereocl_text LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # core/text_module.hpp
 if(STEREOCL_MP4)
   install(TARGETS stereocl_mp4 LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # record/mp4_module.hpp
 endif()

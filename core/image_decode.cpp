@@ -1,14 +1,15 @@
 #include "core/image_decode.hpp"
 
-#include "core/codec_module.hpp"
 #include "core/image_format_guess.hpp"
+#include "core/jpeg_decode.hpp"
 #include "core/pnm_decode.hpp"
+#include "core/tiff_decode.hpp"
+#include "core/webp_decode.hpp"
 
 namespace stereocl {
 namespace {
 
-// One row per format: how its bytes start, its header's size, and its decoder (JPEG, WebP and TIFF
-// through core/codec_module.hpp).
+// One row per format: how its bytes start, its header's size, and its decoder.
 struct ImageFormat {
   bool (*recognises)(std::string_view bytes);
   std::optional<std::pair<std::uint32_t, std::uint32_t>> (*header_size)(std::string_view bytes);
@@ -19,9 +20,9 @@ bool looks_like_png(std::string_view bytes) { return png_header_size(bytes).has_
 
 constexpr ImageFormat kFormats[] = {
     {looks_like_png, png_header_size, decode_png},
-    {looks_like_jpeg, codecs::jpeg_header_size, codecs::decode_jpeg},
-    {looks_like_webp, codecs::webp_header_size, codecs::decode_webp},
-    {looks_like_tiff, codecs::tiff_header_size, codecs::decode_tiff},
+    {looks_like_jpeg, jpeg_header_size, decode_jpeg},
+    {looks_like_webp, webp_header_size, decode_webp},
+    {looks_like_tiff, tiff_header_size, decode_tiff},
     {looks_like_pnm, pnm_header_size, decode_pnm},
 };
 

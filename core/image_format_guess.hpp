@@ -7,7 +7,7 @@
 
 namespace stereocl {
 
-// Whether the bytes start as the format's files do (its decoder is core/codec_module.hpp's).
+// Whether the bytes start as the format's files do.
 bool looks_like_jpeg(std::string_view bytes);
 bool looks_like_webp(std::string_view bytes);
 bool looks_like_tiff(std::string_view bytes);

@@ -104,25 +104,17 @@ Result<ModelMesh> finished(ModelMesh mesh) {
 // Loaded once, by the first model read and not before: a still of a depth map or the ball never
 // maps Assimp. In the program, not in the reading child: the dynamic loader is not safe to call
 // after a fork in a program with threads (the window's loader thread forks).
-struct ModelReader {
-  ModelRead read = nullptr;
-  std::string why_not;  // where read is null
-};
-
-const ModelReader& model_reader() {
-  static const ModelReader reader = [] {
-    const ProgramModule module = load_program_module(kModelModuleFile, {kModelReadSymbol});
-    return ModelReader{program_module_entry<ModelRead>(module, kModelReadSymbol), module.why_not};
-  }();
+const LoadedModule<ModelTable>& model_reader() {
+  static const LoadedModule<ModelTable> reader = load_module_table<ModelTable>(kModelModuleFile);
   return reader;
 }
 
 Result<ModelMesh> import_model(const std::string& path, const ModelLimits& limits) {
-  const ModelReader& reader = model_reader();
-  if (!reader.read) return failure("cannot read model files here: " + reader.why_not);
+  const LoadedModule<ModelTable>& reader = model_reader();
+  if (!reader.table) return failure("cannot read model files here: " + reader.why_not);
   const auto read_in_child = [&] {
     std::string bytes;
-    reader.read(path, limits, bytes);
+    reader.table->read(path, limits, bytes);
     return bytes;
   };
   const Result<std::string> answer =

@@ -185,9 +185,16 @@ std::string serialised(const Result<ModelMesh>& mesh) {
 }  // namespace
 }  // namespace stereocl
 
-extern "C" void stereocl_model_read(const std::string& path, const stereocl::ModelLimits& limits, std::string& answer) {
-  answer = stereocl::serialised(stereocl::import_scene(path, limits));
+namespace stereocl {
+namespace {
+
+void read_model(const std::string& path, const ModelLimits& limits, std::string& answer) {
+  answer = serialised(import_scene(path, limits));
 }
 
-// The program calls it through this type: a change on one side must not compile.
-static_assert(std::is_same_v<decltype(&stereocl_model_read), stereocl::ModelRead>);
+const ModelTable kTable{{kModuleBuild, sizeof(ModelTable)}, read_model};
+
+}  // namespace
+}  // namespace stereocl
+
+STEREOCL_MODULE_ENTRY(stereocl::ModelTable, stereocl::kTable)

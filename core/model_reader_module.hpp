@@ -2,8 +2,9 @@
 // Model files are read by Assimp in a module of their own, stereocl-model.so (core/model_reader.cpp),
 // which the program loads on its first model and calls in load_model()'s child process
 // (core/model_mesh.cpp): Assimp and its Draco are 3.7 MB of every start's memory (relocated
-// pages), and a still of a depth map or the ball never reads a model. The module's one entry point, by name (extern "C": dlsym finds it unmangled) and type.
+// pages), and a still of a depth map or the ball never reads a model.
 #include "core/model_mesh.hpp"
+#include "core/program_module.hpp"
 
 #include <string>
 
@@ -15,7 +16,12 @@ namespace stereocl {
 // Triangles in model space, not yet checked or normalised: the program does that.
 using ModelRead = void (*)(const std::string& path, const ModelLimits& limits, std::string& answer);
 
+// The module's table (core/program_module.hpp).
+struct ModelTable {
+  ModuleStamp stamp;
+  ModelRead read;
+};
+
 inline constexpr const char* kModelModuleFile = "stereocl-model.so";
-inline constexpr const char* kModelReadSymbol = "stereocl_model_read";
 
 }  // namespace stereocl

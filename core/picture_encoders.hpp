@@ -1,6 +1,5 @@
 #pragma once
-// JPEG through libjpeg-turbo and WebP through libwebp, as core/picture_file.hpp describes them;
-// built into stereocl-codecs.so (core/codec_module.hpp).
+// JPEG through libjpeg-turbo and WebP through libwebp, as core/picture_file.hpp describes them.
 #include "core/png_codec.hpp"
 #include "core/result.hpp"
 

@@ -1,7 +1,7 @@
 #include "core/picture_file.hpp"
 
 #include "core/atomic_file.hpp"
-#include "core/codec_module.hpp"
+#include "core/picture_encoders.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -49,8 +49,8 @@ Status picture_size_allowed(const std::string& path, PictureFormat format, long 
 Result<std::string> encode_picture(PictureFormat format, const RgbaImage& image, const PngMetadata& metadata) {
   if (image.empty()) return failure("nothing to save (the image is empty)");
   switch (format) {
-    case PictureFormat::jpeg: return codecs::encode_jpeg(image, metadata);
-    case PictureFormat::webp: return codecs::encode_webp(image);
+    case PictureFormat::jpeg: return encode_jpeg(image, metadata);
+    case PictureFormat::webp: return encode_webp(image);
     case PictureFormat::png: break;
   }
   return encode_png(image, metadata);

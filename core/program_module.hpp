@@ -1,47 +1,60 @@
 #pragma once
-// A module of the program's own (a shared object built with it and shipped beside it), loaded the
-// first time its work is asked for, so that every start does not pay to load the libraries only
-// it needs: MP4 recording (FFmpeg's, record/mp4_module.hpp), 3D model files (Assimp's,
-// core/model_reader_module.hpp), JPEG, WebP and TIFF files (core/codec_module.hpp) and --text's
-// letters (core/text_module.hpp).
-#include <initializer_list>
+// A module of the program's own: a shared object built with it and shipped beside it, loaded the
+// first time its work is asked for, for what is large and rarely used. Two: MP4 recording
+// (FFmpeg's libraries are some 130 of the program's shared libraries, record/mp4_module.hpp) and
+// 3D model files (Assimp's 3.7 MB of relocated pages, core/model_reader_module.hpp).
+//
+// One convention for both. The module defines STEREOCL_MODULE_ENTRY(TableType, table): one entry
+// point, `stereocl_module_entry`, that returns its table of functions, whose first member says the
+// build that made it. Before the file is mapped, the program checks that it is whole (as long as
+// its own ELF headers say) and carries this build's identifier, so a truncated file (mapping it
+// gave SIGBUS) or another build's module (one with the right entry name gave SIGSEGV) is refused
+// in one line, never run.
+#include <cstddef>
 #include <string>
 
 namespace stereocl {
 
-struct ProgramModule {
-  void* handle = nullptr;  // dlopen's; never closed: what the module made must outlive it
-  // Where handle is null: what was looked for where, why it did not load, or the entry point it lacks.
-  std::string why_not;
+// What a module's file holds, and its table begins with, for the program to find: "stereocl
+// module build " and the project's version and commit (core/module_build.cpp, compiled into the
+// program and into each module).
+extern const char kModuleBuild[];
+
+// Every table's first members.
+struct ModuleStamp {
+  const char* build;       // kModuleBuild, as the module was compiled
+  std::size_t table_size;  // sizeof the module's table
 };
 
-// `file` (e.g. "stereocl-model.so") beside the program (a build folder), where the package
-// installs it (../lib/stereocl from the program's folder), or, in the tests' executables only, in
-// the build folder (tests/program_modules.cpp). No folder is compiled into the program: a
-// packaged program must not load code from where it was built, nor from a folder the
-// environment names. A file that lacks one of `entries` is not this program's module, and is not
-// used. A place that holds the file but cannot be read is said so, not called missing.
-ProgramModule load_program_module(const char* file, std::initializer_list<const char*> entries);
+inline constexpr const char* kModuleEntrySymbol = "stereocl_module_entry";
 
-// The module's entry point `name` as type `Entry`, or nullptr where it has none.
-void* program_module_symbol(const ProgramModule& module, const char* name);
-template <class Entry>
-Entry program_module_entry(const ProgramModule& module, const char* name) {
-  return reinterpret_cast<Entry>(program_module_symbol(module, name));
-}
+// `file` (e.g. "stereocl-model.so") beside the program (a build folder) or where the package
+// installs it (../lib/stereocl from the program's folder); the tests' executables also look in the
+// build folder (tests/program_modules.cpp). No folder is compiled into the program, and none comes
+// from the environment. Returns the module's table, or null with why_not: where it was looked for,
+// that a place holds it but cannot be read, that it is cut short or another build's, or that
+// it does not load.
+const void* load_program_module(const char* file, std::size_t table_size, std::string& why_not);
 
-// A module whose one entry point, `entry`, returns a table of its functions: the table, or why
-// there is none (where the module does not load or lacks the entry).
 template <class Table>
-struct ModuleTable {
+struct LoadedModule {
   const Table* table = nullptr;
   std::string why_not;  // where table is null
 };
+
 template <class Table>
-ModuleTable<Table> load_module_table(const char* file, const char* entry) {
-  const ProgramModule module = load_program_module(file, {entry});
-  const auto table_of = program_module_entry<const Table* (*)()>(module, entry);
-  return {table_of ? table_of() : nullptr, module.why_not};
+LoadedModule<Table> load_module_table(const char* file) {
+  LoadedModule<Table> loaded;
+  loaded.table = static_cast<const Table*>(load_program_module(file, sizeof(Table), loaded.why_not));
+  return loaded;
 }
 
 }  // namespace stereocl
+
+// In the module, once: its entry point, returning `table`, a Table whose first member is
+// ModuleStamp{kModuleBuild, sizeof(Table)}.
+#define STEREOCL_MODULE_ENTRY(Table, table)                                                        \
+  extern "C" [[gnu::visibility("default"), gnu::used]] const void* stereocl_module_entry() {      \
+    static_assert(sizeof(Table) > sizeof(stereocl::ModuleStamp));                                \
+    return &(table);                                                                              \
+  }

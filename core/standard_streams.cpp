@@ -22,11 +22,6 @@ StandardStreams hold_standard_descriptors() {
   return found;
 }
 
-void let_go_of_held_descriptors(const StandardStreams& streams) {
-  for (int fd = 0; fd <= 2; ++fd)
-    if (streams.held[fd]) ::close(fd);
-}
-
 std::string stdout_failure() {
   errno = 0;
   const int flushed = std::fflush(stdout);

@@ -16,10 +16,6 @@ struct StandardStreams {
 // Holds every closed descriptor of 0-2 with /dev/null; call first thing in main().
 StandardStreams hold_standard_descriptors();
 
-// Closes again the ones hold_standard_descriptors() filled, so that a program this one execs
-// finds the descriptors as this one was given them.
-void let_go_of_held_descriptors(const StandardStreams& streams);
-
 // Flushes stdout: "" where all that was printed reached it, else why not ("No space left on
 // device" for /dev/full).
 std::string stdout_failure();

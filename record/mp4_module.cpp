@@ -1,20 +1,24 @@
-// The module's entry points (record/mp4_module.hpp), around Mp4Encoder.
+// The module's table (record/mp4_module.hpp), around Mp4Encoder.
 #include "record/mp4_module.hpp"
 
 #include "record/mp4_encoder.hpp"
 
-#include <type_traits>
 #include <utility>
 
-extern "C" void stereocl_mp4_open(const std::string& path, int quality,
-                                  stereocl::Result<std::unique_ptr<stereocl::FrameEncoder>>& opened) {
-  auto encoder = stereocl::Mp4Encoder::open(path, quality);
-  if (!encoder) opened = stereocl::failure(encoder.error());
-  else opened = std::unique_ptr<stereocl::FrameEncoder>(std::move(*encoder));
+namespace stereocl {
+namespace {
+
+void open_mp4(const std::string& path, int quality, Result<std::unique_ptr<FrameEncoder>>& opened) {
+  auto encoder = Mp4Encoder::open(path, quality);
+  if (!encoder) opened = failure(encoder.error());
+  else opened = std::unique_ptr<FrameEncoder>(std::move(*encoder));
 }
 
-extern "C" void stereocl_mp4_encoder_name(std::string& name) { name = stereocl::h264_encoder_name(); }
+void encoder_name(std::string& name) { name = h264_encoder_name(); }
 
-// The program calls them through these types: a change on one side must not compile.
-static_assert(std::is_same_v<decltype(&stereocl_mp4_open), stereocl::Mp4Open>);
-static_assert(std::is_same_v<decltype(&stereocl_mp4_encoder_name), stereocl::Mp4EncoderName>);
+const Mp4Table kTable{{kModuleBuild, sizeof(Mp4Table)}, open_mp4, encoder_name};
+
+}  // namespace
+}  // namespace stereocl
+
+STEREOCL_MODULE_ENTRY(stereocl::Mp4Table, stereocl::kTable)

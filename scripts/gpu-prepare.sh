@@ -45,8 +45,7 @@ done
 cmake --build "$root/build-gpu" -j "$(nproc)" --target stereocl stereocl-bench stereocl_cl_fault_shim "${!filters[@]}"
 rm -rf .gpu/bin .gpu/lib
 mkdir -p .gpu/bin .gpu/lib
-# The front program execs the window's program beside it (app/window_program.hpp).
-cp build-gpu/stereocl build-gpu/stereocl-window build-gpu/tests/benchmarks/stereocl-bench .gpu/bin/
+cp build-gpu/stereocl build-gpu/tests/benchmarks/stereocl-bench .gpu/bin/
 for executable in "${!filters[@]}"; do
   cp "build-gpu/tests/$executable" .gpu/bin/
   echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
@@ -55,9 +54,10 @@ cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
 # The carried programs are a build folder's: its CMakeCache.txt beside them lets the tests' switches
 # (STEREOCL_BREAK_KERNELS, core/test_hook.hpp) reach them there as in the build folder here.
 cp build-gpu/CMakeCache.txt .gpu/bin/
-# The modules (core/program_module.hpp), found beside the programs: model files, JPEG/WebP/TIFF, --text.
-cp build-gpu/stereocl-model.so build-gpu/stereocl-codecs.so build-gpu/stereocl-text.so .gpu/bin/
-strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-window .gpu/bin/stereocl-bench .gpu/bin/*.so
+# The modules (core/program_module.hpp), found beside the program: model files, and MP4 where built.
+cp build-gpu/stereocl-model.so .gpu/bin/
+[ ! -f build-gpu/stereocl-mp4.so ] || cp build-gpu/stereocl-mp4.so .gpu/bin/
+strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/*.so
 
 # Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL
 # loaders whose vendor parts come from its NVIDIA driver. Everything else the binaries load must be
@@ -66,9 +66,7 @@ provided_there='^(libc|libm|libdl|librt|libpthread|ld-linux-x86-64|libgcc_s|libs
 # Names the carried packages install, links included ("./usr/lib/.../libglfw.so.3 -> libglfw.so.3.3").
 carried=$(for deb in .gpu/gl/*.deb .gpu/x/*.deb; do dpkg-deb -c "$deb"; done |
           awk '{print ($(NF-1) == "->") ? $(NF-2) : $NF}' | xargs -n1 basename | sort -u)
-# Vulkan's loader is opened by name when GPU (external memory) mode starts, so ldd does not list it.
-vulkan_loader=$(/sbin/ldconfig -p | awk '$1 == "libvulkan.so.1" {print $NF; exit}')
-for library in $vulkan_loader $(ldd .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-window .gpu/bin/stereocl-bench .gpu/bin/*.so | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u); do
+for library in $(ldd .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/*.so | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u); do
   name=$(basename "$library")
   [[ $name =~ $provided_there ]] && continue
   grep -qxF "$name" <<<"$carried" && continue

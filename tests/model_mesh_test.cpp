@@ -112,7 +112,7 @@ TEST(ModelLoad, AMissingFileIsRefused) {
 // of the program with none beside it (and no STEREOCL_MODULE_DIR) refuses a model in one line that
 // names the module, and runs on.
 TEST(ModelLoad, WithoutTheModelModuleTheProgramRefusesModelsInOneLine) {
-  const std::string program = testing::copy_programs_to(testing::scratch_file("no-modules"));
+  const std::string program = testing::copy_program_to(testing::scratch_file("no-modules"));
   const std::string model = testing::scratch_file("module-cube.obj");
   write_bytes(model, testing::obj_cube());
   ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
@@ -129,7 +129,7 @@ TEST(ModelLoad, WithoutTheModelModuleTheProgramRefusesModelsInOneLine) {
 // Issue 58: the installed program loaded a module from the folder STEREOCL_MODULE_DIR named (the
 // current one, say). Only the tests' executables name a module folder now; the program has none.
 TEST(ModelLoad, TheProgramLoadsNoModuleFromAFolderTheEnvironmentNames) {
-  const std::string program = testing::copy_programs_to(testing::scratch_file("no-modules-but-a-variable"));
+  const std::string program = testing::copy_program_to(testing::scratch_file("no-modules-but-a-variable"));
   const std::string model = testing::scratch_file("variable-cube.obj");
   write_bytes(model, testing::obj_cube());
   ASSERT_EQ(setenv("STEREOCL_TEST_BINARY", program.c_str(), 1), 0);
@@ -146,7 +146,7 @@ TEST(ModelLoad, TheProgramLoadsNoModuleFromAFolderTheEnvironmentNames) {
 // mode 700 another user owns cannot by anyone else.
 TEST(ModelLoad, AModuleThatCannotBeReadIsNotCalledMissing) {
   const std::filesystem::path folder = testing::scratch_file("unreadable-module");
-  const std::string program = testing::copy_programs_to(folder);
+  const std::string program = testing::copy_program_to(folder);
   std::filesystem::remove(folder / "stereocl-model.so");
   std::filesystem::create_symlink("stereocl-model.so", folder / "stereocl-model.so");
   const std::string model = testing::scratch_file("unreadable-module-cube.obj");

@@ -27,34 +27,6 @@ def read(path):
         return file.read()
 
 
-def environment_while_reading_stdin(extra):
-    """The environment of a still's process while it waits for its depth map on stdin: what its
-    libgomp found when it was loaded (an exec replaces /proc/PID/environ)."""
-    environment = dict(base_environment, **extra)
-    process = subprocess.Popen([binary, "--depth", "-", "--output", os.path.join(scratch, "waits.png")],
-                               stdin=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
-    time.sleep(1.0)
-    try:
-        with open(f"/proc/{process.pid}/environ", "rb") as environ:
-            variables = environ.read().split(b"\0")
-    except OSError:
-        variables = []
-    _, err = process.communicate(read(depth_file), timeout=120)
-    check(process.returncode == 0, f"a still from stdin: exit {process.returncode}, {err!r}")
-    return variables
-
-
-def case_still_threads_wait_passively():
-    """Class 12: libgomp's threads spun between a still's bands; a still's process now starts its
-    libgomp with OMP_WAIT_POLICY=passive, and a policy the user chose stays theirs."""
-    chosen_for_us = environment_while_reading_stdin({})
-    check(b"OMP_WAIT_POLICY=passive" in chosen_for_us,
-          f"a still's libgomp was loaded without OMP_WAIT_POLICY=passive: {[v for v in chosen_for_us if b'OMP' in v]}")
-    users = environment_while_reading_stdin({"OMP_WAIT_POLICY": "active"})
-    check(b"OMP_WAIT_POLICY=active" in users and b"OMP_WAIT_POLICY=passive" not in users,
-          "the user's OMP_WAIT_POLICY=active was not kept")
-
-
 def shell(command, environment=None):
     return subprocess.run(["/bin/sh", "-c", command], capture_output=True, env=environment or base_environment,
                           timeout=120)

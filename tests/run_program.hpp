@@ -48,14 +48,11 @@ inline ProgramResult run_stereocl(const std::vector<std::string>& arguments, con
   return result;
 }
 
-// The front program and the window's, which the front execs from beside itself
-// (app/window_program.hpp), copied into `folder` with nothing else; returns the front's path.
-inline std::string copy_programs_to(const std::filesystem::path& folder) {
+// The program copied into `folder` with nothing else (no modules beside it); returns its path.
+inline std::string copy_program_to(const std::filesystem::path& folder) {
   namespace fs = std::filesystem;
   fs::create_directories(folder);
-  const fs::path front(STEREOCL_BINARY);
-  fs::copy_file(front, folder / "stereocl", fs::copy_options::overwrite_existing);
-  fs::copy_file(front.parent_path() / "stereocl-window", folder / "stereocl-window", fs::copy_options::overwrite_existing);
+  fs::copy_file(STEREOCL_BINARY, folder / "stereocl", fs::copy_options::overwrite_existing);
   return (folder / "stereocl").string();
 }
 

@@ -1,11 +1,6 @@
 #include "pipeline/interop/vulkan_exporter.hpp"
 
-// The loader is opened by this file when the mode starts, not linked: a program that never
-// exports memory (every still, the other modes) then never maps it.
-#define VK_NO_PROTOTYPES
 #include <vulkan/vulkan.h>
-
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -67,15 +62,9 @@ Function vulkan_call(Getter get, Owner owner, const char* name) {
   return function;
 }
 
-// Opened once and never closed: the drivers it loads may keep threads and handlers.
-PFN_vkGetInstanceProcAddr vulkan_loader() {
-  static void* const loader = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!loader)
-    throw std::runtime_error("the Vulkan loader libvulkan.so.1 does not load (Debian package libvulkan1)");
-  const auto get = reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(loader, "vkGetInstanceProcAddr"));
-  if (!get) throw std::runtime_error("libvulkan.so.1 has no vkGetInstanceProcAddr");
-  return get;
-}
+// The loader is linked (Debian's libvulkan1); every other call is the instance's or the device's,
+// asked of it by name, so a driver's own entry points are used.
+PFN_vkGetInstanceProcAddr vulkan_loader() { return vkGetInstanceProcAddr; }
 
 void load_instance_calls(VulkanCalls& vk, VkInstance instance) {
   const PFN_vkGetInstanceProcAddr get = vk.GetInstanceProcAddr;

@@ -2,7 +2,9 @@
 // What every fuzz input must give, shared by the libFuzzer targets and the test that replays
 // their corpus (tests/fuzz_corpus_test.cpp), so both hold the code to the same promise.
 #include "config/options.hpp"
-#include "core/codec_module.hpp"
+#include "core/jpeg_decode.hpp"
+#include "core/tiff_decode.hpp"
+#include "core/webp_decode.hpp"
 #include "core/model_mesh.hpp"
 #include "core/png_codec.hpp"
 #include "core/pnm_decode.hpp"
@@ -22,8 +24,7 @@
 
 namespace stereocl::fuzzing {
 
-// One decoder the fuzzers reach straight, past the format sniffing of core/image_decode.hpp (JPEG,
-// WebP and TIFF through the program's codec module, core/codec_module.hpp).
+// One decoder the fuzzers reach straight, past the format sniffing of core/image_decode.hpp.
 using Decoder = ImageLoad (*)(std::string_view bytes, const std::string& name, PixelTarget target,
                               const DecodeBudget& budget);
 struct DecoderTarget {
@@ -31,9 +32,9 @@ struct DecoderTarget {
   Decoder decode;
 };
 inline constexpr DecoderTarget kDecoderTargets[] = {{"png_decode", decode_png},
-                                                    {"jpeg_decode", codecs::decode_jpeg},
-                                                    {"webp_decode", codecs::decode_webp},
-                                                    {"tiff_decode", codecs::decode_tiff},
+                                                    {"jpeg_decode", decode_jpeg},
+                                                    {"webp_decode", decode_webp},
+                                                    {"tiff_decode", decode_tiff},
                                                     {"pnm_decode", decode_pnm}};
 
 inline Decoder decoder_named(std::string_view name) {

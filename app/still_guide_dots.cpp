@@ -1,4 +1,4 @@
-#include "app/still_gl.hpp"
+#include "app/still_guide_dots.hpp"
 
 #include "config/users_terms.hpp"
 #include "core/printable_text.hpp"
@@ -12,11 +12,7 @@
 #include <memory>
 
 namespace stereocl {
-namespace {
 
-// --guide-dots: the dots drawn as a screenshot's are (render/guide_dots_picture.hpp), by GL in a
-// headless context, from the picture in GL's row order; the same pixels as the window's. Where
-// EGL offers no context the picture is kept without them, and that is said.
 RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
   const Result<std::unique_ptr<HeadlessGl>> gl = HeadlessGl::open();
   if (!gl) {
@@ -30,9 +26,5 @@ RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
   ColourTarget scratch;
   return picture_with_guide_dots(shown.display(), pattern_width, dots, scratch);
 }
-
-}  // namespace
-
-StillGl still_gl() { return {.draw_frame = draw_frame_headless, .add_guide_dots = with_guide_dots}; }
 
 }  // namespace stereocl
