@@ -417,7 +417,8 @@ const Setting kAlgorithmSettings[] = {
     {.name = "oversample",
      .kind = SettingKind::integer,
      .value_name = "N",
-     .help = "symmetric: link at N x the width, for N x as many depth steps (slower)",
+     .help = "symmetric: link at N x the width (slower; depth is smooth at 1, and above it planes "
+             "between two levels show period-wide strips)",
      .min = 1,
      .max = kMaxOversample,
      .initial = number_text(StereogramParams{}.oversample),
@@ -425,7 +426,7 @@ const Setting kAlgorithmSettings[] = {
      .panel = {.kind = ControlKind::slider,
                .label = "oversample",
                .format = "%dx",
-               .tooltip = "links at this many times the width: as many more depth steps, at as much more work",},
+               .tooltip = "links at this many times the width, at as much more work; depth is smooth at 1x",},
      .json = "oversample"},
     {.name = "stereogram_kernel",
      .kind = SettingKind::words,

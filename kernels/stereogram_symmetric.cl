@@ -16,6 +16,7 @@
 //                      in the ray test's inner loop divides by it: a constant makes that a shift
 //                      or a multiply, an argument a full integer division per step.
 //   SEPARATION_LEVELS  entries of the separation table (a fixed constant of the reference)
+//   SEPARATION_FRACTION_BITS  the table's separations are in 1/2^this of a linking pixel
 //   ROW_SPACE          __local (a row fits the work-group's local memory) or __global
 //                      (a slice of a scratch buffer per work-group, for any width)
 //   STEREOGRAM_BUFFERS (optional) depth and coordinates are float buffers with packed rows, both
@@ -47,6 +48,16 @@ __constant sampler_t depth_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_C
 int depth_level(float depth) {
   const float d = depth > 0.f ? (depth < 1.f ? depth : 1.f) : 0.f;  // NaN -> 0, as in the reference
   return (int)(d * (float)(SEPARATION_LEVELS - 1) + 0.5f);
+}
+
+// separation_dither() in compute/stereogram/symmetric_params.hpp: the row of dots' rounding
+// threshold, its index's low 8 bits reversed.
+int separation_dither(int row, int dot_rows) {
+  uint r = (uint)(row / dot_rows) & 255u;
+  r = (r & 0xF0u) >> 4 | (r & 0x0Fu) << 4;
+  r = (r & 0xCCu) >> 2 | (r & 0x33u) << 2;
+  r = (r & 0xAAu) >> 1 | (r & 0x55u) << 1;
+  return (int)r;
 }
 
 int centre_key(int x, int centre) { return x < centre ? 2 * (centre - x) + 1 : 2 * (x - centre); }
@@ -191,8 +202,10 @@ __kernel void stereogram_symmetric(DEPTH_ARGUMENT, COORDINATES_ARGUMENT, int wid
   const int blocks = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;
 
   for (int y = get_group_id(0); y < height; y += get_num_groups(0)) {
+    const int dither = separation_dither(y, dot_rows);
     for (int x = lane; x < width; x += lanes)
-      separations[x] = (separation_t)separation_table[depth_level(READ_DEPTH(x, y))];
+      separations[x] =
+          (separation_t)((separation_table[depth_level(READ_DEPTH(x, y))] + dither) >> SEPARATION_FRACTION_BITS);
     for (int x = lane; x < linking_width; x += lanes) {
       PARENT(words, x) = INT_MAX;  // the right-end claim: the nearest right partner asking
       LEFT_CLAIM(words, x) = -1;   // the left-end claim: the nearest left partner asking

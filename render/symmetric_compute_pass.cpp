@@ -41,7 +41,8 @@ bool loops_have_a_budget() {
 std::string defines(const SymmetricShaderPlan& plan, long long shared_ints, bool loop_budget) {
   std::string text = "#define LANES " + std::to_string(kLanes) + "\n#define OVERSAMPLE " +
                      std::to_string(plan.oversample) + "\n#define SEPARATION_LEVELS " +
-                     std::to_string(plan.separations.size()) + "\n";
+                     std::to_string(plan.separations.size()) + "\n#define SEPARATION_FRACTION_BITS " +
+                     std::to_string(plan.separation_fraction_bits) + "\n";
   if (shared_ints > 0) text += "#define ROW_INTS " + std::to_string(shared_ints) + "\n";
   if (loop_budget) text += "#define LOOP_BUDGET_FLAG\n";
   return text;

@@ -24,7 +24,8 @@ struct SymmetricShaderPlan {
   int dot_columns = 1;  // hashed: linking pixels of roots that share a dot
   int eye_separation = 2;
   int nearest_separation = 1;
-  std::vector<std::int32_t> separations;  // by depth level
+  std::vector<std::int32_t> separations;  // by depth level, in 1/2^separation_fraction_bits pixel
+  int separation_fraction_bits = 8;
   friend bool operator==(const SymmetricShaderPlan&, const SymmetricShaderPlan&) = default;
 };
 

@@ -24,6 +24,7 @@
 //   OVERSAMPLE         linking pixels per output pixel (compiled in, as the kernel's: a constant
 //                      divisor is a shift or a multiply in the ray test's inner loop)
 //   SEPARATION_LEVELS  entries of the separation table
+//   SEPARATION_FRACTION_BITS  the table's separations are in 1/2^this of a linking pixel
 //   ROW_INTS           (optional) a row's working set in shared memory, this many ints; without it
 //                      each work-group works in its own slice of the scratch buffer
 //   LOOP_BUDGET_FLAG   (optional, llvmpipe only) the shader sets loop_budget_cut when llvmpipe has
@@ -109,9 +110,14 @@ bool certainly_visible(int x, int s) {
   return closest * (eye - 2) >= eye * (s - 2);
 }
 
+// separation_dither() in compute/stereogram/symmetric_params.hpp: the row of dots' rounding
+// threshold, its index's low 8 bits reversed.
+int separation_dither(int row) { return int(bitfieldReverse(uint(row / dot_rows) & 255u) >> 24); }
+
 void load_row(int y) {
+  const int dither = separation_dither(y);
   for (int x = lane; x < width; x += LANES)
-    ROW(x) = separation_table[depth_level(texelFetch(depth, ivec2(x, y), 0).r)];
+    ROW(x) = (separation_table[depth_level(texelFetch(depth, ivec2(x, y), 0).r)] + dither) >> SEPARATION_FRACTION_BITS;
   for (int x = lane; x < linking_width; x += LANES) {
     ROW(buffer_at[0] + x) = INT_MAX;  // the nearest right partner asking
     ROW(buffer_at[1] + x) = -1;       // the nearest left partner asking

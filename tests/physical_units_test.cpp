@@ -40,9 +40,10 @@ TEST(PhysicalUnits, GiveThePAndMThatMeetTheirSeparations) {
   EXPECT_FLOAT_EQ(resolved->max_offset, 18.f);
   // The symmetric algorithm links at the paper's separations and samples a pattern P wide.
   const SymmetricPlan plan = make_symmetric_plan(symmetric_params_of(*resolved));
-  EXPECT_EQ(plan.separations.front(), 72);
-  EXPECT_EQ(plan.separations[kSeparationLevels / 2], 82);  // 81.8, not the linear 81
-  EXPECT_EQ(plan.separations.back(), 90);
+  const auto rounded = [&](int level) { return (plan.separations[level] + 128) >> kSeparationFractionBits; };
+  EXPECT_EQ(rounded(0), 72);
+  EXPECT_EQ(rounded(kSeparationLevels / 2), 82);  // 81.8, not the linear 81
+  EXPECT_EQ(rounded(kSeparationLevels - 1), 90);
   EXPECT_EQ(plan.pattern_columns, 90);
   const StereogramParams pixels{.pattern_width = 40, .max_offset = 7.f};
   EXPECT_EQ(*resolve_units(pixels, 1280), pixels);  // no units: P and M as given

@@ -25,8 +25,8 @@ TEST(SymmetricParams, ThePapersFormulaAtKnownValues) {
   EXPECT_NEAR(separation_px(params, 0.5), 900.0 / 11.0, 1e-9);
   params.oversample = 4;
   const SymmetricPlan plan = make_symmetric_plan(params);
-  EXPECT_EQ(plan.separations.front(), 72 * 4);
-  EXPECT_EQ(plan.separations.back(), 90 * 4);
+  EXPECT_EQ(plan.separations.front(), 72 * 4 << kSeparationFractionBits);
+  EXPECT_EQ(plan.separations.back(), 90 * 4 << kSeparationFractionBits);
   EXPECT_EQ(plan.eye_separation, 180 * 4);
   EXPECT_EQ(plan.nearest_separation, 72 * 4);
   EXPECT_EQ(plan.pattern_columns, 90);
@@ -70,7 +70,7 @@ TEST(SymmetricReference, EveryLinkHoldsInTheOutput) {
       const OffsetImage coordinates = symmetric_coordinates_reference(depth, plan);
       std::size_t links = 0;
       for (int y = 0; y < depth.height; ++y)
-        for (const SymmetricLink& link : symmetric_links_row(depth.row(y), depth.width, plan)) {
+        for (const SymmetricLink& link : symmetric_links_row(depth.row(y), depth.width, y, plan)) {
           if (!link.kept) continue;
           ++links;
           ASSERT_EQ(coordinates.at(link.left, y), coordinates.at(link.right, y))
@@ -88,7 +88,7 @@ TEST(SymmetricReference, HiddenPointsCarryNoConstraint) {
   const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(90, 18.f));
   const testing::Pillar pillar{200, 260, 0, 1};
   const DepthImage depth = testing::pillar_depth(500, 1, pillar);
-  const auto links = symmetric_links_row(depth.row(0), depth.width, plan);
+  const auto links = symmetric_links_row(depth.row(0), depth.width, 0, plan);
   const auto linked = [&](int point) {
     return std::any_of(links.begin(), links.end(), [&](const SymmetricLink& link) { return link.point == point; });
   };
@@ -106,7 +106,7 @@ TEST(SymmetricReference, EachPixelKeepsOnePartnerASideAndTheNearerLinkWins) {
   const int width = 1280;
   DepthImage depth(width, 1, 1.f);
   for (int x = 0; x < 200; ++x) depth.at(x, 0) = depth.at(width - 1 - x, 0) = static_cast<float>(x) / 200.f;
-  const std::vector<SymmetricLink> links = symmetric_links_row(depth.row(0), width, plan);
+  const std::vector<SymmetricLink> links = symmetric_links_row(depth.row(0), width, 0, plan);
   std::vector<int> right_of(width, -1), left_of(width, -1);
   int dropped = 0;
   for (const SymmetricLink& link : links) {

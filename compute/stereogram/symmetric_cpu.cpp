@@ -49,8 +49,9 @@ void keep_nearer_links(int linking_width, const int* left_of, const int* separat
 
 }  // namespace
 
-void linking_separations(const float* depth, int width, const SymmetricPlan& plan, int* separations) {
-  for (int x = 0; x < width; ++x) separations[x] = plan.separations[depth_level(depth[x])];
+void linking_separations(const float* depth, int width, int row, const SymmetricPlan& plan, int* separations) {
+  const int dither = separation_dither(row, plan.dot_rows);
+  for (int x = 0; x < width; ++x) separations[x] = row_separation(plan, depth[x], dither);
 }
 
 bool both_eyes_see(const int* separations, int linking_width, const SymmetricPlan& plan, int x, int s) {
@@ -72,13 +73,13 @@ namespace {
 // The row's linking, shared by the coordinates and the link list: separations per depth pixel,
 // every visible point's link (left_of[x], its left end, or -1), and in same[] each kept link's
 // right end at its left end (a pixel without one holds itself).
-void link_row(const float* depth, int width, const SymmetricPlan& plan, SymmetricRowScratch& scratch) {
+void link_row(const float* depth, int width, int row, const SymmetricPlan& plan, SymmetricRowScratch& scratch) {
   const int linking_width = width * plan.oversample;
   scratch.separations.resize(static_cast<std::size_t>(width));
   scratch.left_of.resize(static_cast<std::size_t>(linking_width));
   scratch.same.resize(static_cast<std::size_t>(linking_width));
   const int* separations = scratch.separations.data();
-  linking_separations(depth, width, plan, scratch.separations.data());
+  linking_separations(depth, width, row, plan, scratch.separations.data());
   SymmetricLink link;
   for (int x = 0; x < linking_width; ++x)
     scratch.left_of[x] = scene_point_link(separations, linking_width, plan, x, link) ? link.left : -1;
@@ -88,9 +89,9 @@ void link_row(const float* depth, int width, const SymmetricPlan& plan, Symmetri
 
 }  // namespace
 
-std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan) {
+std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, int row, const SymmetricPlan& plan) {
   SymmetricRowScratch scratch;
-  link_row(depth, width, plan, scratch);
+  link_row(depth, width, row, plan, scratch);
   std::vector<SymmetricLink> links;
   for (int x = 0; x < width * plan.oversample; ++x) {
     const int left = scratch.left_of[x];
@@ -105,7 +106,7 @@ void symmetric_coordinates_row(const float* depth, int width, int row, const Sym
                                SymmetricRowScratch& scratch) {
   const int linking_width = width * plan.oversample;
   const int centre = linking_width / 2;
-  link_row(depth, width, plan, scratch);  // leaves top and best linking_width long
+  link_row(depth, width, row, plan, scratch);  // leaves top and best linking_width long
   const int* separations = scratch.separations.data();
   const int* same = scratch.same.data();
 

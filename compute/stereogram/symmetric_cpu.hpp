@@ -28,8 +28,9 @@ struct SymmetricLink {
   friend bool operator==(const SymmetricLink&, const SymmetricLink&) = default;
 };
 
-// Per depth pixel of one row: its separation in linking pixels, from the plan's table.
-void linking_separations(const float* depth, int width, const SymmetricPlan& plan, int* separations);
+// Per depth pixel of one row: its separation in whole linking pixels, from the plan's table
+// rounded at the row's threshold (separation_dither()). row as for symmetric_coordinates_row().
+void linking_separations(const float* depth, int width, int row, const SymmetricPlan& plan, int* separations);
 
 // The paper's hidden-surface test for the scene point at linking pixel x, separation s: walks
 // the rays to both eyes until they rise above the nearest possible surface; false if the depth
@@ -38,7 +39,7 @@ bool both_eyes_see(const int* separations, int linking_width, const SymmetricPla
 
 // Every link the visible points of one row ask for, in point order, each marked kept or not
 // (for tests and tools).
-std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, const SymmetricPlan& plan);
+std::vector<SymmetricLink> symmetric_links_row(const float* depth, int width, int row, const SymmetricPlan& plan);
 
 // Reusable per-row buffers, so a caller that runs frame after frame does not allocate.
 struct SymmetricRowScratch {

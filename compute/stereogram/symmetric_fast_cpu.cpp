@@ -1,5 +1,6 @@
 #include "compute/stereogram/symmetric_fast_cpu.hpp"
 
+#include "compute/stereogram/symmetric_cpu.hpp"
 #include "compute/stereogram/symmetric_groups.hpp"
 #include "core/thread_count.hpp"
 
@@ -167,7 +168,7 @@ void symmetric_coordinates_row_fast(const float* depth, int width, int row, cons
   const int linking_width = width * plan.oversample;
   const int centre = linking_width / 2;
   scratch.separations.resize(static_cast<std::size_t>(width));
-  for (int x = 0; x < width; ++x) scratch.separations[x] = plan.separations[depth_level(depth[x])];
+  linking_separations(depth, width, row, plan, scratch.separations.data());
   const int* linking = scratch.separations.data();
   if (plan.oversample > 1) {
     scratch.linking.resize(static_cast<std::size_t>(linking_width));

@@ -24,6 +24,7 @@ constexpr std::size_t kScratchBudgetBytes = std::size_t{256} << 20;
 // decide is passed as arguments.
 std::string build_options(int oversample, bool rows_in_global, StereogramStorage storage, bool loop_budget) {
   return "-D OVERSAMPLE=" + std::to_string(oversample) + " -D SEPARATION_LEVELS=" + std::to_string(kSeparationLevels) +
+         " -D SEPARATION_FRACTION_BITS=" + std::to_string(kSeparationFractionBits) +
          (rows_in_global ? " -D ROW_SPACE=__global -D ROW_IN_GLOBAL=1" : " -D ROW_SPACE=__local") +
          (storage == StereogramStorage::buffers ? " -D STEREOGRAM_BUFFERS" : "") +
          (loop_budget ? " -D LOOP_BUDGET_FLAG" : "");

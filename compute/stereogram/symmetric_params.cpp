@@ -97,9 +97,12 @@ SymmetricPlan make_symmetric_plan(const SymmetricParams& params) {
   plan.separations.resize(kSeparationLevels);
   for (int level = 0; level < kSeparationLevels; ++level) {
     const double depth = static_cast<double>(level) / (kSeparationLevels - 1);
-    plan.separations[level] = static_cast<std::int32_t>(std::lround(separation_px(params, depth) * params.oversample));
+    plan.separations[level] = static_cast<std::int32_t>(
+        std::lround(separation_px(params, depth) * params.oversample * (1 << kSeparationFractionBits)));
   }
-  plan.nearest_separation = *std::min_element(plan.separations.begin(), plan.separations.end());
+  // The smallest any row rounds to: the ray test stops where rays rise above it.
+  plan.nearest_separation =
+      *std::min_element(plan.separations.begin(), plan.separations.end()) >> kSeparationFractionBits;
   return plan;
 }
 

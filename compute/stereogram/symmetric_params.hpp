@@ -57,6 +57,9 @@ double near_separation_px(const SymmetricParams& params);
 // Depth quantisation of the separation table: fine enough that 8x oversampling of a
 // 1024-pixel pattern still gets a level per separation step.
 inline constexpr int kSeparationLevels = 16384;
+// The table holds separations in 1/256 of a linking pixel; each row of dots rounds them with a
+// threshold of its own (separation_dither()).
+inline constexpr int kSeparationFractionBits = 8;
 
 // Everything the linking step needs, in whole pixels at the linking resolution (output pixels
 // x oversample), computed once on the host so that the CPU and every device agree to the bit:
@@ -70,7 +73,8 @@ struct SymmetricPlan {
   int dot_columns = 1;                    // hashed: linking pixels of roots that share a dot (dot size x oversample)
   int eye_separation = 2;                 // E in linking pixels
   int nearest_separation = 1;             // the smallest entry of separations
-  std::vector<std::int32_t> separations;  // kSeparationLevels entries, by depth level
+  // kSeparationLevels entries, by depth level, in 1/256 linking pixel; row_separation() rounds them
+  std::vector<std::int32_t> separations;
 };
 
 // Throws std::invalid_argument with validate()'s reason.
@@ -101,6 +105,28 @@ inline int hashed_column(int row, int root, const SymmetricPlan& plan) {
 inline int depth_level(float depth) {
   const float d = depth > 0.f ? (depth < 1.f ? depth : 1.f) : 0.f;
   return static_cast<int>(d * static_cast<float>(kSeparationLevels - 1) + 0.5f);
+}
+
+// The threshold, in 1/256 of a linking pixel, at which a row of dots rounds separations up. A
+// row links at whole pixels only, so a plane between two levels would show as one level (and a
+// smooth surface as terraces, M levels deep); rounding each row of dots at its own threshold
+// makes rows take the two levels either side in the shares the fraction asks for, dot-high
+// stripes the eyes average as they fuse (docs/stereogram-quality.md). The thresholds run
+// through 0..255 in bit-reversed order, so any few rows in a row hold thresholds spread evenly
+// and their mean separation is the continuous one within 1/(2 rows) px; 8 rows hold one in
+// each eighth. Fixed per row: nothing moves from frame to frame.
+inline int separation_dither(int row, int dot_rows) {
+  std::uint32_t r = static_cast<std::uint32_t>(row / dot_rows) & 255u;
+  r = (r & 0xF0u) >> 4 | (r & 0x0Fu) << 4;
+  r = (r & 0xCCu) >> 2 | (r & 0x33u) << 2;
+  r = (r & 0xAAu) >> 1 | (r & 0x55u) << 1;
+  return static_cast<int>(r);
+}
+
+// A depth's separation on one row, in whole linking pixels: the table's, rounded at the row's
+// threshold (separation_dither()).
+inline int row_separation(const SymmetricPlan& plan, float depth, int dither) {
+  return (plan.separations[depth_level(depth)] + dither) >> kSeparationFractionBits;
 }
 
 }  // namespace stereocl

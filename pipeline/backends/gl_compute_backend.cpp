@@ -15,7 +15,8 @@ SymmetricShaderPlan shader_plan_of(const SymmetricPlan& plan) {
           .dot_columns = plan.dot_columns,
           .eye_separation = plan.eye_separation,
           .nearest_separation = plan.nearest_separation,
-          .separations = plan.separations};
+          .separations = plan.separations,
+          .separation_fraction_bits = kSeparationFractionBits};
 }
 
 Result<std::optional<Histogram256>> GlComputeBackend::run(std::span<const Pass> passes, const SpanIo& io,
