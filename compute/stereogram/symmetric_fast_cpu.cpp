@@ -70,40 +70,83 @@ bool both_eyes_see_linking(const int* linking, int linking_width, const Symmetri
   return true;
 }
 
-// Every visible point's link, claims included (keep_nearer_links in symmetric_cpu.cpp), and the
-// kept ones into same[]. A walk step blocks only where a separation is below E (s - 2t) / (E - 2t),
-// which falls as t grows where s < E: a window minimum m with m (E - 2) >= E (s - 2) blocks no step.
-void link_row_fast(const int* linking, int linking_width, const SymmetricPlan& plan, SymmetricFastScratch& scratch) {
+constexpr int kWalk = -2;  // left_of's mark for a point whose rays the exact walk must follow
+
+// A point's link end from its separation and the smallest separation within the walk's reach:
+// -1 where the link leaves the row, kWalk where a nearer surface may block a ray. A walk step
+// blocks only where a separation is below E (s - 2t) / (E - 2t), which falls as t grows where
+// s < E: a window minimum m with m (E - 2) >= E (s - 2) blocks no step. The window holds x, so
+// m <= s, and that test is E (2 - (s - m)) >= 2 m: true at m = s, at m = s - 1 where 2 m <= E,
+// never below. Compares only, where the products would cost the vectorised loop emulated
+// multiplications.
+inline int link_or_walk(int x, int s, int nearest, int eye, int linking_width) {
+  const int left = x - (s >> 1);  // s >= 1: the shift is s / 2 without the sign's fix-up
+  const bool in_row = (left >= 0) & (left + s < linking_width);  // & not &&: no branch to vectorise around
+  const bool unblockable = (s < eye) & ((nearest == s) | ((nearest + 1 == s) & (2 * nearest <= eye)));
+  return in_row ? (unblockable ? left : kWalk) : -1;
+}
+
+// link_or_walk over x in [first, last), where the windows need no clipping. Restricted pointers
+// and no early exit let the compiler vectorise it.
+void links_inside(const int* __restrict linking, const int* __restrict window_start, const int* __restrict window_end,
+                  int first, int last, int reach, int eye, int linking_width, int* __restrict left_of) {
+  for (int x = first; x < last; ++x)
+    left_of[x] = link_or_walk(x, linking[x], std::min(window_start[x - reach], window_end[x + reach]), eye, linking_width);
+}
+
+// Every point's left end (or -1) into left_of: first with no walk, in a loop of plain arithmetic
+// the compiler vectorises over the row (the windows' ends clipped only at its edges), then the
+// walk, unchanged, for the few points it cannot decide on a smooth surface.
+void find_links(const int* linking, int linking_width, int reach, const SymmetricPlan& plan, SymmetricFastScratch& scratch) {
   const int eye = plan.eye_separation;
-  const int reach = std::max(1, walk_steps(*std::max_element(linking, linking + linking_width), plan));
-  sliding_minimum(linking, linking_width, reach, scratch.window_start, scratch.window_end);
+  const int* window_start = scratch.window_start.data();
+  const int* window_end = scratch.window_end.data();
+  int* left_of = scratch.left_of.data();
+  const auto clipped = [&](int x) {
+    const int nearest = std::min(window_start[std::max(0, x - reach)], window_end[std::min(linking_width - 1, x + reach)]);
+    left_of[x] = link_or_walk(x, linking[x], nearest, eye, linking_width);
+  };
+  const int first = std::min(reach, linking_width), last = std::max(first, linking_width - reach);
+  for (int x = 0; x < first; ++x) clipped(x);
+  links_inside(linking, window_start, window_end, first, last, reach, eye, linking_width, left_of);
+  for (int x = last; x < linking_width; ++x) clipped(x);
+  for (int x = 0; x < linking_width; ++x)
+    if (left_of[x] == kWalk)
+      left_of[x] = both_eyes_see_linking(linking, linking_width, plan, x, linking[x]) ? x - linking[x] / 2 : -1;
+}
+
+// keep_nearer_links (symmetric_cpu.cpp), on the links find_links left.
+void keep_nearer_links_fast(const int* linking, int linking_width, SymmetricFastScratch& scratch) {
   scratch.right_claim.assign(static_cast<std::size_t>(linking_width), INT_MAX);
   scratch.left_claim.assign(static_cast<std::size_t>(linking_width), -1);
-  scratch.left_of.resize(static_cast<std::size_t>(linking_width));
   scratch.same.resize(static_cast<std::size_t>(linking_width));
-  int* left_of = scratch.left_of.data();
+  const int* left_of = scratch.left_of.data();
+  int* right_claim = scratch.right_claim.data();
+  int* left_claim = scratch.left_claim.data();
   int* same = scratch.same.data();
-  for (int x = 0; x < linking_width; ++x) {
-    const int s = linking[x];
-    const int left = x - s / 2;
-    const int right = left + s;
-    left_of[x] = -1;
-    same[x] = x;
-    if (left < 0 || right >= linking_width) continue;
-    const int nearest_in_reach = std::min(scratch.window_start[std::max(0, x - reach)],
-                                          scratch.window_end[std::min(linking_width - 1, x + reach)]);
-    const bool unblockable = s < eye && nearest_in_reach * (eye - 2) >= eye * (s - 2);
-    if (!unblockable && !both_eyes_see_linking(linking, linking_width, plan, x, s)) continue;
-    left_of[x] = left;
-    scratch.right_claim[left] = std::min(scratch.right_claim[left], right);
-    scratch.left_claim[right] = std::max(scratch.left_claim[right], left);
-  }
   for (int x = 0; x < linking_width; ++x) {
     const int left = left_of[x];
     if (left < 0) continue;
     const int right = left + linking[x];
-    if (scratch.right_claim[left] == right && scratch.left_claim[right] == left) same[left] = right;
+    right_claim[left] = std::min(right_claim[left], right);
+    left_claim[right] = std::max(left_claim[right], left);
   }
+  for (int x = 0; x < linking_width; ++x) same[x] = x;
+  for (int x = 0; x < linking_width; ++x) {
+    const int left = left_of[x];
+    if (left < 0) continue;
+    const int right = left + linking[x];
+    if (right_claim[left] == right && left_claim[right] == left) same[left] = right;
+  }
+}
+
+// Every visible point's link and the kept ones into same[] (link_row in symmetric_cpu.cpp).
+void link_row_fast(const int* linking, int linking_width, const SymmetricPlan& plan, SymmetricFastScratch& scratch) {
+  const int reach = std::max(1, walk_steps(*std::max_element(linking, linking + linking_width), plan));
+  sliding_minimum(linking, linking_width, reach, scratch.window_start, scratch.window_end);
+  scratch.left_of.resize(static_cast<std::size_t>(linking_width));
+  find_links(linking, linking_width, reach, plan, scratch);
+  keep_nearer_links_fast(linking, linking_width, scratch);
 }
 
 // chain_ends and find_roots (symmetric_groups.cpp) in two passes instead of four: from right to
@@ -126,39 +169,68 @@ void find_roots_fast(const int* same, int linking_width, int centre, std::vector
   for (int x = 0; x < linking_width; ++x) top[x] = key_position(best[top[x]], centre);
 }
 
-// Each output pixel's coordinate from the root of its middle linking pixel; one loop per kind
-// of column, so no choice is made per pixel.
-template <typename ColumnOfRoot>
-void write_each(int width, const SymmetricPlan& plan, const int* root_of, float* coordinates, ColumnOfRoot column_of) {
-  const int middle = plan.oversample / 2;
-  for (int x = 0; x < width; ++x)
-    coordinates[x] =
-        static_cast<float>(column_of(static_cast<std::uint32_t>(root_of[x * plan.oversample + middle]))) *
-        plan.inverse_pattern_columns;
-}
-
-// hashed_column and the anchored column (symmetric_groups.cpp) with their divisions exact and cheap.
-void write_columns(int row, int width, const SymmetricPlan& plan, const std::vector<int>& phase, const int* root_of,
-                   float* coordinates) {
+// A chain end's column as hashed_column or the anchored column (symmetric_groups.cpp) gives its
+// root's, with their divisions exact and cheap; one callable per kind, chosen once a row.
+template <typename Use>
+void with_root_column(int row, const SymmetricPlan& plan, Use use) {
   const ExactDivisor columns(static_cast<std::uint32_t>(plan.pattern_columns));
   const ExactDivisor dot_columns(static_cast<std::uint32_t>(plan.dot_columns));
   const ExactDivisor oversample(static_cast<std::uint32_t>(plan.oversample));
   const auto dot_row = static_cast<std::uint32_t>(row / plan.dot_rows);
-  switch (plan.group_colour) {
-    case GroupColour::hashed:
-      if (plan.dot_columns == 1)
-        return write_each(width, plan, root_of, coordinates,
-                          [&](std::uint32_t root) { return columns.remainder(dot_hash(root, dot_row)); });
-      return write_each(width, plan, root_of, coordinates, [&](std::uint32_t root) {
-        return columns.remainder(dot_hash(dot_columns.quotient(root), dot_row));
-      });
-    case GroupColour::anchored:
-      return write_each(width, plan, root_of, coordinates,
-                        [&](std::uint32_t root) { return columns.remainder(oversample.quotient(root)); });
-    case GroupColour::flowing: break;
+  if (plan.group_colour == GroupColour::anchored)
+    return use([&](std::uint32_t root) { return columns.remainder(oversample.quotient(root)); });
+  if (plan.dot_columns == 1) return use([&](std::uint32_t root) { return columns.remainder(dot_hash(root, dot_row)); });
+  use([&](std::uint32_t root) { return columns.remainder(dot_hash(dot_columns.quotient(root), dot_row)); });
+}
+
+// Hashed and anchored groups take their column from the root alone, and a chain has one root, so
+// the column is made once a chain (at its end) and each output pixel looks its chain's up: a row
+// has a few chains a pattern width, where it has a pixel per linking pixel. From right to left a
+// chain's end comes before its other members, so one pass finds every pixel's end and each end's
+// root (the member with the smallest centre key, as find_roots).
+void colour_by_chain_ends(const int* same, int width, int row, const SymmetricPlan& plan, SymmetricFastScratch& scratch,
+                          float* coordinates) {
+  const int linking_width = width * plan.oversample;
+  const int centre = linking_width / 2;
+  scratch.top.resize(static_cast<std::size_t>(linking_width));
+  scratch.best.resize(static_cast<std::size_t>(linking_width));
+  scratch.ends.resize(static_cast<std::size_t>(linking_width));
+  scratch.end_coordinate.resize(static_cast<std::size_t>(linking_width));
+  int* end_of = scratch.top.data();
+  int* best = scratch.best.data();
+  int* ends = scratch.ends.data();
+  int count = 0;
+  for (int x = linking_width - 1; x >= 0; --x) {
+    const bool is_end = same[x] == x;
+    const int end = is_end ? x : end_of[same[x]];
+    end_of[x] = end;
+    best[end] = std::min(is_end ? INT_MAX : best[end], centre_key(x, centre));
+    ends[count] = x;  // kept only where it is an end: no branch on a row of unpredictable ends
+    count += is_end;
   }
-  write_each(width, plan, root_of, coordinates,
-             [&](std::uint32_t root) { return static_cast<std::uint32_t>(phase[root] >> kPhaseBits); });
+  float* end_coordinate = scratch.end_coordinate.data();
+  with_root_column(row, plan, [&](auto column_of) {
+    for (int i = 0; i < count; ++i)
+      end_coordinate[ends[i]] =
+          static_cast<float>(column_of(static_cast<std::uint32_t>(key_position(best[ends[i]], centre)))) *
+          plan.inverse_pattern_columns;
+  });
+  const int middle = plan.oversample / 2;
+  for (int x = 0; x < width; ++x) coordinates[x] = end_coordinate[end_of[x * plan.oversample + middle]];
+}
+
+// Flowing groups: every root's phase first (find_phases needs each pixel's root), then each
+// output pixel's column from its root's phase.
+void colour_flowing(const int* same, int width, const SymmetricPlan& plan, SymmetricFastScratch& scratch,
+                    float* coordinates) {
+  const int linking_width = width * plan.oversample;
+  const int centre = linking_width / 2;
+  find_roots_fast(same, linking_width, centre, scratch.top, scratch.best);
+  find_phases(linking_width, centre, scratch.separations.data(), plan, scratch.top, scratch.best);
+  const int middle = plan.oversample / 2;
+  for (int x = 0; x < width; ++x)
+    coordinates[x] = static_cast<float>(scratch.best[scratch.top[x * plan.oversample + middle]] >> kPhaseBits) *
+                     plan.inverse_pattern_columns;
 }
 
 }  // namespace
@@ -166,7 +238,6 @@ void write_columns(int row, int width, const SymmetricPlan& plan, const std::vec
 void symmetric_coordinates_row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
                                     float* coordinates, SymmetricFastScratch& scratch) {
   const int linking_width = width * plan.oversample;
-  const int centre = linking_width / 2;
   scratch.separations.resize(static_cast<std::size_t>(width));
   linking_separations(depth, width, row, plan, scratch.separations.data());
   const int* linking = scratch.separations.data();
@@ -177,10 +248,10 @@ void symmetric_coordinates_row_fast(const float* depth, int width, int row, cons
     linking = scratch.linking.data();
   }
   link_row_fast(linking, linking_width, plan, scratch);
-  find_roots_fast(scratch.same.data(), linking_width, centre, scratch.top, scratch.best);
   if (plan.group_colour == GroupColour::flowing)
-    find_phases(linking_width, centre, scratch.separations.data(), plan, scratch.top, scratch.best);
-  write_columns(row, width, plan, scratch.best, scratch.top.data(), coordinates);
+    colour_flowing(scratch.same.data(), width, plan, scratch, coordinates);
+  else
+    colour_by_chain_ends(scratch.same.data(), width, row, plan, scratch, coordinates);
 }
 
 void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, int threads,

@@ -7,10 +7,11 @@
 // - that walk, up to a few dozen steps each way, is skipped where no depth within its reach is
 //   near enough to block either ray: the smallest separation within reach (a sliding minimum,
 //   three passes over the row) decides that for every pixel of a smooth surface, and the walk
-//   runs, unchanged, wherever it cannot;
-// - the two link claims are made in the pass that finds the links;
-// - a hashed or anchored group's column divides by run-time constants through exact
-//   multiplications (Lemire, Kaser & Kurz, "Faster remainder by direct computation", 2019);
+//   runs, unchanged, wherever it cannot; that decision is compares only, in a loop the compiler
+//   vectorises, and the walks follow in a pass of their own;
+// - a hashed or anchored group's column is made once a chain, at its end, where the reference
+//   makes it once a pixel, and divides by run-time constants through exact multiplications
+//   (Lemire, Kaser & Kurz, "Faster remainder by direct computation", 2019);
 // - each thread keeps its row buffers from frame to frame.
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/image.hpp"
@@ -21,7 +22,8 @@ namespace stereocl {
 
 // One thread's row buffers, reused row after row and frame after frame.
 struct SymmetricFastScratch {
-  std::vector<int> separations, linking, window_start, window_end, left_of, right_claim, left_claim, same, top, best;
+  std::vector<int> separations, linking, window_start, window_end, left_of, right_claim, left_claim, same, top, best, ends;
+  std::vector<float> end_coordinate;
 };
 
 // One row, as symmetric_coordinates_row: depth has `width` values, coordinates receives `width`.
