@@ -7,7 +7,6 @@
 // (symmetric_kernel_test, symmetric_buffer_kernel_test, gl_compute_mode_test).
 #include "compute/stereogram/compose_cpu.hpp"
 #include "compute/stereogram/group_colours.hpp"
-#include "compute/stereogram/lookup_cpu.hpp"
 #include "compute/stereogram/symmetric_fast_cpu.hpp"
 #include "core/depth_map.hpp"
 #include "core/pattern.hpp"
@@ -53,15 +52,6 @@ RgbaImage demo_picture(const DepthImage& depth, const Dots& dots, std::uint32_t 
   symmetric_coordinates_parallel(depth, make_symmetric_plan(symmetric_params_of(params)), 0, coordinates);
   return compose_reference(coordinates, random_dots_for(params, dots.colour, seed),
                            PatternSampling::whole_pixels);
-}
-
-// Depth by cells of 60 x 60 pixels.
-template <typename Cell>
-DepthImage depth_of_cells(int width, int height, Cell cell) {
-  DepthImage depth(width, height);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) depth.at(x, y) = cell(x / 60, y / 60);
-  return depth;
 }
 
 struct DepthMap {
@@ -135,33 +125,6 @@ TEST(StereogramEchoes, NoTileRepeatsDownThePicture) {
       EXPECT_LE(share, 0.02) << dots.name << ": rows " << period << " apart";
     }
   }
-}
-
-// The lookup algorithm's picture, composed as the app composes it (linear sampling), from the
-// random dots the app gives it.
-RgbaImage lookup_picture(const DepthImage& depth, bool colour) {
-  StereogramParams params;
-  params.pattern_width = kFar;
-  params.max_offset = static_cast<float>(kFar - kNear);
-  params.algorithm = StereogramAlgorithm::lookup;
-  return compose_reference(stereogram_offsets_reference(depth, params), random_dots_for(params, colour, 7u),
-                           PatternSampling::linear);
-}
-
-// The lookup copies pixels along a row only, so rows are as independent as the dots it samples:
-// with a P x P tile of them, rows P apart were 63% equal on a checker, 83% on a hole and 100% on
-// a staircase (issue 60).
-TEST(StereogramEchoes, TheLookupsRowsDoNotRepeatDownThePicture) {
-  const DepthImage checker = depth_of_cells(kWidth, kHeight, [](int cx, int cy) { return (cx + cy) % 2 ? 0.f : 1.f; });
-  const DepthImage hole = testing::pillar_depth(kWidth, kHeight, {330, 630, 120, 420}, 1.f, 0.f);
-  const DepthImage staircase = depth_of_cells(kWidth, kHeight, [](int cx, int) { return (cx % 8) / 7.f; });
-  for (const auto& [name, depth] : {std::pair{"checker", &checker}, std::pair{"hole", &hole},
-                                    std::pair{"staircase", &staircase}})
-    for (const bool colour : {false, true}) {
-      const double share = testing::equal_rows_share(lookup_picture(*depth, colour), kFar);
-      std::printf("| lookup, rows %d apart equal | %s, %s | %.4f |\n", kFar, name, colour ? "colour" : "grey", share);
-      EXPECT_LE(share, 0.02) << name;
-    }
 }
 
 // Neighbours are equal by chance alone (1 in 256 grey levels) at 1x. Oversampled, the roots within

@@ -12,11 +12,8 @@ GroupColour group_colour_for(bool random_dots, bool from_scene) {
 RgbaImage random_dots_for(const StereogramParams& params, bool colour, std::uint32_t seed) {
   if (params.algorithm == StereogramAlgorithm::symmetric && params.group_colour == GroupColour::hashed)
     return make_random_pattern(kRandomPaletteColumns, 1, colour, seed, 1);
-  // The lookup repeats its pattern down the picture every pattern height, so a square tile made
-  // rows P apart equal wherever depth repeated them (a P x P wallpaper); random dots as tall as
-  // any picture the demo draws leave rows independent.
   const int width = params.pattern_width;
-  return make_random_pattern(width, kLookupRandomRows, colour, seed, params.dot_size);
+  return make_random_pattern(width, generated_pattern_height(width), colour, seed, params.dot_size);
 }
 
 }  // namespace stereocl

@@ -12,14 +12,9 @@ namespace stereocl {
 // scene's colours are anchored to the column a group stands on; an image flows.
 GroupColour group_colour_for(bool random_dots, bool from_scene);
 
-// Rows of the lookup's random dots: a 4K picture's 2160 and then some, within every GL and
-// OpenCL device's texture and image height.
-inline constexpr int kLookupRandomRows = 4096;
-
 // The random dots params sample: for hashed groups a palette kRandomPaletteColumns wide and one
-// row high (the hash picks the dot, params.dot_size included); for the lookup algorithm a strip P
-// wide and kLookupRandomRows tall of params.dot_size x params.dot_size dots, which it repeats
-// across the picture but not down it.
+// row high (the hash picks the dot, params.dot_size included); for the lookup algorithm a tile P
+// wide of params.dot_size x params.dot_size dots, which it repeats.
 RgbaImage random_dots_for(const StereogramParams& params, bool colour, std::uint32_t seed);
 
 }  // namespace stereocl
