@@ -32,31 +32,34 @@ gpu_tests=(end_to_end_test gl_scene_test cl_failure_test symmetric_end_to_end_te
   frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test
   emboss_test posterize_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test
   scene_colours_test gl_compute_mode_test still_every_mode_test)
-cmake -S "$root" -B "$root/build-gpu" -DCMAKE_BUILD_TYPE=Release -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON \
-  -DSTEREOCL_MP4=OFF >/dev/null
+# STEREOCL_GPU_BUILD names another Release build with tests and benchmarks to carry instead (the
+# development build, say, already built: the MP4 module, if it has one, stays behind).
+build=${STEREOCL_GPU_BUILD:-$root/build-gpu}
+[ -n "${STEREOCL_GPU_BUILD:-}" ] ||
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON \
+    -DSTEREOCL_MP4=OFF >/dev/null
 # Which executable holds each file: the object's folder in the build tree says so.
 declare -A filters=()
 for test in "${gpu_tests[@]}"; do
-  listing=$(grep -l "/tests/$test.cpp\"" "$root"/build-gpu/tests/CMakeFiles/*_tests.dir/DependInfo.cmake | head -n 1)
+  listing=$(grep -l "/tests/$test.cpp\"" "$build"/tests/CMakeFiles/*_tests.dir/DependInfo.cmake | head -n 1)
   executable=$(basename "$(dirname "$listing")" .dir)
   suites=$(sed -nE 's/^(TEST|TEST_F|TEST_P|TYPED_TEST)\(([A-Za-z0-9_]+),.*/\2/p' "$root/tests/$test.cpp" | sort -u)
   for suite in $suites; do filters[$executable]+="${filters[$executable]:+:}$suite.*:*/$suite.*"; done
 done
-cmake --build "$root/build-gpu" -j "$(nproc)" --target stereocl stereocl-bench stereocl_cl_fault_shim "${!filters[@]}"
+cmake --build "$build" -j "$(nproc)" --target stereocl stereocl-bench stereocl_cl_fault_shim "${!filters[@]}"
 rm -rf .gpu/bin .gpu/lib
 mkdir -p .gpu/bin .gpu/lib
-cp build-gpu/stereocl build-gpu/tests/benchmarks/stereocl-bench .gpu/bin/
+cp "$build/stereocl" "$build/tests/benchmarks/stereocl-bench" .gpu/bin/
 for executable in "${!filters[@]}"; do
-  cp "build-gpu/tests/$executable" .gpu/bin/
+  cp "$build/tests/$executable" .gpu/bin/
   echo "${filters[$executable]}" >".gpu/bin/$executable.filter"
 done
-cp build-gpu/tests/cl_fault_shim.so .gpu/bin/  # preloaded by cl_failure_test
+cp "$build/tests/cl_fault_shim.so" .gpu/bin/  # preloaded by cl_failure_test
 # The carried programs are a build folder's: its CMakeCache.txt beside them lets the tests' switches
 # (STEREOCL_BREAK_KERNELS, core/test_hook.hpp) reach them there as in the build folder here.
-cp build-gpu/CMakeCache.txt .gpu/bin/
-# The modules (core/program_module.hpp), found beside the program: model files, and MP4 where built.
-cp build-gpu/stereocl-model.so .gpu/bin/
-[ ! -f build-gpu/stereocl-mp4.so ] || cp build-gpu/stereocl-mp4.so .gpu/bin/
+cp "$build/CMakeCache.txt" .gpu/bin/
+# No model module: no GPU check reads a model file, and Assimp with Draco would take 4 MB of the
+# 64 MiB the device tool carries.
 strip .gpu/bin/*_tests .gpu/bin/stereocl .gpu/bin/stereocl-bench .gpu/bin/*.so
 
 # Libraries the device has of its own: the C/C++ runtime (its glibc is newer) and the GL/OpenCL
