@@ -13,12 +13,11 @@
 
 namespace stereocl {
 
-RgbaImage with_guide_dots(RgbaImage picture, int pattern_width) {
+std::optional<RgbaImage> with_guide_dots(const RgbaImage& picture, int pattern_width) {
   const Result<std::unique_ptr<HeadlessGl>> gl = HeadlessGl::open();
   if (!gl) {
     say_on_stderr("--guide-dots: the picture is saved without them: " + gl.error());
-    flip_rows(picture);  // top row first, as the dots' picture is
-    return picture;
+    return std::nullopt;
   }
   const ColourTarget shown(picture.width, picture.height);
   upload_texture(shown.texture().get(), picture);

@@ -4,9 +4,12 @@
 // window's. Where EGL offers no context the picture is kept without them, and that is said.
 #include "core/image.hpp"
 
+#include <optional>
+
 namespace stereocl {
 
-// `picture` in GL's row order; returned top row first, with the dots.
-RgbaImage with_guide_dots(RgbaImage picture, int pattern_width);
+// `picture` in GL's row order; returned top row first, with the dots, or nullopt (said on stderr)
+// where no GL context could be had.
+std::optional<RgbaImage> with_guide_dots(const RgbaImage& picture, int pattern_width);
 
 }  // namespace stereocl

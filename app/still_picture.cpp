@@ -4,29 +4,25 @@
 #include "app/headless_depth.hpp"
 #include "app/picture_metadata.hpp"
 #include "app/still_guide_dots.hpp"
-#include "config/users_terms.hpp"
-#include "pipeline/sources/image_roles.hpp"
 #include "compute/stereogram/algorithm_table.hpp"
-#include "compute/stereogram/compose_cpu.hpp"
-#include "pipeline/look_settings.hpp"
-#include "core/depth_fit.hpp"
-#include "core/depth_map.hpp"
-#include "core/image_file.hpp"
-#include "core/image_resample.hpp"
+#include "config/users_terms.hpp"
 #include "core/atomic_file.hpp"
+#include "core/image_file.hpp"
 #include "core/input_file.hpp"
 #include "core/memory_budget.hpp"
-#include "core/png_codec.hpp"
-#include "core/pattern.hpp"
 #include "core/picture_file.hpp"
+#include "core/png_codec.hpp"
 #include "core/printable_text.hpp"
-#include "core/scene_pattern.hpp"
 #include "core/stop_signals.hpp"
 #include "core/text_depth.hpp"
 #include "core/thread_count.hpp"
+#include "pipeline/frame/depth_rows.hpp"
+#include "pipeline/frame/frame_pattern.hpp"
+#include "pipeline/frame/still_frame.hpp"
+#include "pipeline/look_settings.hpp"
 #include "pipeline/mode.hpp"
+#include "pipeline/sources/image_roles.hpp"
 
-#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -41,52 +37,9 @@ int still_thread_count(const Options& options) {
   return options.cpu_threads > 0 ? resolve_thread_count(options.cpu_threads) : idle_core_count();
 }
 
-// The still works in GL's row order (row 0 at the bottom), as CPU mode's engines and compose do,
-// so its picture matches CPU mode's to the row; flip_rows() turns a file's order into it and back.
+// --pattern scene: cut from each frame, so the still needs the frame's whole depth or colour.
 bool scene_pattern(const LookSettings& look) {
   return look.pattern_kind == PatternKind::library && look.library_pattern->from_scene();
-}
-
-// The source's frame: drawn by GL (in GL's row order already, the lit scene too for --pattern
-// scene), or a depth map (its file's bytes, read once) or text, whose grey --pattern scene cuts
-// from, as the window does.
-Result<HeadlessFrame> still_frame(const Options& options, const std::string& depth_bytes) {
-  if (drawn_by_gl(options)) return draw_frame_headless(options, scene_pattern(options.look));
-  Image<std::uint16_t> grey;
-  if (!options.text.empty()) {
-    auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
-    if (!drawn) return failure("--text: " + drawn.error());
-    grey = std::move(*drawn);
-  } else {
-    ImageLoad loaded = decode_depth_map(depth_bytes, input_name(options.depth_file));
-    if (!loaded) return failure(loaded.error());
-    grey = std::move(loaded->grey16);
-  }
-  DepthImage depth = depth_from_grey(grey);
-  // As the window fits it: to --size where one was given, else the scene is the map's size.
-  if (options.size_given) depth = fit_depth(depth, options.size.width, options.size.height, options.look.depth_fit);
-  if (options.look.invert_depth)
-    for (float& d : depth.pixels) d = 1.0f - d;
-  flip_rows(depth);
-  return HeadlessFrame{std::move(depth), {}, 0.5f};
-}
-
-// The pattern CPU mode would repeat, in GL's row order: a file scaled to P as CPU mode scales it.
-// --pattern scene: cut from the lit scene around its subject; a still depth map has no lit
-// colour, so from the depth as grey, as the window does.
-Result<RgbaImage> still_pattern(const Options& options, const LookSettings& look, const HeadlessFrame& frame) {
-  const int width = look.stereogram.pattern_width;
-  if (std::optional<RgbaImage> drawn =
-          pattern_drawn_by_code(look.stereogram, look.pattern_kind, look.library_pattern, look.seed))
-    return std::move(*drawn);
-  if (scene_pattern(look))
-    return scene_pattern_reference(frame.lit.pixels.empty() ? visualise_depth(frame.depth) : frame.lit, width,
-                                   scene_window_start(frame.depth.width, width, frame.subject_x));
-  ImageLoad loaded = load_pattern(options.pattern_file);
-  if (!loaded) return failure(loaded.error());
-  RgbaImage pattern = scale_pattern_to_width(loaded->rgba, width);
-  flip_rows(pattern);
-  return pattern;
 }
 
 // The settings a saved picture carries (app/picture_metadata.hpp), as the still made it.
@@ -119,166 +72,145 @@ Status still_fits_its_format(const Options& options, long long width, long long 
   return picture_size_allowed("--output " + options.output_file, *format, width, height);
 }
 
-Result<RgbaImage> still_stereogram(const Options& options, const std::string& depth_bytes,
-                                   LookSettings& used) {
-  Result<HeadlessFrame> frame = still_frame(options, depth_bytes);
-  if (!frame) return failure(frame.error());
-  const DepthImage& depth = frame->depth;
-  Result<LookSettings> look = still_look(options, depth.width);
-  if (!look) return failure(look.error());
-  used = *look;
-  const StereogramParams& params = look->stereogram;
-  if (const Status fits = still_fits_its_format(options, depth.width + stereogram_strip_width(params), depth.height);
-      !fits)
-    return failure(fits.error());
-  Result<RgbaImage> pattern = still_pattern(options, *look, *frame);
-  if (!pattern) return failure(pattern.error());
-  const AlgorithmRow& algorithm = algorithm_row(params.algorithm);
-  OffsetImage offsets;
-  const int threads = still_thread_count(options);
-  if (Status ran = algorithm.make_cpu()->run(depth, params, threads, offsets, 0); !ran) return failure(ran.error());
-  RgbaImage picture = compose_reference(
-      offsets, *pattern, algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear);
-  // CPU mode runs the effect on GL's rows too (emboss is lit from one corner).
-  if (const EffectRow* effect = look->effect.effect) picture = effect->cpu(picture, look->effect, threads);
-  if (options.stage.guide_dots) return with_guide_dots(std::move(picture), params.pattern_width);
-  flip_rows(picture);
-  return picture;
-}
+// The still's source, held while its rows are read: a map's bytes, its grey (the rows read it in
+// place, so the source does not move) or the frame GL drew, with its lit colour for --pattern scene.
+struct StillSource {
+  StillSource() = default;
+  StillSource(const StillSource&) = delete;
+  std::string bytes;
+  Image<std::uint16_t> grey;
+  RgbaImage lit;
+  float subject_x = 0.5f;
+  std::unique_ptr<DepthRows> rows;
+};
 
-// A still made a band of rows at a time, as CPU mode makes its frames (the same engine and
-// compose, each given the band's first row): the map's rows decoded, linked, composed and encoded
-// as they come, so neither the map nor the picture is held whole. Taken where nothing needs the
-// whole picture: a PNG depth map, not interlaced, at its own size, no effect, no guide dots, a
-// pattern not cut from the scene, PNG out. Its pixels are the whole still's, to the bit.
-bool made_in_bands(const Options& options) {
+// A PNG map is read a row at a time where nothing needs it whole: at its own size, no pattern cut
+// from it, and a picture streamed out (pipeline/frame/still_frame.hpp), so neither is held whole.
+bool streams_depth(const Options& options) {
   const Result<PictureFormat> format = picture_format_for(options.output_file);
   return !options.depth_file.empty() && options.text.empty() && options.model.empty() && !options.size_given &&
          !options.look.effect.effect && !options.stage.guide_dots && !scene_pattern(options.look) && format &&
          *format == PictureFormat::png;
 }
 
-// 16 rows of a 1080p picture are 0.4 MB of band buffers (depth, coordinates, RGBA); 64 held 1.2
-// MB more at the still's peak, for the same wall time (docs/performance.md §57).
-constexpr int kBandRows = 16;
-
-struct StillBands {
-  explicit StillBands(PngGreyRows file_rows) : rows(std::move(file_rows)) {}
-  PngGreyRows rows;
-  LookSettings look;
-  RgbaImage pattern;
-  std::unique_ptr<CpuStereogram> engine;
-  PatternSampling sampling = PatternSampling::linear;
-  int threads = 1;
-  int channels = 1;  // grey dots need one; an opaque pattern three
-  DepthImage depth;
-  OffsetImage offsets;
-  RgbaImage picture;
-  std::vector<std::uint16_t> grey;
-};
-
-// The band's depth in GL's row order (its bottom row first), as the whole still's depth is.
-Status read_band(StillBands& bands, int rows_here, bool invert) {
-  const int width = bands.rows.width();
-  bands.depth.width = width;
-  bands.depth.height = rows_here;
-  bands.depth.pixels.resize(static_cast<std::size_t>(width) * rows_here);
-  for (int i = 0; i < rows_here; ++i) {
-    if (const auto read = bands.rows.next(bands.grey.data()); !read) return failure(read.error());
-    float* row = bands.depth.pixels.data() + static_cast<std::size_t>(rows_here - 1 - i) * width;
-    for (int x = 0; x < width; ++x) row[x] = invert ? 1.0f - depth_of_grey(bands.grey[x]) : depth_of_grey(bands.grey[x]);
-  }
-  return {};
-}
-
-// The band's picture, top row first.
-Status write_band(const RgbaImage& picture, PngRowWriter& png) {
-  for (int y = picture.height - 1; y >= 0; --y)
-    if (const Status added = png.add(&picture.pixels[static_cast<std::size_t>(y) * picture.width]); !added) return added;
-  return {};
-}
-
-Result<std::string> encode_in_bands(const Options& options, StillBands& bands) {
-  const int height = bands.rows.height();
-  std::optional<PngRowWriter> png;
-  for (int top = 0; top < height; top += kBandRows) {
-    const int rows_here = std::min(kBandRows, height - top);
-    if (const Status read = read_band(bands, rows_here, bands.look.invert_depth); !read) return failure(read.error());
-    const int first_row = height - top - rows_here;  // the band's bottom row, counted from the bottom
-    if (const Status ran = bands.engine->run(bands.depth, bands.look.stereogram, bands.threads, bands.offsets, first_row); !ran)
-      return failure(ran.error());
-    compose_rows(bands.offsets, bands.pattern, bands.sampling, first_row, bands.threads, bands.picture);
-    if (!png) {
-      Result<PngRowWriter> started = PngRowWriter::start(bands.picture.width, height, bands.channels,
-                                                         neighbours_predict(bands.picture),
-                                                         still_metadata(options, bands.look));
-      if (!started) return failure(started.error());
-      png.emplace(std::move(*started));
-    }
-    if (const Status written = write_band(bands.picture, *png); !written) return failure(written.error());
-  }
-  return png->finish();
-}
-
-// The PNG made in bands, or nullopt where the map is not a PNG that can be read a row at a time.
-std::optional<Result<std::string>> still_in_bands(const Options& options, const std::string& depth_bytes) {
-  Result<PngGreyRows, InputFailure> rows = PngGreyRows::open(depth_bytes, input_name(options.depth_file));
-  if (!rows) return std::nullopt;  // the whole still reads it, or says why not
-  // The same rule for a map's size as the whole still's and the window's.
+// The map's rows as they come, or false where it is not a PNG that can be read so.
+Result<bool> open_streamed(const Options& options, StillSource& source) {
+  Result<PngGreyRows, InputFailure> rows = PngGreyRows::open(source.bytes, input_name(options.depth_file));
+  if (!rows) return false;  // read whole, which says why not
+  // The same rule for a map's size as the whole map's and the window's.
   if (const Status allowed = memory_allows(input_name(options.depth_file), static_cast<std::uint64_t>(rows->width()),
                                            static_cast<std::uint64_t>(rows->height()));
       !allowed)
     return failure(allowed.error());
-  if (options.verbose) say_on_stderr("--output makes the picture " + std::to_string(kBandRows) + " rows at a time");
-  StillBands bands(std::move(*rows));
-  Result<LookSettings> look = still_look(options, bands.rows.width());
+  if (options.verbose)
+    say_on_stderr("--output makes the picture " + std::to_string(kStillBandRows) + " rows at a time");
+  source.rows = streamed_depth_rows(std::move(*rows), options.look.invert_depth);
+  return true;
+}
+
+// The grey of --text, or of the whole decoded map.
+Status open_grey(const Options& options, StillSource& source) {
+  if (!options.text.empty()) {
+    auto drawn = text_depth_map(options.text, options.size.width, options.size.height, options.font_file);
+    if (!drawn) return failure("--text: " + drawn.error());
+    source.grey = std::move(*drawn);
+  } else {
+    ImageLoad loaded = decode_depth_map(source.bytes, input_name(options.depth_file));
+    if (!loaded) return failure(loaded.error());
+    source.grey = std::move(loaded->grey16);
+  }
+  // As the window fits it: to --size where one was given, else the scene is the map's size.
+  const Size size = options.size_given ? options.size : Size{source.grey.width, source.grey.height};
+  source.rows =
+      grey_depth_rows(source.grey, size.width, size.height, options.look.depth_fit, options.look.invert_depth);
+  return {};
+}
+
+// The source's depth: drawn by GL (the lit scene too for --pattern scene), or a depth map or text.
+Status open_depth(const Options& options, StillSource& source) {
+  if (drawn_by_gl(options)) {
+    Result<HeadlessFrame> frame = draw_frame_headless(options, scene_pattern(options.look));
+    if (!frame) return failure(frame.error());
+    source.lit = std::move(frame->lit);
+    source.subject_x = frame->subject_x;
+    source.rows = drawn_depth_rows(std::move(frame->depth));
+    return {};
+  }
+  if (streams_depth(options)) {
+    const Result<bool> streamed = open_streamed(options, source);
+    if (!streamed) return failure(streamed.error());
+    if (*streamed) return {};
+  }
+  return open_grey(options, source);
+}
+
+// The pattern CPU mode would repeat (pipeline/frame/frame_pattern.hpp); a file's read here.
+Result<RgbaImage> still_pattern(const Options& options, const LookSettings& look, StillSource& source) {
+  RgbaImage picture;
+  if (look.pattern_kind == PatternKind::image) {
+    ImageLoad loaded = load_pattern(options.pattern_file);
+    if (!loaded) return failure(loaded.error());
+    picture = std::move(loaded->rgba);
+  }
+  if (std::optional<RgbaImage> pattern =
+          frame_pattern(look.stereogram, look.pattern_kind, look.library_pattern, look.seed, picture))
+    return std::move(*pattern);
+  return still_scene_pattern(source.lit, *source.rows, look.stereogram.pattern_width, source.subject_x);
+}
+
+// What the frame path needs beyond the depth, in the order the whole still said what was wrong:
+// the look, the picture's size against its format, then the pattern.
+Result<StillFrame> still_frame(const Options& options, StillSource& source) {
+  Result<LookSettings> look = still_look(options, source.rows->width());
   if (!look) return failure(look.error());
-  bands.look = *look;
-  Result<RgbaImage> pattern = still_pattern(options, bands.look, HeadlessFrame{});
+  const StereogramParams& params = look->stereogram;
+  if (const Status fits =
+          still_fits_its_format(options, source.rows->width() + stereogram_strip_width(params), source.rows->height());
+      !fits)
+    return failure(fits.error());
+  Result<RgbaImage> pattern = still_pattern(options, *look, source);
   if (!pattern) return failure(pattern.error());
-  bands.pattern = std::move(*pattern);
-  const AlgorithmRow& algorithm = algorithm_row(bands.look.stereogram.algorithm);
-  bands.engine = algorithm.make_cpu();
-  bands.sampling = algorithm.whole_pattern_pixels ? PatternSampling::whole_pixels : PatternSampling::linear;
-  bands.threads = still_thread_count(options);
-  bands.channels = png_channels_for(bands.pattern);
-  bands.grey.resize(static_cast<std::size_t>(bands.rows.width()));
-  return encode_in_bands(options, bands);
+  StillFrame still;
+  still.look = *look;
+  still.pattern = std::move(*pattern);
+  still.threads = still_thread_count(options);
+  still.metadata = still_metadata(options, *look);
+  if (const Result<PictureFormat> format = picture_format_for(options.output_file)) still.format = *format;
+  if (options.stage.guide_dots)
+    still.guide_dots = [width = params.pattern_width](const RgbaImage& picture) {
+      return with_guide_dots(picture, width);
+    };
+  return still;
 }
 
 // The depth map's bytes, read once ("-" is standard input), or nothing to read.
 Result<std::string> depth_bytes_of(const Options& options) {
   if (options.depth_file.empty() || !options.text.empty()) return std::string();
-  Result<std::string, InputFailure> bytes =
-      read_input_file(options.depth_file, picture_read_budget());
+  Result<std::string, InputFailure> bytes = read_input_file(options.depth_file, picture_read_budget());
   if (!bytes) return failure(bytes.error());
   return std::move(*bytes);
 }
 
-// The picture, made whole or in bands, and saved.
-int save_still(const Options& options, const std::string& depth_bytes) {
-  if (made_in_bands(options))
-    if (std::optional<Result<std::string>> png = still_in_bands(options, depth_bytes)) {
-      if (!*png) {
-        say_on_stderr(png->error());
-        return 2;
-      }
-      const Status written = write_atomically(options.output_file, **png, input_files(options));
-      if (!written) say_on_stderr(written.error());
-      return written ? 0 : 1;
-    }
-  LookSettings look;
-  Result<RgbaImage> picture = still_stereogram(options, depth_bytes, look);
-  if (!picture) {
-    say_on_stderr(picture.error());
+// The picture made by the frame path and saved: 2 for a refused input, 1 where it could not be
+// encoded or written.
+int save_still(const Options& options, StillSource& source) {
+  if (const Status opened = open_depth(options, source); !opened) {
+    say_on_stderr(opened.error());
     return 2;
   }
-  if (const Status saved = save_picture(options.output_file, *picture, still_metadata(options, look), input_files(options));
-      !saved) {
-    say_on_stderr(saved.error());
-    return 1;
+  const Result<StillFrame> still = still_frame(options, source);
+  if (!still) {
+    say_on_stderr(still.error());
+    return 2;
   }
-  return 0;
+  const Result<std::string, StillFailure> bytes = encode_still(*source.rows, *still);
+  if (!bytes) {
+    say_on_stderr(bytes.failure().encoding ? options.output_file + ": " + bytes.error() : bytes.error());
+    return bytes.failure().encoding ? 1 : 2;
+  }
+  const Status written = write_atomically(options.output_file, *bytes, input_files(options));
+  if (!written) say_on_stderr(written.error());
+  return written ? 0 : 1;
 }
 
 }  // namespace
@@ -286,14 +218,18 @@ int save_still(const Options& options, const std::string& depth_bytes) {
 int make_still_picture(const Options& options) {
   // Every mode shows this picture, so -o makes it one way; a --mode given is said to be unused.
   if (options.mode_given)
-    std::fprintf(stderr, "stereocl: --mode %s: not used by --output, which makes the picture every mode shows, on the "
-                         "CPU\n", std::string(mode_cli_name(options.mode)).c_str());
-  const Result<std::string> depth_bytes = depth_bytes_of(options);
+    std::fprintf(stderr,
+                 "stereocl: --mode %s: not used by --output, which makes the picture every mode shows, on the "
+                 "CPU\n",
+                 std::string(mode_cli_name(options.mode)).c_str());
+  Result<std::string> depth_bytes = depth_bytes_of(options);
   if (!depth_bytes) {
     say_on_stderr(depth_bytes.error());
     return 2;
   }
-  return save_still(options, *depth_bytes);
+  StillSource source;
+  source.bytes = std::move(*depth_bytes);
+  return save_still(options, source);
 }
 
 int run_still(const Options& options) {

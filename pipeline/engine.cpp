@@ -9,11 +9,11 @@
 #include "core/depth_map.hpp"
 #include "core/model_mesh.hpp"
 #include "core/image_file.hpp"
-#include "core/image_resample.hpp"
 #include "core/input_error.hpp"
 #include "core/printable_text.hpp"
 #include "core/text_depth.hpp"
 #include "pipeline/backends/cpu_backend.hpp"
+#include "pipeline/frame/frame_pattern.hpp"
 #include "pipeline/sources/still_depth_upload.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/presenter.hpp"
@@ -343,14 +343,10 @@ Engine::PatternRecipe Engine::pattern_recipe() const {
 
 void Engine::rebuild_pattern(const PatternRecipe& recipe) {
   drawn_pattern_ = recipe;
-  if (std::optional<RgbaImage> drawn = pattern_drawn_by_code(recipe.stereogram, recipe.kind, recipe.library, recipe.seed)) {
-    compositor().set_pattern(*drawn);
-  } else if (recipe.kind == PatternKind::image) {
-    // Scaled before the flip, as --output scales it, so the two pictures agree to the bit.
-    RgbaImage scaled = scale_pattern_to_width(pattern_image_, recipe.stereogram.pattern_width);
-    flip_rows(scaled);  // files are top row first, GL textures bottom row first
-    compositor().set_pattern(scaled);
-  }  // else the scene's: cut from each frame's colour (FrameExecutor)
+  if (std::optional<RgbaImage> pattern =
+          frame_pattern(recipe.stereogram, recipe.kind, recipe.library, recipe.seed, pattern_image_))
+    compositor().set_pattern(*pattern);
+  // else the scene's: cut from each frame's colour (FrameExecutor)
 }
 
 void Engine::apply_settings() {

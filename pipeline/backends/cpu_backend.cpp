@@ -4,7 +4,6 @@
 #include "core/thread_count.hpp"
 #include "compute/effects/histogram_cpu.hpp"
 #include "compute/effects/luma_cpu.hpp"
-#include "compute/stereogram/compose_cpu.hpp"
 #include "pipeline/backends/host_bands.hpp"
 
 #include <algorithm>
@@ -35,10 +34,11 @@ Result<std::optional<Histogram256>> CpuBackend::chain(std::span<const Pass> pass
   BandTimes times;
   depth_reads_.forget();
   request_depth(0);
-  for (int y = 0; y < height; y += band) {
-    if (y + band < height) request_depth(y + band);  // GL copies it while this band is linked
-    if (Status made = make_band(io, pattern, y, std::min(band, height - y), times); !made) return failure(made.error());
-  }
+  const Status made = for_each_band(height, band, BandOrder::bottom_up, [&](int y, int rows) {
+    if (y + rows < height) request_depth(y + rows);  // GL copies it while this band is linked
+    return make_band(io, pattern, y, rows, times);
+  });
+  if (!made) return failure(made.error());
   timings.add(Stage::transfer, times.transfer);
   timings.add(Stage::stereogram, times.stereogram);
   timings.add(Stage::compose, times.compose);
@@ -50,20 +50,18 @@ Status CpuBackend::make_band(const SpanIo& io, const RgbaImage& pattern, int y, 
   const int out_width = width + stereogram_strip_width(io.params);
   const PixelRows picture_rows = rgba8_rows(static_cast<std::size_t>(out_width) * 4);
   Stopwatch clock;
-  offsets_.reshape(out_width, rows);  // the size the engine makes, so it keeps the allocation
   // Linked where GL copied it, in the mapped buffer: no copy of the band on the host.
   Status linked;
   const Status read = depth_reads_.read_oldest([&](const void* depth, std::size_t /*bytes: the band requested*/) {
     times.transfer += clock.lap();
-    linked = stereograms_[io.params.algorithm].run(DepthView(static_cast<const float*>(depth), width, rows), io.params,
-                                                    threads_, offsets_, y);
+    linked = frame_.link(DepthView(static_cast<const float*>(depth), width, rows), io.params, y);
     times.stereogram += clock.lap();
   });
   if (!read) return read;
   if (!linked) return linked;
   Result<void*> room = picture_upload_.map(picture_rows.row_pitch * static_cast<std::size_t>(rows));
   if (!room) return failure(room.error());
-  compose_rows(offsets_, pattern, io.sampling, y, threads_, static_cast<Rgba8*>(*room));
+  frame_.compose(pattern, io.sampling, y, static_cast<Rgba8*>(*room));
   times.compose += clock.lap();  // the buffer's mapping with it
   const Status uploaded = picture_upload_.upload(io.picture.get(), y, out_width, rows, picture_rows);
   times.transfer += clock.lap();
@@ -80,9 +78,9 @@ Status CpuBackend::offsets(const SpanIo& io, StageTimings& timings) {
   read_pixels(scene.framebuffer(), GL_COLOR_ATTACHMENT1, 0, scene.width(), scene.height(),
               float_rows(static_cast<std::size_t>(scene.width()) * sizeof(float)), depth_.pixels.data());
   double transfer = clock.lap();
-  if (Status run = stereograms_[params.algorithm].run(depth_, params, threads_, offsets_, 0); !run) return run;
+  if (Status run = frame_.link(depth_, params, 0); !run) return run;
   timings.add(Stage::stereogram, clock.lap());
-  upload_texture(io.offsets.get(), offsets_);
+  upload_texture(io.offsets.get(), frame_.offsets());
   transfer += clock.lap();
   timings.add(Stage::transfer, transfer);
   return {};
@@ -93,7 +91,7 @@ void CpuBackend::effect(const SpanIo& io, StageTimings& timings) {
   Stopwatch clock;
   const RgbaImage input = read_rgba(source.framebuffer, GL_COLOR_ATTACHMENT0, source.width, source.height);
   double transfer = clock.lap();
-  const RgbaImage output = io.effect.effect->cpu(input, io.effect, resolve_thread_count(threads_));
+  const RgbaImage output = io.effect.effect->cpu(input, io.effect, resolve_thread_count(frame_.threads()));
   timings.add(Stage::effects, clock.lap());
   upload_texture(io.effect_target->texture().get(), output);
   transfer += clock.lap();
@@ -103,7 +101,7 @@ void CpuBackend::effect(const SpanIo& io, StageTimings& timings) {
 Histogram256 CpuBackend::histogram(const SpanIo& io, StageTimings& timings) {
   const DisplayImage& image = io.source;
   Stopwatch clock;
-  const int threads = resolve_thread_count(threads_);
+  const int threads = resolve_thread_count(frame_.threads());
   // Band by band: the counts add up the same, and the picture is never on the host whole.
   const int band = band_rows(image.width, image.height);
   RgbaImage rows;

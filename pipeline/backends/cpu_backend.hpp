@@ -1,9 +1,9 @@
 #pragma once
 // CPU mode: depth comes back to the host band by band, the stereogram and its picture are made on
 // every core, effects run on the CPU reference implementations, results go back up as textures.
-#include "compute/stereogram/stereogram_engines.hpp"
 #include "core/image.hpp"
 #include "pipeline/backends/backend.hpp"
+#include "pipeline/frame/host_frame.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/rows_through_buffers.hpp"
 
@@ -13,7 +13,7 @@ class CpuBackend final : public PassBackend {
  public:
   // The picture made on the host with its stereogram; each other pass on its own, GL's images
   // read back and the results uploaded around it.
-  explicit CpuBackend(int threads) : PassBackend(host_compose_plan), threads_(threads) {}
+  explicit CpuBackend(int threads) : PassBackend(host_compose_plan), frame_(threads) {}
 
  protected:
   // Depth read back into the host copy, the algorithm's output on all cores, uploaded to
@@ -40,10 +40,8 @@ class CpuBackend final : public PassBackend {
   // A host copy of the pattern texture, read once for each texture (--pattern scene makes one a frame).
   const RgbaImage& host_pattern(const gl::Texture& pattern);
 
-  int threads_;
-  CpuStereograms stereograms_;
+  HostFrame frame_;
   DepthImage depth_;
-  OffsetImage offsets_;
   RowsReadAhead depth_reads_;
   RowsUpload picture_upload_;
 };
