@@ -14,7 +14,6 @@
 #include "app/window_setup.hpp"
 #include "bench/bench.hpp"
 #include "bench/soak.hpp"
-#include "config/engine_start.hpp"
 #include "config/options.hpp"
 #include "config/presets.hpp"
 #include "config/users_terms.hpp"
@@ -84,7 +83,7 @@ int run(const Options& command_line) {
   const Options& options = *at_screen_dpi;
   refuse_unmatched_device(options, window.share_handles());
   const GlShareHandles gl = window.share_handles();
-  Engine engine(engine_start_of(options), [gl, device = options.cl_device] {
+  Engine engine(options, [gl, device = options.cl_device] {
     ClSetup cl = open_opencl(gl, device);
     say_opencl_choice(cl);
     return cl;

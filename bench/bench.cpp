@@ -78,7 +78,7 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, const Options
   const int repeat = options.bench_repeat, in_flight = options.frames_in_flight;
   demo.settings().mode = mode;
   if (variant.sync) demo.settings().interop_sync = *variant.sync;
-  demo.settings().interop_batch = variant.batch.value_or(options.interop_batch.value_or(true));
+  demo.settings().interop_batch = variant.batch.value_or(options.interop_batch.value_or(kDefaultInteropBatch));
   demo.settings().passes.pipeline = variant.pipeline.value_or(false);
   BenchModeResult result;
   result.mode = mode;

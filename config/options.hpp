@@ -13,6 +13,7 @@
 #include "pipeline/look_settings.hpp"
 #include "pipeline/pass_settings.hpp"
 #include "pipeline/mode.hpp"
+#include "pipeline/settings.hpp"
 #include "pipeline/stage_settings.hpp"
 #include "record/frame_encoder.hpp"
 #include "render/scene_renderer.hpp"
@@ -25,27 +26,16 @@
 
 namespace stereocl {
 
-// The settings of the settings table (config/settings_table.cpp) start from their rows' defaults,
-// which Options() sets; the fields here without one are not settings of their own (what was
-// given, what main() learns at run time) and start where their initialiser says.
-struct Options {
+// The engine's Settings (pipeline/settings.hpp) and what only the program around it reads: the
+// outputs, --bench, the window. The settings of the settings table (config/settings_table.cpp)
+// start from their rows' defaults, which Options() sets; the fields without one are not settings
+// of their own (what was given, what main() learns at run time) and start where their initialiser
+// says.
+struct Options : Settings {
   Options();
 
-  Mode mode{};
-  bool mode_given = false;
-  bool size_given = false;  // --size (or a config's size): the scene keeps it, whatever the panel needs
-  Size size;
-  LookSettings look;  // P and M, the pattern, the effect (pipeline/look_settings.hpp)
   // With stereogram.units: whether --dpi named the resolution; if not, main() asks the monitor.
   bool dpi_given = false;
-  // The monitor's resolution (main() sets it once there is a window): what the panel starts
-  // from when physical units are switched on.
-  double screen_dpi = PhysicalGeometry{}.dpi;
-  std::string pattern_file;
-  std::string depth_file;
-  std::string model;      // --model: a model file or a built-in model's name (core/built_in_models.hpp)
-  std::string text;       // --text: a word raised from a far plane as the depth map (core/text_depth.hpp)
-  std::string font_file;  // --text's font; empty: DejaVu Sans Bold through fontconfig
   std::vector<std::string> config_files;  // every --config FILE given, which no output may replace
   std::optional<long long> frames;
   std::string screenshot_file;
@@ -56,30 +46,15 @@ struct Options {
   int record_quality{};     // --record-quality: an MP4's constant rate factor
   bool hidden{};
   bool verbose{};  // -v: what runs, on stderr
-  StageSettings stage;  // what the window shows around the picture (pipeline/stage_settings.hpp)
-  int cpu_threads{};                  // 0 = all hardware threads
-  std::string histogram_file;
   std::string cl_device;
   std::string gl_context;  // glx | egl: how the window's GL context is made
   bool list_devices{};
   bool list_devices_as_json = false;  // --list-devices --json: to json_file, or stdout when that is empty
-  bool fast_stereogram_kernel{};
-  std::string break_kernels;  // test hook: STEREOCL_BREAK_KERNELS, read once by main() (core/test_hook.hpp)
   bool bench{};
   std::string json_file;
   int bench_repeat{};  // --bench runs each mode this many times and reports the spread
   int frames_in_flight{};  // --bench: frames the GPU may be behind the CPU (bench/frames_in_flight.hpp)
-  // GPU mode's GL<->CL hand-over; nullopt: all of them, one --bench run each (--interop-sync all).
-  std::optional<SyncStrategy> interop_sync;
-  // One GL<->CL hand-over a frame (GPU mode; CPU-readback: one round trip) or one per step;
-  // nullopt: both, one --bench run each (--interop-batch all).
-  std::optional<bool> interop_batch;
-  // The passes, the debug view and pipelining (pipeline/pass_settings.hpp). A mode's own default for
-  // pipelining is where it measured faster (GPU and CPU-readback; not GPU (external memory),
-  // docs/performance.md, "GPU (external memory) mode's effect frames"); --bench runs those modes
-  // both ways unless --no-pipeline.
-  PassSettings passes;
-  // --bench: whether those modes run pipelined as well as not (all but --no-pipeline).
+  // --bench: whether the modes that pipeline run pipelined as well as not (all but --no-pipeline).
   bool bench_pipelined() const { return passes.pipeline.value_or(true); }
   // Testing aid (scripts/soak.sh): for this many seconds, change mode, size, depth map and pattern
   // width every few seconds and write RSS once a second to soak_csv; 0: no soak.
@@ -88,9 +63,8 @@ struct Options {
   std::string panel_tab;  // --panel-tab show|picture|measure; empty: the first, Show
   std::vector<Mode> soak_modes;  // the modes it switches between; empty: every mode that runs
   std::string presets_folder;    // --presets; empty: found at run time (config/presets.hpp)
-  // On stage (ui/stage_layout.hpp): a scene that fills the window (or monitor) at 1:1, fullscreen
-  // on a monitor named by number or part of its name (empty: the primary one), the panel's scale.
-  bool fit{};
+  // On stage (ui/stage_layout.hpp): fullscreen on a monitor named by number or part of its name
+  // (empty: the primary one), the panel's scale.
   bool fullscreen{};
   std::string monitor;
   float ui_scale{};  // 0: the screen's content scale (glfwGetWindowContentScale)

@@ -1,7 +1,6 @@
 #include "config/presets.hpp"
 
 #include "config/config_text.hpp"
-#include "config/engine_start.hpp"
 #include "config/options.hpp"
 #include "core/input_file.hpp"
 #include "core/program_folder.hpp"
@@ -145,7 +144,7 @@ std::optional<std::string> PresetCycle::apply_when_finished(Engine& demo) {
   if (!pending_.valid()) return std::nullopt;
   Loaded loaded = pending_.get();
   if (!loaded.look) return "Preset " + loaded.name + " not applied: " + loaded.refusal;
-  if (const Status used = demo.use_look(look_of(*loaded.look), loaded.images); !used)
+  if (const Status used = demo.use_look(*loaded.look, loaded.images); !used)
     return "Preset " + loaded.name + " not applied: " + one_line(used.error());
   current_ = loaded.name;
   fullscreen_ = loaded.look->fullscreen;

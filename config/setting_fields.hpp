@@ -1,15 +1,15 @@
 #pragma once
 // How a row of the settings table reaches its field: made from the path to the field
 // (&LookSettings::stereogram, &StereogramParams::pattern_width), so a row names its field once and
-// the conversion from and to text comes with the field's type. A path that starts in LookSettings,
-// StageSettings or PassSettings reaches the field in Options (the command line, config files,
-// presets) and in DemoSettings (the running value the panel and the keys edit) alike: both hold
-// those structs.
+// the conversion from and to text comes with the field's type. Options (the command line, config
+// files, presets) and DemoSettings (the running value the panel and the keys edit) are both a
+// Settings (pipeline/settings.hpp), so a path reaches the field in either.
 #include "pipeline/demo_settings.hpp"
 #include "config/options.hpp"
 #include "config/setting.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -51,16 +51,30 @@ inline constexpr bool runs_with =
     std::is_same_v<typename member_class<decltype(first)>::type, StageSettings> ||
     std::is_same_v<typename member_class<decltype(first)>::type, PassSettings>;
 
-// The running value as a number: a number, an enum's index, a flag's 0 or 1.
+template <typename T>
+struct is_optional : std::false_type {};
+template <typename T>
+struct is_optional<std::optional<T>> : std::true_type {};
+
+// The running value as a number: a number, an enum's index, a flag's 0 or 1. A field the command
+// line may leave open for --bench is settled before the engine runs (DemoSettings' start).
 template <auto... path>
 double demo_value(const Setting&, const DemoSettings& settings) {
-  return static_cast<double>(field_of<path...>(settings));
+  const auto& field = field_of<path...>(settings);
+  if constexpr (is_optional<std::remove_cvref_t<decltype(field)>>::value)
+    return static_cast<double>(field.value_or(typename std::remove_cvref_t<decltype(field)>::value_type{}));
+  else
+    return static_cast<double>(field);
 }
 
 template <auto... path>
 void set_demo_value(const Setting&, DemoSettings& settings, double value) {
   auto& field = field_of<path...>(settings);
-  field = static_cast<std::remove_cvref_t<decltype(field)>>(value);
+  using Field = std::remove_cvref_t<decltype(field)>;
+  if constexpr (is_optional<Field>::value)
+    field = static_cast<typename Field::value_type>(value);
+  else
+    field = static_cast<Field>(value);
 }
 
 // A row's access to a field: `text` and `set` from the command line's side, and where the engine

@@ -660,9 +660,9 @@ const Setting kHandOverSettings[] = {
      .help = "GPU mode: the whole frame behind one GL<->CL hand-over, composing in OpenCL; CPU-readback: one round "
              "trip a frame (off: one per step; all: one --bench run each)",
      .words = {"on", "off", "all"},
-     .initial = "on",
-     .access = with_running(kBatchAccess, demo_value<&DemoSettings::interop_batch>,
-                            set_demo_value<&DemoSettings::interop_batch>),
+     .initial = kDefaultInteropBatch ? "on" : "off",
+     .access = with_running(kBatchAccess, demo_value<&Settings::interop_batch>,
+                            set_demo_value<&Settings::interop_batch>),
      .panel = {.kind = ControlKind::checkbox,
                .label = "one hand-over a frame",
                .tooltip = "stereogram, compose, effect and histogram behind one GL<->CL acquire, composing in OpenCL "

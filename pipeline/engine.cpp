@@ -26,24 +26,24 @@
 
 namespace stereocl {
 
-Engine::Engine(const EngineStart& options, ClSetup cl)
+Engine::Engine(const Settings& options, ClSetup cl)
     : options_(options),
-      physics_(BallPhysics::from_seed(options.settings.seed)) {
+      physics_(BallPhysics::from_seed(options.look.seed)) {
   start(options, std::move(cl));
 }
 
-Engine::Engine(const EngineStart& options, ClOpener open_cl)
+Engine::Engine(const Settings& options, ClOpener open_cl)
     : options_(options),
-      physics_(BallPhysics::from_seed(options.settings.seed)),
+      physics_(BallPhysics::from_seed(options.look.seed)),
       open_cl_(std::move(open_cl)) {
   std::optional<ClSetup> cl;
   if (!mode_row(options.mode).kernels_on_cpu) cl = open_cl_();
   start(options, std::move(cl));
 }
 
-void Engine::start(const EngineStart& options, std::optional<ClSetup> cl) {
-  take_look(options);
-  take_start_settings(options);
+void Engine::start(const Settings& options, std::optional<ClSetup> cl) {
+  settings_ = DemoSettings(options);
+  note_passes_without_compute();
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_side_);
 
   if (cl) {
@@ -68,12 +68,7 @@ void Engine::start(const EngineStart& options, std::optional<ClSetup> cl) {
   applied_ = settings_;
 }
 
-void Engine::take_start_settings(const EngineStart& options) {
-  settings_.histogram_enabled = options.histogram;
-  settings_.stage = options.stage;
-  settings_.interop_sync = options.interop_sync.value_or(kDefaultSyncStrategy);  // all: --bench sets each
-  settings_.interop_batch = options.interop_batch.value_or(true);
-  settings_.passes = options.passes;  // --bench sets pipelining for each run: those modes run with and without
+void Engine::note_passes_without_compute() {
   if (settings_.passes.depth_pass == DepthPass::z_only && !SceneRenderer::z_only_available())
     notices_.log(std::string("depth_pass z-only: needs GL 4.3 compute shaders, this context is ") +
                  reinterpret_cast<const char*>(glGetString(GL_VERSION)) + "; using shaded");
@@ -83,7 +78,7 @@ void Engine::take_start_settings(const EngineStart& options) {
 }
 
 void Engine::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
-  if (const Status why = sync_supported(settings_.interop_sync, opencl_environment()); !why && gl_sharing()) {
+  if (const Status why = sync_supported(settings_.sync(), opencl_environment()); !why && gl_sharing()) {
     // finish always works where GL is shared; "all" (--bench) checks each strategy itself.
     if (asked)
       notices_.log("interop_sync " + std::string(sync_strategy_name(*asked)) + ": " + why.error() + "; using finish");
@@ -91,7 +86,7 @@ void Engine::fit_sync_to_opencl(std::optional<SyncStrategy> asked) {
   }
 }
 
-void Engine::fit_settings_to_engines(const EngineStart& options) {
+void Engine::fit_settings_to_engines(const Settings& options) {
   settings_.mode = fallback_mode(options.mode, engine_availability_);
   if (settings_.mode != options.mode && options.mode_given) {  // on stderr, and on the panel as a notice
     refused_mode_ = {options.mode, settings_.mode};
@@ -100,7 +95,7 @@ void Engine::fit_settings_to_engines(const EngineStart& options) {
   }
 }
 
-void Engine::load_start_files(const EngineStart& options) {
+void Engine::load_start_files(const Settings& options) {
   if (!options.pattern_file.empty()) {
     if (const Status loaded = load_pattern_file(options.pattern_file); !loaded) throw InputError(loaded.error());
   }
@@ -115,7 +110,7 @@ void Engine::load_start_files(const EngineStart& options) {
   }
 }
 
-void Engine::make_size_scene(const EngineStart& options) {
+void Engine::make_size_scene(const Settings& options) {
   if (const Status fits = check_fits_textures(options.size.width, options.size.height, stereogram_strip_width(settings_.look.stereogram));
       !fits)
     throw InputError("size " + std::to_string(options.size.width) + "x" + std::to_string(options.size.height) +
@@ -125,9 +120,9 @@ void Engine::make_size_scene(const EngineStart& options) {
 
 Engine::~Engine() = default;
 
-void Engine::take_look(const Look& look) { settings_.look = look.settings; }
+void Engine::take_look(const Settings& look) { settings_.look = look.look; }
 
-Status Engine::use_look(const Look& look, const LookImages& images) {
+Status Engine::use_look(const Settings& look, const LookImages& images) {
   // Both files were decoded before anything changes, so a bad one leaves the look as it was.
   const std::optional<LoadedImage>& pattern = images.pattern;
   const std::optional<LoadedImage>& depth = images.depth;
@@ -422,7 +417,7 @@ void Engine::reconcile_mode_algorithm() {
 }
 
 void Engine::reconcile_interop_sync() {
-  if (!sync_supported(settings_.interop_sync, opencl_environment())) settings_.interop_sync = applied_.interop_sync;
+  if (!sync_supported(settings_.sync(), opencl_environment())) settings_.interop_sync = applied_.interop_sync;
 }
 
 // What the back-ends said since the last frame: every line to stderr, the first the user should
@@ -466,7 +461,7 @@ Status Engine::render_frame_unguarded(double seconds) {
   Backend& backend = backend_for(settings_.mode);
   const FramePlan plan = backend.plan(frame_request(backend), *scene_, settings_.look.stereogram);
   const FrameInputs inputs{settings_.look.stereogram,   pattern_sampling(),   settings_.look.effect,
-                           settings_.interop_sync, settings_.passes.debug_view, seconds,
+                           settings_.sync(), settings_.passes.debug_view, seconds,
                            [this](SceneTarget& target, GLuint depth_buffer, double moved) {
                              draw_depth(target, depth_buffer, moved);
                            },
@@ -486,7 +481,7 @@ FrameRequest Engine::frame_request(const Backend& backend) {
           .debug_view = settings_.passes.debug_view,
           .effect = settings_.look.effect.effect != nullptr,
           .histogram = settings_.histogram_enabled || plot_due,
-          .one_handover = settings_.interop_batch,
+          .one_handover = settings_.one_handover(),
           .pipelining = pipelining(),
           .continues = executor_.continues(backend)};
 }
@@ -517,7 +512,7 @@ Result<HandoverFloor> Engine::handover_floor(Mode mode, std::optional<SyncStrate
   if (!backend) return failure(std::string(mode_row(mode).display_name) + " has no back-end here");
   if (sync)
     if (const Status supported = sync_supported(*sync, opencl_environment()); !supported) return failure(supported.error());
-  return backend->handover_floor(frames, sync.value_or(settings_.interop_sync));
+  return backend->handover_floor(frames, sync.value_or(settings_.sync()));
 }
 
 Status Engine::resize_scene(Size size) {

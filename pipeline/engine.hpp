@@ -3,7 +3,6 @@
 // current mode, the effect and the histogram, timed stage by stage. The main loop calls
 // render_frame() and present() and stays free of all of this.
 #include "pipeline/demo_settings.hpp"
-#include "pipeline/engine_start.hpp"
 #include "pipeline/sources/image_roles.hpp"
 #include "pipeline/backends/backend.hpp"
 #include "pipeline/plan/frame_executor.hpp"
@@ -41,14 +40,14 @@ using ClOpener = std::function<ClSetup()>;
 class Engine {
  public:
   // Throws InputError for problems the demo cannot start with (a bad --depth or --pattern file):
-  // the caller prints it and exits 2. `options` come from the command line (config/engine_start.hpp).
+  // the caller prints it and exits 2. `options` come from the command line (config/options.hpp: Options is a Settings).
   // `cl` is what open_opencl() found; modes it cannot serve are disabled with the reason.
-  Engine(const EngineStart& options, ClSetup cl);
+  Engine(const Settings& options, ClSetup cl);
   // The same, with OpenCL opened by `open_cl` when a mode first needs it (every mode but CPU):
   // loading the drivers and building the kernels was most of a CPU-mode run's start. Until then
   // the OpenCL modes count as available; the first switch to one opens it, and where it cannot
   // serve that mode the engine says so and runs the best mode that can (take_notices()).
-  Engine(const EngineStart& options, ClOpener open_cl);
+  Engine(const Settings& options, ClOpener open_cl);
   ~Engine();
 
   DemoSettings& settings() { return settings_; }
@@ -129,7 +128,7 @@ class Engine {
   // algorithm, P and M, pattern, depth map, hidden text or scene, seed, inversion and effect, as the command
   // line sets them at start. On failure (a file it names cannot be used) no setting changes.
   // `images` are the look's files, decoded beforehand (load_look_images, off the main thread).
-  Status use_look(const Look& look, const LookImages& images);
+  Status use_look(const Settings& look, const LookImages& images);
   bool has_depth_image() const { return still_depth_.has_value(); }
   // Whether the scene has a size of its own that a depth map is fitted to (--size, --fit).
   bool scene_sized() const { return scene_sized_; }
@@ -142,14 +141,14 @@ class Engine {
 
  private:
   // The constructor's steps beyond a look; the last two throw InputError.
-  void start(const EngineStart& options, std::optional<ClSetup> cl);
-  void take_start_settings(const EngineStart& options);
-  void fit_settings_to_engines(const EngineStart& options);  // --mode where the engines cannot serve it
+  void start(const Settings& options, std::optional<ClSetup> cl);
+  void note_passes_without_compute();  // a depth or compose pass this GL cannot run
+  void fit_settings_to_engines(const Settings& options);  // --mode where the engines cannot serve it
   void fit_sync_to_opencl(std::optional<SyncStrategy> asked);  // --interop-sync where OpenCL cannot serve it
   Engines engines_before_opencl();
   void set_up_without_opencl();  // until a mode needs it: the OpenCL modes count as available
-  void load_start_files(const EngineStart& options);         // --pattern and --depth
-  void make_size_scene(const EngineStart& options);          // where no --depth map made the scene
+  void load_start_files(const Settings& options);         // --pattern and --depth
+  void make_size_scene(const Settings& options);          // where no --depth map made the scene
   void apply_settings();
   // apply_settings()'s groups: each keeps applied_'s value where the new one cannot be used and
   // acts on what changed since.
@@ -158,7 +157,7 @@ class Engine {
   void reconcile_mode();
   void reconcile_mode_algorithm();
   void reconcile_interop_sync();
-  void take_look(const Look& look);  // the settings of a look that need no file
+  void take_look(const Settings& look);  // the settings of a look that need no file
   // Fails unless a (width + strip) x height stereogram fits the driver's textures.
   Status check_fits_textures(int width, int height, int strip_width) const;
   int max_texture_side_ = 0;  // GL_MAX_TEXTURE_SIZE, a constant of the context: asked once
@@ -187,7 +186,7 @@ class Engine {
   // First, so that it goes last: what the back-ends say while they are torn down still reaches stderr.
   Notices notices_;
   GlDebugOutput gl_debug_output_{notices_};
-  EngineStart options_;  // what it started with; the size follows resize_scene()
+  Settings options_;  // what it started with, hand-overs as asked; the size follows resize_scene()
   DemoSettings settings_;
   DemoSettings applied_;
   ModeAvailability engine_availability_;  // what the engines allow at any size

@@ -1,9 +1,8 @@
 #pragma once
 // The picture's look as one value: the separations, the pattern, the seed, the depth map's fit and
-// sign, the effect. Options (the command line and config files), a preset's Look and what the engine
-// runs with (the panel and the keys edit that) each hold this struct, and the settings table's rows
-// (config/settings_table.cpp) bind to its fields, so a look setting is copied with the struct, never
-// by name. The rows give the defaults (Options() starts from them); a LookSettings{} is no look.
+// sign, the effect. A part of Settings (pipeline/settings.hpp), which a preset sets again whole; the
+// settings table's rows (config/settings_table.cpp) bind to its fields. The rows give the defaults
+// (Options() starts from them); a LookSettings{} is no look.
 #include "compute/stereogram/stereogram_params.hpp"
 #include "core/depth_fit.hpp"
 #include "core/pattern.hpp"

@@ -1,8 +1,7 @@
 #pragma once
-// How the engine makes its frames, as one value: Options (the command line and config files), what
-// the engine starts with and what it runs with (the panel and the keys edit that) each hold this
-// struct, and the settings table's rows bind to its fields, as they do to LookSettings' and
-// StageSettings'. The rows give the defaults; a PassSettings{} is each enum's first value.
+// How the engine makes its frames, as one value: a part of Settings (pipeline/settings.hpp), to
+// whose fields the settings table's rows bind. The rows give the defaults; a PassSettings{} is each
+// enum's first value.
 #include "pipeline/plan/frame_plan.hpp"
 #include "render/scene_passes.hpp"
 #include "render/stereogram_compositor.hpp"

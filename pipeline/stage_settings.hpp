@@ -1,9 +1,7 @@
 #pragma once
-// What the window shows around the picture, as one value: Options (the command line, config files
-// and presets), what the engine starts with and what it runs with (the panel and the keys edit
-// that) each hold this struct, and the settings table's rows (config/settings_table.cpp) bind to
-// its fields. A setting here costs its field, its row and the code that reads it; it is copied
-// with the struct, never by name. The rows give the defaults; a StageSettings{} is all off.
+// What the window shows around the picture, as one value: a part of Settings
+// (pipeline/settings.hpp), to whose fields the settings table's rows (config/settings_table.cpp)
+// bind. The rows give the defaults; a StageSettings{} is all off.
 namespace stereocl {
 
 struct StageSettings {

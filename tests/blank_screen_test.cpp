@@ -1,5 +1,5 @@
 // B and '.' (a clicker's "blank"): the window goes black and comes back with the current picture.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/key_bindings.hpp"
 #include "hidden_window.hpp"
@@ -24,7 +24,7 @@ TEST(BlankScreen, TheBlankKeyBlacksTheWindowOutAndBack) {
   Options options;
   options.size = Size{200, 150};
   options.mode = Mode::cpu;
-  Engine demo(engine_start_of(options), open_opencl(window->share_handles(), ""));
+  Engine demo(options, open_opencl(window->share_handles(), ""));
   int width = 0, height = 0;
   window->framebuffer_size(width, height);
   const auto shown = [&](int key) {

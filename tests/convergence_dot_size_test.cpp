@@ -1,6 +1,6 @@
 // --convergence-dot-size, end to end: the command line's value reaches the window's dots through
 // the one StageSettings value (pipeline/stage_settings.hpp), and the panel's slider is its row's.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "config/settings_table.hpp"
 #include "pipeline/engine.hpp"
 #include "hidden_window.hpp"
@@ -32,7 +32,7 @@ TEST(ConvergenceDotSize, TheCommandLinesSizeReachesTheWindowsDots) {
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
   const Options options = testing::parsed({"--mode", "cpu", "--size", "200x150", "--convergence-dot-size", "2"});
   EXPECT_EQ(options.stage.convergence_dot_size, 2.0f);
-  Engine demo(engine_start_of(options), ClSetup{});
+  Engine demo(options, ClSetup{});
   ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
   int width = 0, height = 0;
   window->framebuffer_size(width, height);

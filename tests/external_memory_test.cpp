@@ -7,7 +7,7 @@
 // - a frame with an effect takes GPU mode's one hand-over, not the buffers and a second one;
 // - a pipeline stopped and started again (the panel's checkbox, a debug view) shows the right frame.
 #include "cl_test_device.hpp"
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "core/pattern.hpp"
 #include "hidden_window.hpp"
 #include "pipeline/interop/external_memory_link.hpp"
@@ -330,7 +330,7 @@ std::unique_ptr<Engine> lookup_engine(Mode mode, Window& window) {
   options.size = Size{200, 120};
   options.mode = mode;
   options.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // equal to the CPU's, not within rounding
-  return std::make_unique<Engine>(engine_start_of(options), open_opencl(window.share_handles(), ""));
+  return std::make_unique<Engine>(options, open_opencl(window.share_handles(), ""));
 }
 
 void set_up_frame(Engine& extmem, PipelineFrame frame) {

@@ -1,6 +1,6 @@
 // Dropping files onto the window, through handle_dropped_file(): the function the GLFW drop
 // callback calls, driven here with a hidden window and a real Engine.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "pipeline/sources/background_image_load.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/file_drop.hpp"
@@ -49,7 +49,7 @@ class FileDrop : public ::testing::Test {
     options_.size = Size{96, 64};
     options_.mode = Mode::cpu;
     options_.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // a picture P wider than the depth
-    demo_ = std::make_unique<Engine>(engine_start_of(options_), open_opencl(window_->share_handles(), ""));
+    demo_ = std::make_unique<Engine>(options_, open_opencl(window_->share_handles(), ""));
     ASSERT_TRUE(demo_->render_frame(1.0 / 60.0).ok());
   }
   // A frame after the drop, as the main loop would draw it: must not throw or crash.
@@ -94,7 +94,7 @@ TEST_F(FileDrop, AColourPngBecomesThePattern) {
 // With a size of its own the scene keeps it, and a map of another size is fitted to it.
 TEST_F(FileDrop, ADepthMapIsFittedToASceneWithASizeOfItsOwn) {
   options_.size_given = true;
-  demo_ = std::make_unique<Engine>(engine_start_of(options_), open_opencl(window_->share_handles(), ""));
+  demo_ = std::make_unique<Engine>(options_, open_opencl(window_->share_handles(), ""));
   const DropResult result = handle_dropped_file(*demo_, write_png("ramp.png", grey_ramp(120, 50)));
   ASSERT_TRUE(result.loaded) << result.message;
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);

@@ -1,6 +1,6 @@
 // The panel's live histogram is computed on one frame in kPanelHistogramEvery, and its time is
 // its own stage; --histogram still gets every frame's.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/window.hpp"
 
@@ -24,7 +24,7 @@ class HistogramCadence : public ::testing::Test {
     options.size = Size{97, 31};
     options.mode = Mode::cpu;
     options.histogram_file = histogram_file;
-    return std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+    return std::make_unique<Engine>(options, open_opencl(window_->share_handles(), ""));
   }
   // Frames whose histogram differs from the one before: each is a recomputation, as the ball moves.
   static int recomputations(Engine& demo, int frames) {

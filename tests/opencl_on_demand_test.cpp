@@ -1,7 +1,7 @@
 // OpenCL is opened when a mode first needs it (pipeline/engine.hpp): a CPU-mode run never pays for
 // the drivers and the kernel builds, and the first switch to an OpenCL mode either runs it or
 // says why not and runs the best mode that can.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "hidden_window.hpp"
 #include "pipeline/engine.hpp"
 
@@ -22,7 +22,7 @@ class OpenClOnDemand : public ::testing::Test {
     Options options;
     options.size = Size{96, 40};
     options.mode = mode;
-    return std::make_unique<Engine>(engine_start_of(options), [this, opener] {
+    return std::make_unique<Engine>(options, [this, opener] {
       ++opened_;
       return opener();
     });

@@ -3,7 +3,7 @@
 // shows (a benchmark result, a recording's name, a long file path, a message). ImGui records how
 // far right the items reach, clipped or not (the window's CursorMaxPos); that must stay inside
 // the room the window gives its items (WorkRect).
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "config/settings_table.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/imgui_layer.hpp"
@@ -48,7 +48,7 @@ std::unique_ptr<Engine> small_cpu_engine() {
   options.size = Size{160, 120};
   options.mode = Mode::cpu;
   options.look.effect.effect = effect_with_most_parameters();
-  return std::make_unique<Engine>(engine_start_of(options), ClSetup{});
+  return std::make_unique<Engine>(options, ClSetup{});
 }
 
 // How far past its room the panel's widest item reaches, after a few frames of `tab`.

@@ -2,7 +2,7 @@
 // a preset (its notice, its name, its pattern width), a long notice, a wider or narrower window.
 // The test asks ImGui which item is under the pointer at every pixel row of a few columns of the
 // panel (a hover map), in each of those states, and compares the maps: ±0 px, at each UI scale.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "config/presets.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/imgui_layer.hpp"
@@ -28,7 +28,7 @@ std::unique_ptr<Engine> small_cpu_engine() {
   Options options;
   options.size = Size{160, 120};
   options.mode = Mode::cpu;
-  return std::make_unique<Engine>(engine_start_of(options), ClSetup{});
+  return std::make_unique<Engine>(options, ClSetup{});
 }
 
 // One frame of the panel with the pointer at `pointer`, in a display `display_width` wide; the

@@ -1,7 +1,7 @@
 // Presets: PageDown / PageUp step through a folder of --config files in name order, wrapping;
 // each is applied live to a Engine, a bad one is refused in one line and changes nothing, and the
 // shipped presets all apply.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/key_bindings.hpp"
 #include "config/presets.hpp"
@@ -126,7 +126,7 @@ class PresetsLive : public ::testing::Test {
     Options options;
     options.size = Size{96, 64};
     options.mode = Mode::cpu;
-    demo_.emplace(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+    demo_.emplace(options, open_opencl(window_->share_handles(), ""));
   }
 
   // As main.cpp's key callback does it: the key table names the step, the cycle applies it.

@@ -1,7 +1,7 @@
 // P, M and the blur radius are kernel arguments of every kernel: dragging their sliders must
 // build no program.
 // ProgramBuilder counts every build, so these tests see one happen.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "pipeline/engine.hpp"
 #include "cl_test_device.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
@@ -67,7 +67,7 @@ class EngineBuilds : public ::testing::Test {
     options.mode = Mode::cpu_readback;
     options.look.stereogram.algorithm = algorithm;
     options.look.effect.effect = effect;
-    auto demo = std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+    auto demo = std::make_unique<Engine>(options, open_opencl(window_->share_handles(), ""));
     if (!demo->availability().available(Mode::cpu_readback)) {
       skip_reason_ = "CPU-readback cannot run here: " + *demo->availability().reason(Mode::cpu_readback);
       return nullptr;

@@ -1,6 +1,6 @@
 // The panel's "Benchmark this mode": the --bench loop for the current mode for a set time,
 // leaving the live panel's state as it found it.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "bench/bench.hpp"
 #include "hidden_window.hpp"
 
@@ -16,7 +16,7 @@ TEST(QuickBench, MeasuresTheCurrentModeForAboutTheTimeAskedAndRestoresThePanel) 
   Options options;
   options.size = Size{160, 90};
   options.mode = Mode::cpu;
-  Engine demo(engine_start_of(options), open_opencl(window->share_handles(), ""));
+  Engine demo(options, open_opencl(window->share_handles(), ""));
   demo.settings().mode = Mode::cpu;
   ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
   const auto started = std::chrono::steady_clock::now();

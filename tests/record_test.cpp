@@ -1,7 +1,7 @@
 // Recording: each encoder's file decodes back, with the same libraries, to the frames that went
 // in (count, size and, where the format is lossless, the pixels), and the binary's --record
 // writes what it says and refuses what it cannot write.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/panel.hpp"
 #include "app/recording.hpp"
@@ -555,7 +555,7 @@ TEST(Recording, RecordButtonStartsAndStopsATimestampedFile) {
   Options options;
   options.size = Size{96, 64};
   options.mode = Mode::cpu;
-  Engine demo(engine_start_of(options), open_opencl(window.share_handles(), ""));
+  Engine demo(options, open_opencl(window.share_handles(), ""));
   // The button's file goes to the working directory, as screenshots do.
   const auto previous_directory = std::filesystem::current_path();
   const auto directory = testing::scratch_dir() / "record-button";

@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -110,6 +111,26 @@ TEST(SettingsTable, OptionsStartFromEachRowsDefaultWhichItsRuleAccepts) {
     if (row.initial.empty() || row.kind == SettingKind::flag) continue;
     const auto given = parse_command_line({row.cli_name(), row.initial});
     EXPECT_TRUE(given.ok()) << row.name << " " << row.initial;
+  }
+}
+
+// A default is written once, in its row: the engine runs with a copy of the Options it is given
+// (DemoSettings), so each value the panel and the keys edit starts at its row's default, and one
+// that --bench may leave open (`all`) runs as that default too.
+TEST(SettingsTable, TheRunningValueStartsAtEachRowsDefault) {
+  const DemoSettings running{Options()};
+  for (const Setting& row : settings_table()) {
+    if (!row.access.value) continue;
+    SCOPED_TRACE(row.name);
+    std::vector<std::string> arguments;
+    if (!row.initial.empty() && row.kind != SettingKind::flag) arguments = {row.cli_name(), row.initial};
+    const auto given = parse_command_line(arguments);
+    ASSERT_TRUE(given.ok());
+    EXPECT_EQ(row.access.value(row, running), row.access.value(row, DemoSettings(*given)));
+    if (std::ranges::find(row.words, "all") == row.words.end()) continue;
+    const auto open = parse_command_line({row.cli_name(), "all", "--bench"});
+    ASSERT_TRUE(open.ok());
+    EXPECT_EQ(row.access.value(row, running), row.access.value(row, DemoSettings(*open)));
   }
 }
 

@@ -2,7 +2,7 @@
 // offsets ((W + P) x H), the pattern width changes the stereogram's size, a depth map of another
 // size replaces the scene. Modes that give OpenCL views of those textures must never use a view
 // of a texture that is gone, so after every change each picture must still equal CPU mode's.
-#include "config/engine_start.hpp"
+#include "config/options.hpp"
 #include "pipeline/engine.hpp"
 #include "hidden_window.hpp"
 
@@ -55,7 +55,7 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
     options.look.stereogram.algorithm = StereogramAlgorithm::lookup;  // the one whose size follows P
     options.mode = mode;
     options.look.effect.effect = find_effect("sobel");
-    return std::make_unique<Engine>(engine_start_of(options), open_opencl(window_->share_handles(), ""));
+    return std::make_unique<Engine>(options, open_opencl(window_->share_handles(), ""));
   }
 
   static void apply(Engine& demo, const Change& change, bool new_depth_map) {

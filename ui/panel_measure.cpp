@@ -52,7 +52,7 @@ void draw_interop_sync(Engine& demo) {
 void draw_hand_over(Engine& demo) {
   draw_setting(named_settings().interop_batch, demo.settings());
   same_line_if_fits(checkbox_width("pipeline"));
-  ImGui::BeginDisabled(!demo.settings().interop_batch);
+  ImGui::BeginDisabled(!demo.settings().one_handover());
   bool pipelined = demo.pipelining();
   if (ImGui::Checkbox("pipeline", &pipelined)) demo.settings().passes.pipeline = pipelined;  // then for every mode
   ImGui::EndDisabled();

@@ -19,6 +19,9 @@ enum class SyncStrategy {
 // The one default, for the command line, the settings and GPU mode's back-end alike: where the
 // driver has cl_khr_gl_event it costs the CPU least (docs/performance.md, "One hand-over per frame").
 inline constexpr SyncStrategy kDefaultSyncStrategy = SyncStrategy::implicit;
+// One hand-over a frame (GPU mode composes in OpenCL): the default of --interop-batch and what
+// the engine runs where --bench's `all` left it open.
+inline constexpr bool kDefaultInteropBatch = true;
 inline constexpr std::array<SyncStrategy, 3> kAllSyncStrategies = {SyncStrategy::finish, SyncStrategy::fence,
                                                                    SyncStrategy::implicit};
 
