@@ -2,7 +2,7 @@
 
 #include "config/users_terms.hpp"
 #include "app/window_setup.hpp"
-#include "core/atomic_file.hpp"
+#include "core/os/atomic_file.hpp"
 #include "core/input_error.hpp"
 #include "pipeline/mode_table.hpp"
 #include "ui/panel.hpp"

@@ -3,7 +3,7 @@
 #include "app/window_setup.hpp"
 #include "bench/bench.hpp"
 #include "config/users_terms.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "pipeline/mode_table.hpp"
 #include "render/convergence_dots.hpp"
 #include "render/pixel_transfer.hpp"

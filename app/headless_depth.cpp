@@ -2,8 +2,8 @@
 
 #include "config/users_terms.hpp"
 #include "core/ball_physics.hpp"
-#include "core/built_in_models.hpp"
-#include "core/model_mesh.hpp"
+#include "files/model/built_in_models.hpp"
+#include "files/model/model_mesh.hpp"
 #include "pipeline/sources/depth_sources.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/rows_through_buffers.hpp"

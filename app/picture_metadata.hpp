@@ -3,7 +3,7 @@
 // was seen at (a stereogram's depth depends on the repeat's physical width), and the parameters
 // that made it as tEXt chunks, so it can be made again. Used by --screenshot, S, --record and -o.
 #include "pipeline/engine.hpp"
-#include "core/png_codec.hpp"
+#include "files/picture/png_codec.hpp"
 
 #include <string>
 

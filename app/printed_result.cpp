@@ -1,6 +1,6 @@
 #include "app/printed_result.hpp"
 
-#include "core/standard_streams.hpp"
+#include "core/os/standard_streams.hpp"
 
 #include <cstdio>
 #include <string>

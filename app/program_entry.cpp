@@ -3,8 +3,8 @@
 #include "app/printed_result.hpp"
 #include "config/users_terms.hpp"
 #include "core/input_error.hpp"
+#include "core/os/test_hook.hpp"
 #include "core/printable_text.hpp"
-#include "core/test_hook.hpp"
 
 #include <csignal>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // The program's start and end (app/main.cpp): standard descriptors held, the command line parsed
 // and --help and --version answered, then the run, its refusals and failures each said in one line.
 #include "config/options.hpp"
-#include "core/standard_streams.hpp"
+#include "core/os/standard_streams.hpp"
 
 #include <optional>
 

@@ -2,9 +2,9 @@
 
 #include "config/users_terms.hpp"
 #include "app/picture_metadata.hpp"
-#include "core/atomic_file.hpp"
-#include "core/image_file.hpp"
-#include "core/stop_signals.hpp"
+#include "core/os/atomic_file.hpp"
+#include "files/picture/image_file.hpp"
+#include "core/os/stop_signals.hpp"
 
 #include <algorithm>
 #include <cstdio>

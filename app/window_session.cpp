@@ -2,8 +2,8 @@
 
 #include "app/picture_metadata.hpp"
 #include "app/timestamped_name.hpp"
-#include "core/image_file.hpp"
-#include "core/model_mesh.hpp"
+#include "files/model/model_mesh.hpp"
+#include "files/picture/image_file.hpp"
 #include "ui/file_drop.hpp"
 #include "ui/key_bindings.hpp"
 

@@ -3,7 +3,7 @@
 #include "bench/bench_report.hpp"
 #include "bench/frames_in_flight.hpp"
 #include "config/users_terms.hpp"
-#include "core/atomic_file.hpp"
+#include "core/os/atomic_file.hpp"
 #include "core/stopwatch.hpp"
 #include "pipeline/mode_table.hpp"
 

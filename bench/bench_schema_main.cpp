@@ -1,7 +1,7 @@
 // stereocl-bench-schema TEMPLATE OUTPUT: docs/bench-schema.json with the build's table fields
 // (bench/bench_schema.hpp), run by the build; the result is what tests and the package use.
 #include "bench/bench_schema.hpp"
-#include "core/atomic_file.hpp"
+#include "core/os/atomic_file.hpp"
 
 #include <cstdio>
 #include <fstream>

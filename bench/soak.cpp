@@ -3,8 +3,8 @@
 #include "config/users_terms.hpp"
 #include "ui/file_drop.hpp"
 #include "ui/key_bindings.hpp"
-#include "core/atomic_file.hpp"
-#include "core/image_file.hpp"
+#include "core/os/atomic_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "pipeline/mode_table.hpp"
 
 #include <GLFW/glfw3.h>

@@ -4,7 +4,7 @@
 include(GNUInstallDirs)
 
 install(TARGETS stereocl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS stereocl_model LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # core/model_reader_module.hpp
+install(TARGETS stereocl_model LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # files/model/model_reader_module.hpp
 if(STEREOCL_MP4)
   install(TARGETS stereocl_mp4 LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stereocl)  # record/mp4_module.hpp
 endif()

@@ -1,13 +1,13 @@
 #include "config/options.hpp"
 
 #include "config/users_terms.hpp"
-#include "core/atomic_file.hpp"
-#include "core/built_in_models.hpp"
-#include "core/input_file.hpp"
-#include "core/model_mesh.hpp"
-#include "core/picture_file.hpp"
+#include "core/os/atomic_file.hpp"
+#include "files/model/built_in_models.hpp"
+#include "core/os/input_file.hpp"
+#include "files/model/model_mesh.hpp"
+#include "files/picture/picture_file.hpp"
 #include "core/printable_text.hpp"
-#include "core/unreadable_place.hpp"
+#include "core/os/unreadable_place.hpp"
 #include "config/config_text.hpp"
 #include "config/config_toml.hpp"
 #include "config/help_format.hpp"
@@ -196,7 +196,7 @@ CLI::Validator whole_range(const Setting& row) {
 // CLI11's ExistingFile says "File does not exist" for every failure, a loop of links or a name
 // too long included; this says what the system said. `regular`: a file a library opens by its
 // name (FreeType's --font, Assimp's --model), where a FIFO would block for ever and a device never
-// end; images are read by our own reader, which takes a pipe on purpose (core/input_file.hpp).
+// end; images are read by our own reader, which takes a pipe on purpose (core/os/input_file.hpp).
 CLI::Validator existing_file(bool regular = false) {
   return CLI::Validator(
       [regular](const std::string& path) -> std::string {
@@ -211,7 +211,7 @@ CLI::Validator existing_file(bool regular = false) {
       "FILE");
 }
 
-// A file to read, or "-": standard input, read once (core/input_file.hpp).
+// A file to read, or "-": standard input, read once (core/os/input_file.hpp).
 CLI::Validator input_image() {
   return CLI::Validator(
       [](const std::string& path) -> std::string { return path == kStandardStream ? std::string() : existing_file()(path); },

@@ -71,7 +71,7 @@ struct Options : Settings {
   friend bool operator==(const Options&, const Options&) = default;
 };
 
-// The files an output must never replace (core/atomic_file refuses a target that is one of them).
+// The files an output must never replace (core/os/atomic_file refuses a target that is one of them).
 inline std::vector<std::string> input_files(const Options& options) {
   std::vector<std::string> inputs = {options.depth_file, options.pattern_file, options.font_file, options.model};
   inputs.insert(inputs.end(), options.config_files.begin(), options.config_files.end());

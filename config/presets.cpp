@@ -2,9 +2,9 @@
 
 #include "config/config_text.hpp"
 #include "config/options.hpp"
-#include "core/input_file.hpp"
-#include "core/program_folder.hpp"
-#include "core/unreadable_place.hpp"
+#include "core/os/input_file.hpp"
+#include "core/os/program_folder.hpp"
+#include "core/os/unreadable_place.hpp"
 
 #include <algorithm>
 #include <chrono>

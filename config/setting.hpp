@@ -30,11 +30,11 @@ enum class SettingKind {
 enum class SettingCheck {
   none,
   existing_file,
-  input_image,  // an existing file, or "-" for standard input (core/input_file.hpp)
+  input_image,  // an existing file, or "-" for standard input (core/os/input_file.hpp)
   existing_folder,
   writable_file,         // an output: its folder must take a new file (nothing is created to find out)
   pattern_name_or_file,  // a row of the pattern library, else a file
-  model_name_or_file,    // a built-in model (core/built_in_models.hpp), else a model file
+  model_name_or_file,    // a built-in model (files/model/built_in_models.hpp), else a model file
   record_path,           // a folder, NAME.gif or NAME.mp4 (record/record_format.hpp)
   finite_up_to_max,      // a real whose lower bound is a rule between settings, checked after parsing
 };

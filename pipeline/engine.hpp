@@ -18,7 +18,7 @@
 #include "render/convergence_dots.hpp"
 #include "render/debug_output.hpp"
 #include "render/guide_dots_picture.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/scene_target.hpp"
 #include "render/stereogram_compositor.hpp"

@@ -27,7 +27,7 @@ struct Settings {
   bool fit = false;         // --fit: the window sizes the scene
   LookSettings look;        // P and M, the pattern, the effect: what a preset sets again
   // Files, each used where not empty: a pattern image, a depth map, a word raised as the depth map
-  // (core/text_depth.hpp), a model file or a built-in model's name (core/built_in_models.hpp).
+  // (files/text/text_depth.hpp), a model file or a built-in model's name (files/model/built_in_models.hpp).
   std::string pattern_file;
   std::string depth_file;
   std::string text;
@@ -47,7 +47,7 @@ struct Settings {
   PassSettings passes;
   int cpu_threads{};  // 0: all hardware threads
   bool fast_stereogram_kernel{};
-  // Test hook: STEREOCL_BREAK_KERNELS, read once by main() (core/test_hook.hpp): one kernel file
+  // Test hook: STEREOCL_BREAK_KERNELS, read once by main() (core/os/test_hook.hpp): one kernel file
   // ("sobel.cl"), or with any other value every one, broken on purpose.
   std::string break_kernels;
   StageSettings stage;  // what the window shows around the picture

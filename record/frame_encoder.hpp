@@ -3,8 +3,8 @@
 // feeds pictures and never cares which file format the user asked for. Every failure is a
 // Status naming the file and the reason, in one line.
 #include "core/image.hpp"
-#include "core/png_codec.hpp"
 #include "core/result.hpp"
+#include "files/picture/png_codec.hpp"
 
 #include <memory>
 #include <optional>

@@ -4,7 +4,7 @@
 // program's 150 shared libraries, and every start (a still, --help, the window) paid to load
 // them. The module resolves the program's own functions (a file's partial name, the stop
 // signals) from the program, which exports them, so both share one state.
-#include "core/program_module.hpp"
+#include "core/os/program_module.hpp"
 #include "record/frame_encoder.hpp"
 
 #include <memory>
@@ -15,7 +15,7 @@ namespace stereocl {
 using Mp4Open = void (*)(const std::string& path, int quality, Result<std::unique_ptr<FrameEncoder>>& opened);
 using Mp4EncoderName = void (*)(std::string& name);
 
-// The module's table (core/program_module.hpp).
+// The module's table (core/os/program_module.hpp).
 struct Mp4Table {
   ModuleStamp stamp;
   Mp4Open open;

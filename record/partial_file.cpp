@@ -1,7 +1,7 @@
 #include "record/partial_file.hpp"
 
-#include "core/file_mode.hpp"
-#include "core/stop_signals.hpp"
+#include "core/os/file_mode.hpp"
+#include "core/os/stop_signals.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>

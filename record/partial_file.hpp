@@ -3,7 +3,7 @@
 // complete: a recording cut short (an error, a crash, Ctrl+C) never leaves a truncated GIF or
 // MP4 that looks finished, and never clobbers an earlier good file half-way. The temporary name
 // is unique and created exclusively (never a file the user had), with the umask's permissions.
-// A final path that is a symbolic link is followed, as -o follows one (core/atomic_file.hpp): the
+// A final path that is a symbolic link is followed, as -o follows one (core/os/atomic_file.hpp): the
 // file it names is replaced and the link stays; a link replaced by a file lost where it pointed.
 #include "core/result.hpp"
 

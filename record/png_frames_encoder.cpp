@@ -1,6 +1,6 @@
 #include "record/png_frames_encoder.hpp"
 
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "record/record_format.hpp"
 
 #include <algorithm>

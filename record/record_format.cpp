@@ -1,6 +1,6 @@
 #include "record/record_format.hpp"
 
-#include "core/own_descriptor.hpp"
+#include "core/os/own_descriptor.hpp"
 
 #include <algorithm>
 #include <cctype>

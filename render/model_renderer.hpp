@@ -7,7 +7,7 @@
 // Seen through the box's camera the sphere stays inside the picture at any aspect, filling most
 // of its height on a wide one.
 #include "core/ball_physics.hpp"
-#include "core/model_mesh.hpp"
+#include "files/model/model_mesh.hpp"
 #include "render/scene_passes.hpp"
 #include "render/scene_target.hpp"
 
@@ -23,7 +23,7 @@ glm::mat4 turntable_transform(float angle, glm::vec3 box_half = BoxBounds{}.half
 
 class ModelRenderer {
  public:
-  explicit ModelRenderer(const ModelMesh& mesh);  // normalised (core/model_mesh.hpp)
+  explicit ModelRenderer(const ModelMesh& mesh);  // normalised (files/model/model_mesh.hpp)
   // Another model in place of this one; the shader programs stay.
   void set_model(const ModelMesh& mesh);
   // angle: radians about the vertical axis; the caller advances it (speed, pause). invert_depth,

@@ -40,7 +40,7 @@ fuzz_one() {
   mkdir -p "$seeds" "$work" "$artifacts"
   # halt_on_error: the first sanitizer report ends the run with an artifact, as a crash does.
   # max_allocation_size_mb below the 2048 MB malloc limit: ASan refuses a larger block before
-  # libFuzzer's malloc hook sees it, so Assimp's child process (core/isolated_call), which
+  # libFuzzer's malloc hook sees it, so Assimp's child process (core/os/isolated_call), which
   # inherits that hook, fails by itself instead of saving the input as an out-of-memory find.
   ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:max_allocation_size_mb=2000 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$build/tests/fuzz/fuzz_$target" "$work" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

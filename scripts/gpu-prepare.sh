@@ -56,7 +56,7 @@ for executable in "${!filters[@]}"; do
 done
 cp "$build/tests/cl_fault_shim.so" .gpu/bin/  # preloaded by cl_failure_test
 # The carried programs are a build folder's: its CMakeCache.txt beside them lets the tests' switches
-# (STEREOCL_BREAK_KERNELS, core/test_hook.hpp) reach them there as in the build folder here.
+# (STEREOCL_BREAK_KERNELS, core/os/test_hook.hpp) reach them there as in the build folder here.
 cp "$build/CMakeCache.txt" .gpu/bin/
 # No model module: no GPU check reads a model file, and Assimp with Draco would take 4 MB of the
 # 64 MiB the device tool carries.

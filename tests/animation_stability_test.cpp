@@ -3,7 +3,7 @@
 // algorithms. Also measures how much of the picture changes per frame against how much of the scene
 // does (swim, docs/stereogram-quality.md): with random dots the symmetric picture may change little
 // more than the ball's own pixels.
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 

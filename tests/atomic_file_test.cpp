@@ -1,7 +1,7 @@
-// Output files (core/atomic_file): whole or untouched, never over an input, every failure
+// Output files (core/os/atomic_file): whole or untouched, never over an input, every failure
 // reported with the path and strerror -- under a full device, a file size limit, a read-only folder.
 #include "child_process.hpp"
-#include "core/atomic_file.hpp"
+#include "core/os/atomic_file.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
 

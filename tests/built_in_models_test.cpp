@@ -1,6 +1,6 @@
 // The models made by code: non-empty, normalised like a loaded model, and closed solids wound
 // outwards, so no view of the turntable looks into a hole or at an inside-out face.
-#include "core/built_in_models.hpp"
+#include "files/model/built_in_models.hpp"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@ import tempfile
 
 MAX_LINES = 40
 MAX_COMPLEXITY = 15
-FOLDERS = ("app", "ui", "config", "bench", "core", "compute", "pipeline", "render", "record", "tests", "scripts")
+FOLDERS = ("app", "ui", "config", "bench", "core", "files", "compute", "pipeline", "render", "record", "tests", "scripts")
 SUFFIXES = (".cpp", ".hpp", ".c", ".h")
 
 

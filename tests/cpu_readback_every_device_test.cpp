@@ -2,7 +2,7 @@
 // compiler with its own images and atomics), on the demo's own animated scene: each device draws
 // CPU mode's picture, for both algorithms and every effect.
 #include "cl_test_device.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "pipeline/plan/effects.hpp"
 #include "render/pixel_transfer.hpp"
 #include "run_program.hpp"

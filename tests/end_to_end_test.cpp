@@ -1,7 +1,7 @@
 // The stereocl binary, run as a user would: stereogram geometry in a screenshot, modes that
 // agree with each other, and bad input refused with a message and no crash.
 #include "compute/stereogram/stereogram_params.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "pipeline/plan/effects.hpp"
 #include "render/pixel_transfer.hpp"
 #include "run_program.hpp"

@@ -4,7 +4,7 @@
 // case checks the exit code, the message, and that no file was lost.
 //
 // Every run has `timeout 60` in front, so a hang (the old loader's) fails the test, not the suite.
-#include "core/png_codec.hpp"
+#include "files/picture/png_codec.hpp"
 #include "png_bytes.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"

@@ -5,7 +5,7 @@
 #include "pipeline/engine.hpp"
 #include "ui/file_drop.hpp"
 #include "ui/window.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
 // (Pillow, tests/fixtures/images) as PNG, TIFF, PGM/PPM, WebP and JPEG decodes to the same
 // pixels (JPEG within its loss), and every cut-short, oversized or unread file is refused in
 // one line naming it.
-#include "core/image_decode.hpp"
-#include "core/input_file.hpp"
+#include "core/os/input_file.hpp"
+#include "files/picture/image_decode.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-// Reading input files (core/input_file): once, from one descriptor, never blocking -- and each
+// Reading input files (core/os/input_file): once, from one descriptor, never blocking -- and each
 // failure of its own kind, with the path and the reason in one line.
 #include "child_process.hpp"
-#include "core/image_decode.hpp"
-#include "core/input_file.hpp"
+#include "core/os/input_file.hpp"
+#include "files/picture/image_decode.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>

@@ -58,7 +58,7 @@ class InstallLayout(unittest.TestCase):
     def test_the_model_module_is_where_the_installed_program_looks(self):
         found = self.installed_module("stereocl-model.so")
         self.assertEqual(len(found), 1, found)
-        # The installed program finds it from its own folder (core/program_module.cpp), with no
+        # The installed program finds it from its own folder (core/os/program_module.cpp), with no
         # build folder to fall back on: it makes a still of a model file.
         model = os.path.join(SCRATCH, "tetrahedron.obj")
         with open(model, "w", encoding="ascii") as file:

@@ -1,6 +1,6 @@
 // Work run in a child process: its answer comes back whole, and a child that hangs, crashes,
 // throws or answers too much is a one-line failure, never the caller's hang or crash.
-#include "core/isolated_call.hpp"
+#include "core/os/isolated_call.hpp"
 #include "sanitizers.hpp"
 
 #include <gtest/gtest.h>

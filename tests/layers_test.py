@@ -11,22 +11,25 @@ import sys
 # Folder -> the project folders its sources may include (itself included).
 ALLOWED = {
     "core": {"core"},
+    # What reads and writes files (pictures, models, text through fonts) on the basics; compute/
+    # never reads a file, so it stands on core/ alone.
+    "files": {"core", "files"},
     "compute": {"core", "compute"},
-    "render": {"core", "render"},
-    "record": {"core", "record"},
-    "pipeline": {"core", "compute", "render", "pipeline"},
+    "render": {"core", "files", "render"},
+    "record": {"core", "files", "record"},
+    "pipeline": {"core", "files", "compute", "render", "pipeline"},
     # One library (stereocl_app), four floors: config/ (the settings table, options, presets, the
     # key table) under ui/ (window, panel, key handling) under bench/ under app/ (the run).
-    "config": {"core", "compute", "render", "record", "pipeline", "config"},
-    "ui": {"core", "compute", "render", "record", "pipeline", "config", "ui"},
-    "bench": {"core", "compute", "render", "record", "pipeline", "config", "ui", "bench"},
-    "app": {"core", "compute", "render", "record", "pipeline", "config", "ui", "bench", "app"},
+    "config": {"core", "files", "compute", "render", "record", "pipeline", "config"},
+    "ui": {"core", "files", "compute", "render", "record", "pipeline", "config", "ui"},
+    "bench": {"core", "files", "compute", "render", "record", "pipeline", "config", "ui", "bench"},
+    "app": {"core", "files", "compute", "render", "record", "pipeline", "config", "ui", "bench", "app"},
 }
 PROJECT_FOLDERS = set(ALLOWED) | {"tests", "scripts", "kernels", "shaders"}
-# What only a window system or GL brings: compute/ and core/ must not see them (the GL context to
+# What only a window system or GL brings: core/, files/ and compute/ must not see them (the GL context to
 # share with comes in as handles, compute/cl/gl_share_handles.hpp).
 WINDOW_OR_GL = re.compile(r"^(GLFW/|glad/|GL/gl\.h|GL/glx\.h|EGL/)")
-NO_WINDOW_OR_GL = {"core", "compute", "record"}
+NO_WINDOW_OR_GL = {"core", "files", "compute", "record"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.MULTILINE)
 
 

@@ -1,7 +1,7 @@
 // Issue 29, cases 2 and 4: a size or a depth map the machine cannot hold is refused in one line
 // before its memory is taken; an accepted one is decoded into one form, not three.
 #include "pipeline/sources/image_roles.hpp"
-#include "core/input_file.hpp"
+#include "core/os/input_file.hpp"
 #include "core/memory_budget.hpp"
 #include "png_bytes.hpp"
 #include "run_program.hpp"

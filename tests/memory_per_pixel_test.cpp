@@ -2,7 +2,7 @@
 // a pixel of the largest image above a small run of the same kind, for a --size and for a depth
 // map. Under Xvfb, GL is Mesa's llvmpipe, where every texture is host memory: GL's images count
 // here too. The peak is the kernel's (wait4's ru_maxrss), of the program alone.
-#include "core/png_codec.hpp"
+#include "files/picture/png_codec.hpp"
 #include "sanitizers.hpp"
 #include "test_files.hpp"
 

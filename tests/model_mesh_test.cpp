@@ -1,7 +1,7 @@
 // Models from files (OBJ, glTF, GLB, PLY, STL through Assimp) and the limits that hold before
 // the work they bound: every file is written here, byte by byte (model_files.hpp), and every
 // refusal is one line that starts with the file's name and says the rule.
-#include "core/model_mesh.hpp"
+#include "files/model/model_mesh.hpp"
 #include "model_files.hpp"
 #include "run_program.hpp"
 #include "test_files.hpp"
@@ -108,7 +108,7 @@ TEST(ModelLoad, AMissingFileIsRefused) {
   EXPECT_NE(refusal(path).find("No such file"), std::string::npos);
 }
 
-// Assimp is a module the program loads on its first model (core/model_reader_module.hpp); a copy
+// Assimp is a module the program loads on its first model (files/model/model_reader_module.hpp); a copy
 // of the program with none beside it (and no STEREOCL_MODULE_DIR) refuses a model in one line that
 // names the module, and runs on.
 TEST(ModelLoad, WithoutTheModelModuleTheProgramRefusesModelsInOneLine) {

@@ -2,7 +2,7 @@
 // background where the model is, the background at the far value, inside the picture at every
 // angle, turning as the angle does, and every pass (shaded, z-only, into a buffer, lit) agreeing.
 #include "render/model_renderer.hpp"
-#include "core/built_in_models.hpp"
+#include "files/model/built_in_models.hpp"
 #include "hidden_window.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/rows_through_buffers.hpp"

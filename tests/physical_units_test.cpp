@@ -4,7 +4,7 @@
 #include "ui/screen_dpi.hpp"
 #include "compute/stereogram/stereogram_params.hpp"
 #include "compute/stereogram/symmetric_params.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "run_program.hpp"
 #include "stereogram_pictures.hpp"
 #include "test_files.hpp"

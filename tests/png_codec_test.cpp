@@ -1,6 +1,6 @@
-// The PNG decoder and encoder (core/png_codec) on every colour type and depth, and on the hostile
+// The PNG decoder and encoder (files/picture/png_codec) on every colour type and depth, and on the hostile
 // files of issue 9: other formats under a PNG name, lying headers, decompression bombs, damage.
-#include "core/png_codec.hpp"
+#include "files/picture/png_codec.hpp"
 #include "png_bytes.hpp"
 #include "random_images.hpp"
 

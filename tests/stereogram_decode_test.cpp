@@ -3,12 +3,12 @@
 // block-matching decoder on the program's own screenshot and checks the depth it recovers
 // against the scene's depth buffer, rendered here from the same seed.
 #include "ui/window.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "render/pixel_transfer.hpp"
 #include "render/rows_through_buffers.hpp"
-#include "core/built_in_models.hpp"
+#include "files/model/built_in_models.hpp"
 #include "core/depth_map.hpp"
-#include "core/text_depth.hpp"
+#include "files/text/text_depth.hpp"
 #include "pipeline/sources/depth_sources.hpp"
 #include "render/model_renderer.hpp"
 #include "render/scene_renderer.hpp"

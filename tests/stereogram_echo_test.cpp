@@ -10,9 +10,9 @@
 #include "compute/stereogram/symmetric_fast_cpu.hpp"
 #include "core/depth_map.hpp"
 #include "core/pattern.hpp"
-#include "core/text_depth.hpp"
 #include "depth_scenes.hpp"
 #include "echo_decode.hpp"
+#include "files/text/text_depth.hpp"
 #include "pamstereogram.hpp"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The stereocl binary with --algorithm symmetric, run as a user would: a picture as wide as the
 // depth, one that repeats at the separation its depth asks for, and the same picture, to the
 // bit, from the CPU and from the OpenCL kernel.
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 #include "run_program.hpp"
 #include "stereogram_pictures.hpp"
 #include "test_files.hpp"

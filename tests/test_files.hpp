@@ -1,7 +1,7 @@
 #pragma once
 // Scratch files for tests: a fresh folder per test binary run, and small PNG makers.
 #include "core/image.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // --text's depth map: the word stands near in the middle on a far plane, left to right, scaled to
 // the picture, and every text that is not one printable line is refused in one line.
-#include "core/text_depth.hpp"
+#include "files/text/text_depth.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Issue 58: unreadable is not missing. A file or folder the program ships with can be there and
-// still not be readable; core/unreadable_place says which, for every place it looks.
-#include "core/unreadable_place.hpp"
+// still not be readable; core/os/unreadable_place says which, for every place it looks.
+#include "core/os/unreadable_place.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>

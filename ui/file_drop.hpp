@@ -2,7 +2,7 @@
 // A PNG dropped onto the window: a grey one becomes the depth map, a colour one the pattern. The
 // GLFW drop callback and the tests both come through here, so the tests cover what users get.
 #include "pipeline/engine.hpp"
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #include "ui/panel_tabs.hpp"
 
 #include "config/settings_table.hpp"
-#include "core/text_depth.hpp"
+#include "files/text/text_depth.hpp"
 #include "pipeline/mode_table.hpp"
 #include "ui/panel_settings.hpp"
 #include "ui/panel_widgets.hpp"

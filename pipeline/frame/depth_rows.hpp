@@ -5,8 +5,8 @@
 // cannot drift from the window's picture by a row or a sign.
 #include "core/depth_fit.hpp"
 #include "core/image.hpp"
-#include "core/png_codec.hpp"
 #include "core/result.hpp"
+#include "files/picture/png_codec.hpp"
 
 #include <cstdint>
 #include <memory>

@@ -4,9 +4,9 @@
 // construction. Streamed a band at a time into the PNG encoder where nothing needs the whole
 // picture, so neither a huge map nor its picture is held whole; the whole picture only where the
 // look's finish needs it (an effect, the guide dots) or the format is not PNG.
-#include "core/picture_file.hpp"
-#include "core/png_codec.hpp"
 #include "core/result.hpp"
+#include "files/picture/picture_file.hpp"
+#include "files/picture/png_codec.hpp"
 #include "pipeline/frame/depth_rows.hpp"
 #include "pipeline/look_settings.hpp"
 

@@ -1,8 +1,8 @@
 #pragma once
 // Loads a dropped image on a worker thread, so a slow or hostile file never stops the frame loop:
 // the main loop starts it, draws frames, and picks up the result when it is ready. The load has
-// the same size and time budgets as a command-line file (core/input_file, core/png_codec).
-#include "core/image_file.hpp"
+// the same size and time budgets as a command-line file (core/os/input_file, files/picture/png_codec).
+#include "files/picture/image_file.hpp"
 
 #include <future>
 #include <optional>

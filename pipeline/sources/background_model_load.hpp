@@ -2,7 +2,7 @@
 // Loads a dropped model on a worker thread, as dropped images are: Assimp's child may take its
 // whole time (30 s) on a hostile file, and the window froze for all of it, keys and SIGTERM
 // included. The main loop starts the load, draws frames, and uses the mesh once it is ready.
-#include "core/model_mesh.hpp"
+#include "files/model/model_mesh.hpp"
 
 #include <future>
 #include <optional>
@@ -26,7 +26,7 @@ class BackgroundModelLoad {
  private:
   std::string path_;
   // Filled by a detached thread: unlike std::async's, this future does not wait for the load when
-  // the window closes; the load's child process dies with the thread (core/isolated_call.hpp).
+  // the window closes; the load's child process dies with the thread (core/os/isolated_call.hpp).
   std::future<Result<ModelMesh>> pending_;
 };
 

@@ -1,7 +1,7 @@
 #include "pipeline/sources/image_roles.hpp"
 
-#include "core/image_decode.hpp"
 #include "core/memory_budget.hpp"
+#include "files/picture/image_decode.hpp"
 
 #include <algorithm>
 #include <tuple>

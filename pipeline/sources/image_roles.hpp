@@ -3,7 +3,7 @@
 // into 16-bit luma, a pattern into RGBA8 with its size checked from the header before any pixel
 // is decoded. A dropped file is first read as a depth map, and as a pattern only
 // when its pixels have colour.
-#include "core/image_file.hpp"
+#include "files/picture/image_file.hpp"
 
 #include <chrono>
 #include <optional>

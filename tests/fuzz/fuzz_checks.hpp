@@ -2,12 +2,12 @@
 // What every fuzz input must give, shared by the libFuzzer targets and the test that replays
 // their corpus (tests/fuzz_corpus_test.cpp), so both hold the code to the same promise.
 #include "config/options.hpp"
-#include "core/jpeg_decode.hpp"
-#include "core/tiff_decode.hpp"
-#include "core/webp_decode.hpp"
-#include "core/model_mesh.hpp"
-#include "core/png_codec.hpp"
-#include "core/pnm_decode.hpp"
+#include "files/picture/jpeg_decode.hpp"
+#include "files/picture/tiff_decode.hpp"
+#include "files/picture/webp_decode.hpp"
+#include "files/model/model_mesh.hpp"
+#include "files/picture/png_codec.hpp"
+#include "files/picture/pnm_decode.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -24,7 +24,7 @@
 
 namespace stereocl::fuzzing {
 
-// One decoder the fuzzers reach straight, past the format sniffing of core/image_decode.hpp.
+// One decoder the fuzzers reach straight, past the format sniffing of files/picture/image_decode.hpp.
 using Decoder = ImageLoad (*)(std::string_view bytes, const std::string& name, PixelTarget target,
                               const DecodeBudget& budget);
 struct DecoderTarget {
