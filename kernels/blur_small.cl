@@ -178,20 +178,31 @@ typedef struct {
   uint even[4], odd[4], left, right;
 } packed_row;
 
-// `wide`: rows start 16-byte aligned, so the 16 pixels load as one vector.
+// Rows are 8-byte aligned (the host takes blur_small_r1_unaligned otherwise); `wide`: 16-byte
+// aligned, so the 16 pixels load as one vector. At a row's ends the neighbours and a last 8 pixels
+// past the row come from clamped addresses, set to the border's value: no item needs a path of its
+// own, whose registers would be the whole kernel's (docs/performance.md, section 62).
 static inline packed_row load_packed(global const uchar* image, int width, int height, int y, int x, int wide) {
   const uint keep = (CLAMP_BORDER || (uint)y < (uint)height) ? 1u : 0u;
   global const uchar* row = image + (size_t)clamp(y, 0, height - 1) * width;
-  const uint4 mid = (wide ? *(global const uint4*)(row + x)
-                          : (uint4)(*(global const uint2*)(row + x), *(global const uint2*)(row + x + 8))) *
-                    keep;
+  const uint last = CLAMP_BORDER ? (uint)row[width - 1] : 0u;  // the pixel just past the row
+  uint4 mid;
+  if (wide) {
+    mid = *(global const uint4*)(row + x);
+  } else {
+    // Width a multiple of 8 but not 16: the last item's second half lies past the row, and only its
+    // first pixel counts (the right neighbour of the row's last pixel).
+    const uint2 high = x + 8 < width ? *(global const uint2*)(row + min(x + 8, width - 8)) : (uint2)(last, 0u);
+    mid = (uint4)(*(global const uint2*)(row + x), high);
+  }
+  mid *= keep;
   packed_row packed;
   packed.even[0] = EVEN_BYTES(mid.s0), packed.odd[0] = ODD_BYTES(mid.s0);
   packed.even[1] = EVEN_BYTES(mid.s1), packed.odd[1] = ODD_BYTES(mid.s1);
   packed.even[2] = EVEN_BYTES(mid.s2), packed.odd[2] = ODD_BYTES(mid.s2);
   packed.even[3] = EVEN_BYTES(mid.s3), packed.odd[3] = ODD_BYTES(mid.s3);
-  packed.left = (uint)row[x - 1] * keep;
-  packed.right = (uint)row[x + PACKED_UNITS] * keep;
+  packed.left = (x > 0 ? (uint)row[max(x - 1, 0)] : CLAMP_BORDER ? (uint)row[0] : 0u) * keep;
+  packed.right = (x + PACKED_UNITS < width ? (uint)row[min(x + PACKED_UNITS, width - 1)] : last) * keep;
   return packed;
 }
 
@@ -201,7 +212,7 @@ static inline uint blur_word(uint even, uint odd, uint odd_before, uint even_aft
   return ninths(both + (odd << 16 | odd_before)) | ninths(both + (even >> 16 | even_after << 16)) << 8;
 }
 
-// An interior item's ROWS_R1 rows, the rows kept as they arrive: no row is loaded twice.
+// An item's ROWS_R1 rows, the rows kept as they arrive: no row is loaded twice.
 static inline void blur_r1_packed(global const uchar* restrict image, global uchar* restrict blurred, int width,
                                   int height, int x, int wide) {
   const int y0 = get_global_id(1) * ROWS_R1;
@@ -222,8 +233,9 @@ static inline void blur_r1_packed(global const uchar* restrict image, global uch
     global uint2* out = (global uint2*)(blurred + (size_t)y * width + x);
     out[0] = (uint2)(blur_word(even[0], odd[0], left, even[1]),  //
                      blur_word(even[1], odd[1], odd[0] >> 16, even[2]));
-    out[1] = (uint2)(blur_word(even[2], odd[2], odd[1] >> 16, even[3]),  //
-                     blur_word(even[3], odd[3], odd[2] >> 16, right));
+    if (x + 8 < width)
+      out[1] = (uint2)(blur_word(even[2], odd[2], odd[1] >> 16, even[3]),  //
+                       blur_word(even[3], odd[3], odd[2] >> 16, right));
     above = middle;
     middle = below;
   }
@@ -233,8 +245,8 @@ static inline void blur_r1_packed(global const uchar* restrict image, global uch
 #define ITEM_UNITS(R) UNITS
 #endif
 
-// One item: grey r1 packed where its span lies inside its rows (and every other item in pieces of
-// UNITS pixels), the rest unpacked, `fast` where the span lies inside.
+// One item: grey r1 packed (rows 8-byte aligned), the rest unpacked, `fast` where the span lies
+// inside its rows.
 static inline __attribute__((always_inline)) void blur_item(global const pixel_t* restrict image,
                                                             global pixel_t* restrict blurred, int width, int height,
                                                             uint multiplier, const int radius) {
@@ -242,12 +254,7 @@ static inline __attribute__((always_inline)) void blur_item(global const pixel_t
   const int aligned = (width & (UNITS - 1)) == 0;
 #if CHANNELS == 1
   if (radius == 1) {
-    if (aligned && x >= HALO && x + PACKED_UNITS + HALO <= width) {
-      blur_r1_packed(image, blurred, width, height, x, (width & (PACKED_UNITS - 1)) == 0);
-    } else {
-      blur_rows(image, blurred, width, height, multiplier, 1, ROWS_R1, x, 0);
-      if (x + UNITS < width) blur_rows(image, blurred, width, height, multiplier, 1, ROWS_R1, x + UNITS, 0);
-    }
+    blur_r1_packed(image, blurred, width, height, x, (width & (PACKED_UNITS - 1)) == 0);
     return;
   }
 #endif
@@ -272,3 +279,16 @@ BLUR_SMALL_KERNEL(1)
 BLUR_SMALL_KERNEL(2)
 BLUR_SMALL_KERNEL(3)
 BLUR_SMALL_KERNEL(4)
+
+#if CHANNELS == 1
+// Grey r1 where rows are not 8-byte aligned (width not a multiple of 8): every item unpacked, in
+// two pieces of UNITS pixels, on the grid of blur_small_r1. A kernel of its own, so that its 48
+// column sums do not set blur_small_r1's registers.
+kernel void blur_small_r1_unaligned(global const uchar* restrict image, global uchar* restrict blurred, int width,
+                                    int height, uint multiplier) {
+  const int x = get_global_id(0) * PACKED_UNITS;
+  if (x >= width || (int)get_global_id(1) * ROWS_R1 >= height) return;
+  blur_rows(image, blurred, width, height, multiplier, 1, ROWS_R1, x, 0);
+  if (x + UNITS < width) blur_rows(image, blurred, width, height, multiplier, 1, ROWS_R1, x + UNITS, 0);
+}
+#endif

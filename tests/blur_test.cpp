@@ -220,13 +220,14 @@ TEST(BlurKernel, MatchesReferenceAroundStripAndBandEdges) {
 }
 
 // kernels/blur_small.cl (radii 1..4): widths on and off its 16-byte fast path (grey: multiples of
-// 16; RGBA: of 4), items whose span straddles the left or right edge, heights on and off its
-// 8-row steps, and images narrower than one item or its halo.
+// 16; RGBA: of 4), grey widths that are multiples of 8 but not 16 (grey r1's last item half past
+// the row), items whose span straddles the left or right edge, heights on and off its 8-row steps,
+// and images narrower than one item or its halo.
 TEST(BlurKernel, SmallRadiusKernelMatchesReference) {
   auto cl = testing::open_cl_test_device();
   if (!cl) GTEST_SKIP() << "no OpenCL platform or device on this machine";
   BlurKernel kernel(cl->programs);
-  const Size sizes[] = {{1, 1}, {17, 3}, {3, 17}, {16, 8}, {32, 9}, {48, 7}, {64, 17}, {20, 5}, {8, 12}, {1921, 41}, {2560, 33}};
+  const Size sizes[] = {{1, 1}, {17, 3}, {3, 17}, {16, 8}, {32, 9}, {48, 7}, {64, 17}, {20, 5}, {8, 12}, {24, 6}, {1000, 9}, {1921, 41}, {2560, 33}};
   for (const BlurBorder border : {BlurBorder::zero, BlurBorder::clamp}) {
     for (int radius = 1; radius <= BlurKernel::max_small_radius; ++radius) {
       for (const Size size : sizes) {

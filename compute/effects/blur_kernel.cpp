@@ -84,6 +84,9 @@ BlurKernel::Variant& BlurKernel::variant(int channels, BlurBorder border) {
   const cl::Program small = programs_.build("blur_small.cl", options);
   for (int radius = 1; radius <= max_small_radius; ++radius)
     built.small.emplace_back(small, "blur_small_r" + std::to_string(radius));
+  // After them, grey r1 for rows that are not 8-byte aligned (blur_small.cl says why it is a
+  // kernel of its own).
+  if (channels == 1) built.small.emplace_back(small, "blur_small_r1_unaligned");
   return slot.emplace(std::move(built));
 }
 
@@ -129,7 +132,8 @@ BlurEvents BlurKernel::enqueue(int channels, const cl::CommandQueue& queue, cons
                                 std::to_string(height) + "x" + std::to_string(channels) + " bytes");
   Variant& kernels = variant(channels, border);
   if (use_small_radius_kernel_ && radius <= (channels == 1 ? max_small_radius : max_small_radius_rgba)) {
-    SmallBlur& kernel = kernels.small[static_cast<std::size_t>(radius - 1)];
+    const bool unaligned_r1 = channels == 1 && radius == 1 && width % 8 != 0;
+    SmallBlur& kernel = kernels.small[static_cast<std::size_t>(unaligned_r1 ? max_small_radius : radius - 1)];
     const cl::Event done = enqueue_small(kernel, channels, queue, in, out, width, height, radius, wait_for);
     return BlurEvents{done, done};
   }

@@ -79,7 +79,7 @@ class BlurKernel {
   // radius, so that dragging the radius never waits on the compiler.
   struct Variant {
     Blur large;
-    SmallBlurs small;  // [radius - 1]
+    SmallBlurs small;  // [radius - 1], and for grey blur_small_r1_unaligned after them
   };
   Variant& variant(int channels, BlurBorder border);
 

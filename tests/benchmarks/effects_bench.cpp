@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <random>
@@ -123,7 +124,13 @@ void sobel(benchmark::State& state, int width, int height) {
 
 void blur(benchmark::State& state, bool rgba, int width, int height) {
   auto& cl = device();
-  BlurKernel kernel(cl.programs);
+  // Kernel variants side by side in one run (docs/performance.md): STEREOCL_KERNEL_DIR and
+  // STEREOCL_KERNEL_OPTIONS, as the stereogram benchmarks take them.
+  ProgramBuilder builder(cl.context, cl.device);
+  const char* tuning_options = std::getenv("STEREOCL_KERNEL_OPTIONS");
+  const char* source_directory = std::getenv("STEREOCL_KERNEL_DIR");
+  builder.tune(tuning_options ? tuning_options : "", source_directory ? source_directory : "");
+  BlurKernel kernel(builder);
   // Band-height sweeps for tuning (docs/performance.md): STEREOCL_BLUR_TILE_ROWS=8, 16, ...
   if (const char* rows = std::getenv("STEREOCL_BLUR_TILE_ROWS")) kernel.force_tile_rows(std::atoi(rows));
   // Before/after comparisons: STEREOCL_BLUR_GENERAL=1 runs blur.cl at every radius (no blur_small.cl).
@@ -142,6 +149,7 @@ void blur(benchmark::State& state, bool rgba, int width, int height) {
                 : kernel.enqueue_grey(cl.queue, s.in, s.out, width, height, radius, BlurBorder::clamp);
   };
   run(sets[0]).column_pass.wait();
+  for (const std::string& log : builder.take_build_logs()) std::fprintf(stderr, "%s\n", log.c_str());
 
   const double kernel_seconds = time_rotating(state, sets, [&](const Set& s) {
     const BlurEvents done = run(s);
