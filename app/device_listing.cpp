@@ -73,13 +73,13 @@ void say_opencl_choice(const ClSetup& cl) {
 void say_what_runs(const Engine& engine) {
   const PanelState gl = PanelState::for_current_context();  // what the panel shows of GL
   std::fprintf(stderr, "stereocl: GL %s on %s\n", gl.gl_version.c_str(), gl.gl_renderer.c_str());
-  const ClEnvironment* cl = engine.opencl_environment();
+  const ClEnvironment* cl = engine.modes().opencl_environment();
   std::fprintf(stderr, "stereocl: %s\n",
                cl ? ("OpenCL on " + cl->device_name + " (" + cl->platform_name + ")" +
                      (cl->shares_gl ? ", sharing GL textures" : ", no GL sharing")).c_str()
                   : "no OpenCL device");
   for (const ModeRow& row : mode_table()) {
-    const auto& reason = engine.availability().reason(row.mode);
+    const auto& reason = engine.modes().availability().reason(row.mode);
     std::fprintf(stderr, "stereocl: %s mode: %s\n", std::string(row.display_name).c_str(),
                  reason ? reason->c_str() : "runs here");
   }

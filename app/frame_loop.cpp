@@ -58,7 +58,7 @@ void fit_scene(Session& session, Size framebuffer, int panel_width, float ui_sca
 // "CPU mode", or where a mode asked for cannot run, both: "GPU unavailable: running CPU-readback".
 std::string running_mode_words(const Engine& engine) {
   const std::string running(mode_display_name(engine.settings().mode));
-  if (const std::optional<Mode> asked = engine.mode_unavailable())
+  if (const std::optional<Mode> asked = engine.modes().unavailable(engine.settings().mode))
     return std::string(mode_display_name(*asked)) + " unavailable: running " + running;
   return running + " mode";
 }
@@ -156,7 +156,7 @@ void draw_stage(FrameLoop& loop, Size framebuffer, double seconds) {
   render(engine, loop.session.panel, options.frames || loop.recording.active() ? 1.0 / 60.0 : seconds);
   const StageLayout layout = lay_out_stage(engine.picture_size(), framebuffer, panel_width, engine.settings().stage.show_panel);
   say_layout(loop.session, layout, framebuffer, panel_width);
-  engine.present(framebuffer.width, framebuffer.height, layout.picture, ui_scale);
+  present_or_blank(engine, framebuffer, layout.picture, ui_scale);
   draw_overlays(loop, layout, pixels_per_unit, below_the_dots(engine, layout, framebuffer, ui_scale, pixels_per_unit));
 }
 
@@ -175,7 +175,7 @@ bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
   if (last_frame && !options.screenshot_window_file.empty())
     loop.window_shot = save_window(options, framebuffer.width, framebuffer.height);
   window.swap_buffers();
-  engine.end_frame(seconds * 1000.0);
+  engine.timings().end_frame(seconds * 1000.0);
   if (options.frames && ++loop.frame >= *options.frames) return false;
   return loop.soak.after_frame(glfwGetTime(), engine, window, panel.message);
 }

@@ -55,7 +55,7 @@ int run_window(const Options& options, Window& window, Engine& engine) {
   }
   Recording recording(options.record_path, options.frames, options.overwrite, options.record_quality);
   Soak soak(options.soak_seconds, options.soak_csv, options.soak_modes);
-  if (const Status runs = soak.keep_modes_that_run(engine.availability()); !runs) throw InputError(runs.error());
+  if (const Status runs = soak.keep_modes_that_run(engine.modes().availability()); !runs) throw InputError(runs.error());
 
   FrameLoop loop{.session = session,
                  .imgui = imgui,

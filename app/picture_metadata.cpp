@@ -37,14 +37,14 @@ PngMetadata picture_metadata(const LookSettings& look, const PictureSources& sou
   return metadata;
 }
 
-PngMetadata picture_metadata(const Engine& demo, double dpi) {
-  const DemoSettings& settings = demo.settings();
+PngMetadata picture_metadata(const Engine& engine, double dpi) {
+  const DemoSettings& settings = engine.settings();
   return picture_metadata(settings.look,
                           {.mode = std::string(mode_cli_name(settings.mode)),
-                           .depth = settings.depth_source == DepthSource::image   ? named_or(demo.depth_name(), "image")
-                                    : settings.depth_source == DepthSource::model ? "model " + demo.model_name()
+                           .depth = settings.depth_source == DepthSource::image   ? named_or(engine.sources().depth_name(), "image")
+                                    : settings.depth_source == DepthSource::model ? "model " + engine.sources().model_name()
                                                                                   : "3D scene",
-                           .pattern_file = demo.pattern_name()},
+                           .pattern_file = engine.pattern().name()},
                           dpi);
 }
 

@@ -21,6 +21,6 @@ struct PictureSources {
 PngMetadata picture_metadata(const LookSettings& look, const PictureSources& sources, double dpi);
 
 // The window's: its settings, with `dpi` (the screen's, found once at start-up: Engine::screen_dpi()).
-PngMetadata picture_metadata(const Engine& demo, double dpi);
+PngMetadata picture_metadata(const Engine& engine, double dpi);
 
 }  // namespace stereocl

@@ -69,7 +69,7 @@ void Recording::start_from_panel(PanelState& panel) {
   panel.message = "Recording " + path_;
 }
 
-void Recording::after_frame(const Engine& demo, PanelState& panel) {
+void Recording::after_frame(const Engine& engine, PanelState& panel) {
   if (panel.record_requested) {
     panel.record_requested = false;
     if (active())
@@ -78,8 +78,8 @@ void Recording::after_frame(const Engine& demo, PanelState& panel) {
       start_from_panel(panel);
   }
   if (active()) {
-    encoder_->describe(picture_metadata(demo, demo.screen_dpi()));
-    if (const Status added = encoder_->add(demo.saved_image()); !added)
+    encoder_->describe(picture_metadata(engine, engine.screen_dpi()));
+    if (const Status added = encoder_->add(engine.saved_image()); !added)
       report_failure(added.error(), &panel);
     else {
       warn_if_large();

@@ -27,7 +27,7 @@ class Recording {
   bool active() const { return encoder_ != nullptr; }
   // Once a frame, after drawing: starts or stops on the panel's request and adds the frame
   // while recording. Failures go to stderr and the panel; recording then stops.
-  void after_frame(const Engine& demo, PanelState& panel);
+  void after_frame(const Engine& engine, PanelState& panel);
   // Completes a recording still running; returns the exit code: 1 if any recording failed.
   int finish();
 

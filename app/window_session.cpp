@@ -44,9 +44,9 @@ void on_key(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods)
       session.panel.message = session.presets.step(bound->kind == ActionKind::next_preset ? 1 : -1);
       break;
     default:
-      if (const Status done = apply_action(*bound, session.engine.settings(), session.engine.availability()); !done) {
+      if (const Status done = apply_action(*bound, session.engine.settings(), session.engine.modes().availability()); !done) {
         session.panel.message = done.error();
-        if (bound->kind == ActionKind::pick_mode) session.engine.note_refused_mode(bound->mode);
+        if (bound->kind == ActionKind::pick_mode) session.engine.modes().note_refused(bound->mode, session.engine.settings().mode);
       }
   }
 }
@@ -105,6 +105,17 @@ void use_finished_loads(Session& session) {
     session.panel.preset = session.presets.current();
     fit_window_to_preset(session);
   }
+}
+
+void present_or_blank(Engine& engine, Size framebuffer, std::optional<Rect> to, float ui_scale) {
+  if (!engine.settings().blank) {
+    engine.present(framebuffer.width, framebuffer.height, to, ui_scale);
+    return;
+  }
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glViewport(0, 0, framebuffer.width, framebuffer.height);
+  glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
 }
 
 void save_screenshot(const Engine& engine, PanelState& panel) {

@@ -11,6 +11,7 @@
 #include "ui/quit_guard.hpp"
 #include "ui/window.hpp"
 
+#include <optional>
 #include <string>
 
 namespace stereocl {
@@ -39,6 +40,9 @@ void listen_to_window(Session& session);
 void toggle_fullscreen(Session& session);
 // A dropped file or a preset is decoded off this thread; once it is, it is used here, where GL is.
 void use_finished_loads(Session& session);
+// The picture at `to` in the window's framebuffer, or black while B (or a clicker's blank) is on.
+// Blanking is the window's: the frames go on being made, so unblanking shows the current one at once.
+void present_or_blank(Engine& engine, Size framebuffer, std::optional<Rect> to = std::nullopt, float ui_scale = 1.0f);
 // S and the panel's button save the stereogram itself (as --screenshot does), not the window:
 // the picture is what people want to keep, and it stays viewable only at its own pixel size.
 void save_screenshot(const Engine& engine, PanelState& panel);

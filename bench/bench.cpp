@@ -44,7 +44,7 @@ class Progress {
 // frame to its picture being complete. Each frame's latency (submit to done) goes to `latencies`
 // where given. Nothing is presented: the window is hidden, and on a headless server a swap is a
 // copy through the X server that would swamp what we measure.
-Status run_frames(Engine& demo, long long count, int in_flight, std::vector<double>* latencies = nullptr,
+Status run_frames(Engine& engine, long long count, int in_flight, std::vector<double>* latencies = nullptr,
                   const Progress* progress = nullptr) {
   FramesInFlight frames(in_flight);
   Stopwatch clock;
@@ -52,10 +52,10 @@ Status run_frames(Engine& demo, long long count, int in_flight, std::vector<doub
   for (long long i = 0; i < count && ran; ++i) {
     glfwPollEvents();
     frames.submitting();
-    ran = demo.render_frame(1.0 / 60.0);
-    for (const Notices::Line& line : demo.take_notices()) say_on_stderr(line.text);
+    ran = engine.render_frame(1.0 / 60.0);
+    for (const Notices::Line& line : engine.take_notices()) say_on_stderr(line.text);
     frames.submitted();
-    demo.end_frame(clock.lap());
+    engine.timings().end_frame(clock.lap());
     if (progress) progress->update(i + 1);
   }
   frames.drain();
@@ -74,12 +74,12 @@ struct Variant {
 // --interop-batch holds for the modes without variants (CPU-readback runs a frame in one go, or
 // step by step, too).
 Result<BenchModeResult> measure(Mode mode, const Variant& variant, const Options& options, long long frames,
-                                Engine& demo) {
+                                Engine& engine) {
   const int repeat = options.bench_repeat, in_flight = options.frames_in_flight;
-  demo.settings().mode = mode;
-  if (variant.sync) demo.settings().interop_sync = *variant.sync;
-  demo.settings().interop_batch = variant.batch.value_or(options.interop_batch.value_or(kDefaultInteropBatch));
-  demo.settings().passes.pipeline = variant.pipeline.value_or(false);
+  engine.settings().mode = mode;
+  if (variant.sync) engine.settings().interop_sync = *variant.sync;
+  engine.settings().interop_batch = variant.batch.value_or(options.interop_batch.value_or(kDefaultInteropBatch));
+  engine.settings().passes.pipeline = variant.pipeline.value_or(false);
   BenchModeResult result;
   result.mode = mode;
   result.sync = variant.sync;
@@ -88,21 +88,21 @@ Result<BenchModeResult> measure(Mode mode, const Variant& variant, const Options
   std::vector<std::array<double, kStageCount>> run_stages;
   for (int run = 1; run <= repeat; ++run) {
     // warm-up: kernels built, caches and clocks up
-    if (Status warmed = run_frames(demo, std::clamp(frames / 5, 20LL, 200LL), in_flight); !warmed)
+    if (Status warmed = run_frames(engine, std::clamp(frames / 5, 20LL, 200LL), in_flight); !warmed)
       return failure(warmed.error());
-    demo.reset_timings(0);
+    engine.timings() = StageTimings(0);
     const Progress progress(bench_label(mode, variant.sync, variant.batch, variant.pipeline), run, repeat, frames);
     Stopwatch clock;
-    if (Status ran = run_frames(demo, frames, in_flight, &result.latency_ms, &progress); !ran)
+    if (Status ran = run_frames(engine, frames, in_flight, &result.latency_ms, &progress); !ran)
       return failure(ran.error());
     const double seconds = clock.lap() / 1000.0;
     result.run_fps.push_back(seconds > 0 ? static_cast<double>(frames) / seconds : 0.0);
     progress.finish(result.run_fps.back());
-    const auto& samples = demo.timings().frames();
+    const auto& samples = engine.timings().frames();
     result.frame_ms.insert(result.frame_ms.end(), samples.begin(), samples.end());
-    result.algorithm = demo.settings().look.stereogram.algorithm;  // GL compute mode's own, once its frames ran
+    result.algorithm = engine.settings().look.stereogram.algorithm;  // GL compute mode's own, once its frames ran
     auto& stages = run_stages.emplace_back();
-    for (std::size_t i = 0; i < kStageCount; ++i) stages[i] = demo.timings().stage_median(kAllStages[i]);
+    for (std::size_t i = 0; i < kStageCount; ++i) stages[i] = engine.timings().stage_median(kAllStages[i]);
   }
   for (std::size_t i = 0; i < kStageCount; ++i) {
     std::vector<double> per_run;
@@ -182,11 +182,11 @@ void print_latencies(const nlohmann::ordered_json& report) {
 
 // The floors of the modes with a hand-over: GPU mode's for each sync strategy it was measured
 // with, GPU (external memory) mode's. After the modes, so that their frames are not disturbed.
-std::vector<BenchFloor> measure_floors(const Options& options, int frames, Engine& demo) {
+std::vector<BenchFloor> measure_floors(const Options& options, int frames, Engine& engine) {
   std::vector<BenchFloor> floors;
   const auto measure_one = [&](Mode mode, std::optional<SyncStrategy> sync) {
     BenchFloor& entry = floors.emplace_back(BenchFloor{mode, sync, std::nullopt, {}});
-    Result<HandoverFloor> floor = demo.handover_floor(mode, sync, frames);
+    Result<HandoverFloor> floor = engine.handover_floor(mode, sync, frames);
     if (floor) entry.floor = *floor;
     else entry.reason = floor.error();
   };
@@ -231,23 +231,23 @@ Status write_json(const Options& options, const nlohmann::ordered_json& report) 
 
 }  // namespace
 
-Result<QuickBench> bench_current_mode(Engine& demo, double seconds) {
+Result<QuickBench> bench_current_mode(Engine& engine, double seconds) {
   constexpr long long kChunk = 10;
-  const bool panel = std::exchange(demo.settings().stage.show_panel, false);  // its histogram is not the mode's cost
-  Status ran = run_frames(demo, kChunk, 1);  // warm-up: a mode just picked builds its kernels
-  demo.reset_timings(0);
+  const bool panel = std::exchange(engine.settings().stage.show_panel, false);  // its histogram is not the mode's cost
+  Status ran = run_frames(engine, kChunk, 1);  // warm-up: a mode just picked builds its kernels
+  engine.timings() = StageTimings(0);
   QuickBench result;
   Stopwatch clock;
   double elapsed_ms = 0;
   while (ran && elapsed_ms < seconds * 1000.0) {
-    ran = run_frames(demo, kChunk, 1);
+    ran = run_frames(engine, kChunk, 1);
     result.frames += kChunk;
     elapsed_ms += clock.lap();
   }
   result.fps = elapsed_ms > 0 ? static_cast<double>(result.frames) * 1000.0 / elapsed_ms : 0.0;
-  result.frame_ms = demo.timings().frame_median();
-  demo.reset_timings(kLiveTimingWindow);
-  demo.settings().stage.show_panel = panel;
+  result.frame_ms = engine.timings().frame_median();
+  engine.timings() = StageTimings(kLiveTimingWindow);
+  engine.settings().stage.show_panel = panel;
   if (!ran) return failure(ran.error());
   return result;
 }
@@ -255,16 +255,16 @@ Result<QuickBench> bench_current_mode(Engine& demo, double seconds) {
 namespace {
 
 // Whether a mode or variant can be measured here; if not, why.
-Status measurable(const ModeRow& row, const Variant& variant, const Engine& demo) {
-  if (const auto& reason = demo.availability().reason(row.mode)) return failure(*reason);
-  if (variant.sync) return sync_supported(*variant.sync, demo.opencl_environment());
+Status measurable(const ModeRow& row, const Variant& variant, const Engine& engine) {
+  if (const auto& reason = engine.modes().availability().reason(row.mode)) return failure(*reason);
+  if (variant.sync) return sync_supported(*variant.sync, engine.modes().opencl_environment());
   return {};
 }
 
-int planned_measurements(const Options& options, const Engine& demo) {
+int planned_measurements(const Options& options, const Engine& engine) {
   int planned = 0;
   for (const ModeRow& row : mode_table())
-    for (const Variant& variant : variants_for(row.mode, options)) planned += measurable(row, variant, demo) ? 1 : 0;
+    for (const Variant& variant : variants_for(row.mode, options)) planned += measurable(row, variant, engine) ? 1 : 0;
   return planned;
 }
 
@@ -279,38 +279,38 @@ void say_time_left(double elapsed_ms, int done, int planned) {
 }
 
 // What is measured, on what, and how many measurements that makes.
-void print_header(const Options& options, const Engine& demo, long long frames, int planned) {
+void print_header(const Options& options, const Engine& engine, long long frames, int planned) {
   std::printf("stereocl --bench: %dx%d scene, %lld frames per run, %d runs per mode (--size, --frames and "
               "--bench-repeat change these; the defaults are 1920x1080, 500 and 3), P=%d, M=%g, effect %s\n",
-              demo.scene_width(), demo.scene_height(), frames, options.bench_repeat,
-              demo.settings().look.stereogram.pattern_width, demo.settings().look.stereogram.max_offset,
-              std::string(effect_name(demo.settings().look.effect.effect)).c_str());
+              engine.sources().scene_size().width, engine.sources().scene_size().height, frames, options.bench_repeat,
+              engine.settings().look.stereogram.pattern_width, engine.settings().look.stereogram.max_offset,
+              std::string(effect_name(engine.settings().look.effect.effect)).c_str());
   const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  std::printf("GL: %s | OpenCL: %s | GL sharing: %s\n", renderer ? renderer : "?", demo.opencl_description().c_str(),
-              demo.gl_sharing() ? "yes" : "no");
+  std::printf("GL: %s | OpenCL: %s | GL sharing: %s\n", renderer ? renderer : "?", engine.modes().opencl_description().c_str(),
+              engine.modes().gl_sharing() ? "yes" : "no");
   std::fprintf(stderr, "stereocl --bench: %d measurements (modes and hand-over variants), %d run%s of %lld frames each\n",
                planned, options.bench_repeat, options.bench_repeat == 1 ? "" : "s", frames);
 }
 
 }  // namespace
 
-int run_bench(const Options& options, Engine& demo) {
+int run_bench(const Options& options, Engine& engine) {
   const long long frames = options.frames.value_or(500);
-  const int planned = planned_measurements(options, demo);
-  print_header(options, demo, frames, planned);
+  const int planned = planned_measurements(options, engine);
+  print_header(options, engine, frames, planned);
   std::vector<BenchModeResult> results;
   std::vector<BenchSkip> skipped;
   Stopwatch elapsed;
   for (const ModeRow& row : mode_table()) {
     for (const Variant& variant : variants_for(row.mode, options)) {
-      if (const Status can = measurable(row, variant, demo); !can) {
+      if (const Status can = measurable(row, variant, engine); !can) {
         std::printf("%-21s skipped: %s\n", bench_label(row.mode, variant.sync, variant.batch, variant.pipeline).c_str(),
                     can.error().c_str());
         skipped.push_back({row.mode, variant.sync, variant.batch, variant.pipeline, can.error()});
         continue;
       }
       Result<BenchModeResult> measured =
-          measure(row.mode, variant, options, frames, demo);
+          measure(row.mode, variant, options, frames, engine);
       if (!measured) {
         std::fprintf(stderr, "stereocl: %s mode failed: %s\n", std::string(row.display_name).c_str(),
                      as_flags(measured.error()).c_str());
@@ -321,8 +321,8 @@ int run_bench(const Options& options, Engine& demo) {
     }
   }
   // The floor's frames write their index as a float, which is exact up to 2^24; far fewer do.
-  const std::vector<BenchFloor> floors = measure_floors(options, static_cast<int>(std::min(frames, 100000LL)), demo);
-  const nlohmann::ordered_json report = bench_report(options, demo, results, skipped, floors);
+  const std::vector<BenchFloor> floors = measure_floors(options, static_cast<int>(std::min(frames, 100000LL)), engine);
+  const nlohmann::ordered_json report = bench_report(options, engine, results, skipped, floors);
   print_table(report);
   print_latencies(report);
   print_floors(report);

@@ -8,7 +8,7 @@
 namespace stereocl {
 
 // Returns the exit code.
-int run_bench(const Options& options, Engine& demo);
+int run_bench(const Options& options, Engine& engine);
 
 // The panel's "Benchmark this mode": --bench's loop (vsync off, no panel, each frame finished
 // with glFinish, nothing presented) for the current mode for about `seconds`.
@@ -17,6 +17,6 @@ struct QuickBench {
   double frame_ms = 0;  // median
   long long frames = 0;
 };
-Result<QuickBench> bench_current_mode(Engine& demo, double seconds);
+Result<QuickBench> bench_current_mode(Engine& engine, double seconds);
 
 }  // namespace stereocl

@@ -78,8 +78,8 @@ json device_json(const cl::Device& device, const ClEnvironment* used) {
 
 // Every platform and device, not just the one used: a result is only comparable when one
 // knows what else was installed (an ICD that shadows another, a second GPU).
-json opencl_block(const Engine& demo) {
-  const ClEnvironment* used = demo.opencl_environment();
+json opencl_block(const Engine& engine) {
+  const ClEnvironment* used = engine.modes().opencl_environment();
   json platforms = json::array();
   std::vector<cl::Platform> found;
   try {
@@ -104,17 +104,17 @@ json opencl_block(const Engine& demo) {
   return {{"platforms", platforms},
           {"platform", used ? used->platform_name : ""},
           {"device", used ? used->device_name : ""},
-          {"gl_sharing", demo.gl_sharing()},
+          {"gl_sharing", engine.modes().gl_sharing()},
           {"gl_events", used && used->gl_events},
-          {"description", demo.opencl_description()}};
+          {"description", engine.modes().opencl_description()}};
 }
 
 // Options as the run had them: the scene's size, the Engine's picture settings, the threads CPU
 // mode ran on, the frames of each run and the GL passes that ran where GL lacks the ones asked for.
-Options as_run(const Options& options, const Engine& demo) {
+Options as_run(const Options& options, const Engine& engine) {
   Options run = options;
-  const DemoSettings& settings = demo.settings();
-  run.size = Size{demo.scene_width(), demo.scene_height()};
+  const DemoSettings& settings = engine.settings();
+  run.size = Size{engine.sources().scene_size().width, engine.sources().scene_size().height};
   run.look = settings.look;
   // --algorithm's, though the last mode measured may have run one of its own (its entry says so).
   run.look.stereogram.algorithm = options.look.stereogram.algorithm;
@@ -125,9 +125,9 @@ Options as_run(const Options& options, const Engine& demo) {
   return run;
 }
 
-json parameters_block(const Options& options, const Engine& demo) {
-  json block = setting_fields(as_run(options, demo));
-  block["depth_source"] = depth_source_row(demo.settings().depth_source).name;
+json parameters_block(const Options& options, const Engine& engine) {
+  json block = setting_fields(as_run(options, engine));
+  block["depth_source"] = depth_source_row(engine.settings().depth_source).name;
   block["pipeline"] = options.bench_pipelined();
   block["frame_end"] = options.frames_in_flight == 1
                            ? "each frame waited for (a fence, as glFinish), nothing presented, vsync off"
@@ -288,7 +288,7 @@ bool stage_is_gpu_side(Mode mode, Stage stage) {
   return false;
 }
 
-json bench_report(const Options& options, const Engine& demo, const std::vector<BenchModeResult>& results,
+json bench_report(const Options& options, const Engine& engine, const std::vector<BenchModeResult>& results,
                   const std::vector<BenchSkip>& skipped, const std::vector<BenchFloor>& floors) {
   json report;
   report["schema_version"] = kBenchSchemaVersion;
@@ -299,9 +299,9 @@ json bench_report(const Options& options, const Engine& demo, const std::vector<
                   {"renderer", gl_string(GL_RENDERER)},
                   {"version", gl_string(GL_VERSION)},
                   {"glsl_version", gl_string(GL_SHADING_LANGUAGE_VERSION)}};
-  report["opencl"] = opencl_block(demo);
+  report["opencl"] = opencl_block(engine);
   report["kernels"] = kernels_block(options);
-  report["parameters"] = parameters_block(options, demo);
+  report["parameters"] = parameters_block(options, engine);
   report["cpu_implementation"] = cpu_implementation_block(options);
   // The modes as this build has them: their order and what --bench measures of each, for
   // stereocl-compare and anyone reading the file without the source.
@@ -320,7 +320,7 @@ json bench_report(const Options& options, const Engine& demo, const std::vector<
   const double scene_fps = fps_of_mode(results, Mode::scene), cpu_fps = fps_of_mode(results, Mode::cpu);
   report["modes"] = json::array();
   for (const auto& result : results)
-    report["modes"].push_back(mode_json(result, scene_fps, cpu_fps, floor_of_frames(result, floors, demo.settings())));
+    report["modes"].push_back(mode_json(result, scene_fps, cpu_fps, floor_of_frames(result, floors, engine.settings())));
   report["handover_floors"] = json::array();
   for (const auto& floor : floors) report["handover_floors"].push_back(floor_json(floor));
   return report;

@@ -71,7 +71,7 @@ const BenchFloor* floor_of_frames(const BenchModeResult& result, const std::vect
 // parameters block writes those of the run, and a new setting's field comes with its row.
 nlohmann::ordered_json setting_fields(const Options& reported);
 
-nlohmann::ordered_json bench_report(const Options& options, const Engine& demo, const std::vector<BenchModeResult>& results,
+nlohmann::ordered_json bench_report(const Options& options, const Engine& engine, const std::vector<BenchModeResult>& results,
                                     const std::vector<BenchSkip>& skipped, const std::vector<BenchFloor>& floors);
 
 }  // namespace stereocl

@@ -68,40 +68,40 @@ Status Soak::keep_modes_that_run(const ModeAvailability& availability) {
   return {};
 }
 
-bool Soak::after_frame(double now, Engine& demo, Window& window, FadingMessage& panel_message) {
+bool Soak::after_frame(double now, Engine& engine, Window& window, FadingMessage& panel_message) {
   if (!active()) return true;
   if (start_ < 0) start_ = now;
   ++frames_;
   const double elapsed = now - start_;
   while (samples_ <= elapsed) {
     csv_ += std::to_string(samples_++) + "," + std::to_string(resident_kib()) + "," + std::to_string(frames_) + "," +
-            std::string(mode_cli_name(demo.settings().mode)) + "\n";
+            std::string(mode_cli_name(engine.settings().mode)) + "\n";
   }
-  while (changes_ * kSecondsBetweenChanges <= elapsed) change_something(demo, window, panel_message);
+  while (changes_ * kSecondsBetweenChanges <= elapsed) change_something(engine, window, panel_message);
   return elapsed < seconds_;
 }
 
-void Soak::switch_mode(Engine& demo, FadingMessage& panel_message) {
+void Soak::switch_mode(Engine& engine, FadingMessage& panel_message) {
   const Mode next = modes_[static_cast<std::size_t>(changes_ / 4) % modes_.size()];
   // As the key does it: a mode the size does not allow is refused with its reason.
-  if (const Status done = apply_action(*action_for_key(mode_row(next).key), demo.settings(), demo.availability()); !done)
+  if (const Status done = apply_action(*action_for_key(mode_row(next).key), engine.settings(), engine.modes().availability()); !done)
     panel_message = done.error();
 }
 
-void Soak::change_something(Engine& demo, Window& window, FadingMessage& panel_message) {
+void Soak::change_something(Engine& engine, Window& window, FadingMessage& panel_message) {
   static constexpr int kPatternWidths[] = {85, 120, 64, 100};
   static constexpr int kWindowSides[][2] = {{800, 600}, {1024, 700}, {640, 480}};
   const int round = changes_ / 4;
   switch (changes_++ % 4) {
-    case 0: switch_mode(demo, panel_message); break;
+    case 0: switch_mode(engine, panel_message); break;
     case 1:  // the window, and back to the --size scene: both resize what is drawn
       glfwSetWindowSize(window.handle(), kWindowSides[round % 3][0], kWindowSides[round % 3][1]);
-      demo.settings().depth_source = DepthSource::scene;
+      engine.settings().depth_source = DepthSource::scene;
       break;
-    case 2: panel_message = handle_dropped_file(demo, depth_files_[static_cast<std::size_t>(round) % 2]).message; break;
+    case 2: panel_message = handle_dropped_file(engine, depth_files_[static_cast<std::size_t>(round) % 2]).message; break;
     case 3:
-      if (demo.settings().look.pattern_kind == PatternKind::image) demo.settings().look.pattern_kind = PatternKind::random_grey;
-      demo.settings().look.stereogram.pattern_width = kPatternWidths[round % 4];
+      if (engine.settings().look.pattern_kind == PatternKind::image) engine.settings().look.pattern_kind = PatternKind::random_grey;
+      engine.settings().look.stereogram.pattern_width = kPatternWidths[round % 4];
       break;
   }
 }

@@ -22,13 +22,13 @@ class Soak {
   // soaked CPU-readback proved nothing about GPU mode.
   Status keep_modes_that_run(const ModeAvailability& availability);
   // Once per frame with the clock (seconds); false once the time is up (never without a soak).
-  bool after_frame(double now, Engine& demo, Window& window, FadingMessage& panel_message);
+  bool after_frame(double now, Engine& engine, Window& window, FadingMessage& panel_message);
   // Writes the CSV; the exit code: 1 (said on stderr) when it could not be written.
   int finish() const;
 
  private:
-  void change_something(Engine& demo, Window& window, FadingMessage& panel_message);
-  void switch_mode(Engine& demo, FadingMessage& panel_message);
+  void change_something(Engine& engine, Window& window, FadingMessage& panel_message);
+  void switch_mode(Engine& engine, FadingMessage& panel_message);
 
   double seconds_;
   std::string csv_path_;

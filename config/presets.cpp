@@ -135,16 +135,16 @@ std::string PresetCycle::step(int direction) {
   return "Loading preset " + name + "...";
 }
 
-std::optional<std::string> PresetCycle::apply_finished(Engine& demo) {
+std::optional<std::string> PresetCycle::apply_finished(Engine& engine) {
   if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
-  return apply_when_finished(demo);
+  return apply_when_finished(engine);
 }
 
-std::optional<std::string> PresetCycle::apply_when_finished(Engine& demo) {
+std::optional<std::string> PresetCycle::apply_when_finished(Engine& engine) {
   if (!pending_.valid()) return std::nullopt;
   Loaded loaded = pending_.get();
   if (!loaded.look) return "Preset " + loaded.name + " not applied: " + loaded.refusal;
-  if (const Status used = demo.use_look(*loaded.look, loaded.images); !used)
+  if (const Status used = engine.use_look(*loaded.look, loaded.images); !used)
     return "Preset " + loaded.name + " not applied: " + one_line(used.error());
   current_ = loaded.name;
   fullscreen_ = loaded.look->fullscreen;

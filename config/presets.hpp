@@ -25,12 +25,12 @@ class PresetCycle {
   // Starts loading the next (+1) or previous (-1) preset, wrapping, and returns the line for the
   // panel ("Loading preset NAME..."), or why nothing started.
   std::string step(int direction);
-  // Once the preset is loaded: applies it to `demo` and returns the panel's line; nullopt while
+  // Once the preset is loaded: applies it to `engine` and returns the panel's line; nullopt while
   // it loads or when none was started. A preset that cannot be read or used changes no
   // setting; the line says why, and the next step goes on from it.
-  std::optional<std::string> apply_finished(Engine& demo);
+  std::optional<std::string> apply_finished(Engine& engine);
   // The same, waiting for the load to finish (tests, and a step while one is under way).
-  std::optional<std::string> apply_when_finished(Engine& demo);
+  std::optional<std::string> apply_when_finished(Engine& engine);
 
   // A run started with --config FILE: where FILE is one of the folder's presets, it is the current
   // one, so PageDown goes on to the preset after it (not to the first) and PageUp to the one before.

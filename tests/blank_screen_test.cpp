@@ -1,4 +1,5 @@
 // B and '.' (a clicker's "blank"): the window goes black and comes back with the current picture.
+#include "app/window_session.hpp"
 #include "config/options.hpp"
 #include "pipeline/engine.hpp"
 #include "ui/key_bindings.hpp"
@@ -28,9 +29,9 @@ TEST(BlankScreen, TheBlankKeyBlacksTheWindowOutAndBack) {
   int width = 0, height = 0;
   window->framebuffer_size(width, height);
   const auto shown = [&](int key) {
-    EXPECT_TRUE(apply_action(*action_for_key(key), demo.settings(), demo.availability()).ok());
+    EXPECT_TRUE(apply_action(*action_for_key(key), demo.settings(), demo.modes().availability()).ok());
     EXPECT_TRUE(demo.render_frame(1.0 / 60.0).ok());
-    demo.present(width, height);
+    present_or_blank(demo, {width, height});
     return read_rgba(0, GL_BACK, width, height);
   };
   EXPECT_TRUE(all_black(shown(GLFW_KEY_B)));

@@ -13,10 +13,10 @@ namespace stereocl {
 namespace {
 
 // Pixels the dots cover: the window with them against the same frame without.
-long long dot_pixels(Engine& demo, int width, int height) {
+long long dot_pixels(Engine& engine, int width, int height) {
   const auto drawn = [&](bool dots) {
-    demo.settings().stage.convergence_dots = dots;
-    demo.present(width, height);
+    engine.settings().stage.convergence_dots = dots;
+    engine.present(width, height);
     return read_rgba(0, GL_BACK, width, height);
   };
   const RgbaImage with = drawn(true), without = drawn(false);
@@ -32,13 +32,13 @@ TEST(ConvergenceDotSize, TheCommandLinesSizeReachesTheWindowsDots) {
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
   const Options options = testing::parsed({"--mode", "cpu", "--size", "200x150", "--convergence-dot-size", "2"});
   EXPECT_EQ(options.stage.convergence_dot_size, 2.0f);
-  Engine demo(options, ClSetup{});
-  ASSERT_TRUE(demo.render_frame(1.0 / 60.0).ok());
+  Engine engine(options, ClSetup{});
+  ASSERT_TRUE(engine.render_frame(1.0 / 60.0).ok());
   int width = 0, height = 0;
   window->framebuffer_size(width, height);
-  const long long twice = dot_pixels(demo, width, height);
-  demo.settings().stage.convergence_dot_size = 1.0f;  // as the panel's slider sets it
-  const long long once = dot_pixels(demo, width, height);
+  const long long twice = dot_pixels(engine, width, height);
+  engine.settings().stage.convergence_dot_size = 1.0f;  // as the panel's slider sets it
+  const long long once = dot_pixels(engine, width, height);
   EXPECT_GT(once, 0);
   EXPECT_GT(twice, 3 * once) << "twice as wide is about four times the area";
   EXPECT_EQ(Options{}.stage.convergence_dot_size, 1.0f) << "the row's default";

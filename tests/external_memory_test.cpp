@@ -343,7 +343,7 @@ TEST_F(ExternalMemoryGl, APipelineStoppedAndStartedShowsTheFrameItShould) {
   const std::unique_ptr<Engine> extmem = lookup_engine(Mode::gpu_extmem, *window_);
   if (extmem->settings().mode != Mode::gpu_extmem)
     GTEST_SKIP() << "GPU (external memory) mode cannot run here: "
-                 << extmem->availability().reason(Mode::gpu_extmem).value_or("another mode was chosen");
+                 << extmem->modes().availability().reason(Mode::gpu_extmem).value_or("another mode was chosen");
   using enum PipelineFrame;
   const PipelineFrame frames[] = {piped, piped, piped, unpiped, unpiped, piped, piped, debug, piped,
                                   piped, unpiped, piped, debug, unpiped, piped, piped, resized, piped};
@@ -358,11 +358,11 @@ TEST_F(ExternalMemoryGl, APipelineStoppedAndStartedShowsTheFrameItShould) {
     }
     ASSERT_TRUE(cpu->render_frame(1.0 / 60.0).ok());
     ASSERT_TRUE(extmem->render_frame(1.0 / 60.0).ok());
-    cpu_pictures.push_back(cpu->final_image());
+    cpu_pictures.push_back(cpu->saved_image());
     const bool shows_last = frame == piped && behind;
     behind = frame == piped || frame == resized;
     if (frame == debug) continue;
-    const RgbaImage picture = extmem->final_image();
+    const RgbaImage picture = extmem->saved_image();
     const std::size_t shown = cpu_pictures.size() - 1;  // this frame's CPU picture
     const RgbaImage& expected = cpu_pictures[shown - (shows_last ? 1 : 0)];
     ASSERT_EQ(picture.pixels.size(), expected.pixels.size()) << "frame " << index;

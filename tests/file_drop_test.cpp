@@ -69,12 +69,12 @@ TEST_F(FileDrop, AGreyPngBecomesTheDepthMap) {
   ASSERT_TRUE(result.loaded) << result.message;
   EXPECT_EQ(result.loaded->role, FileRole::depth_map);
   EXPECT_EQ(result.message, "Loaded ramp.png as depth map");
-  EXPECT_TRUE(demo_->has_depth_image());
+  EXPECT_TRUE(demo_->sources().has_depth_image());
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
-  EXPECT_EQ(demo_->scene_width(), 120);
-  EXPECT_EQ(demo_->scene_height(), 50);
+  EXPECT_EQ(demo_->sources().scene_size().width, 120);
+  EXPECT_EQ(demo_->sources().scene_size().height, 50);
   draw_a_frame();
-  EXPECT_EQ(demo_->final_image().width, 120 + demo_->settings().look.stereogram.pattern_width);
+  EXPECT_EQ(demo_->saved_image().width, 120 + demo_->settings().look.stereogram.pattern_width);
 }
 
 // The picture is scaled to P: P stays what it was.
@@ -88,7 +88,7 @@ TEST_F(FileDrop, AColourPngBecomesThePattern) {
   EXPECT_EQ(demo_->settings().look.stereogram.pattern_width, pattern_width);
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
   draw_a_frame();
-  EXPECT_EQ(demo_->final_image().width, 96 + pattern_width);
+  EXPECT_EQ(demo_->saved_image().width, 96 + pattern_width);
 }
 
 // With a size of its own the scene keeps it, and a map of another size is fitted to it.
@@ -98,14 +98,14 @@ TEST_F(FileDrop, ADepthMapIsFittedToASceneWithASizeOfItsOwn) {
   const DropResult result = handle_dropped_file(*demo_, write_png("ramp.png", grey_ramp(120, 50)));
   ASSERT_TRUE(result.loaded) << result.message;
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
-  EXPECT_EQ(demo_->scene_width(), 96);
-  EXPECT_EQ(demo_->scene_height(), 64);
+  EXPECT_EQ(demo_->sources().scene_size().width, 96);
+  EXPECT_EQ(demo_->sources().scene_size().height, 64);
   draw_a_frame();
-  const RgbaImage contained = demo_->final_image();
+  const RgbaImage contained = demo_->saved_image();
   EXPECT_EQ(contained.width, 96 + demo_->settings().look.stereogram.pattern_width);
   demo_->settings().look.depth_fit = DepthFit::stretch;
   draw_a_frame();
-  EXPECT_NE(demo_->final_image().pixels, contained.pixels) << "a new fit refits the map";
+  EXPECT_NE(demo_->saved_image().pixels, contained.pixels) << "a new fit refits the map";
 }
 
 TEST_F(FileDrop, ACorruptFileSaysWhyAndChangesNothing) {
@@ -117,9 +117,9 @@ TEST_F(FileDrop, ACorruptFileSaysWhyAndChangesNothing) {
   EXPECT_EQ(demo_->settings().look.pattern_kind, before.look.pattern_kind);
   EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
   EXPECT_EQ(demo_->settings().look.stereogram.pattern_width, before.look.stereogram.pattern_width);
-  EXPECT_FALSE(demo_->has_depth_image());
-  EXPECT_FALSE(demo_->has_pattern_image());
-  EXPECT_EQ(demo_->scene_width(), 96);
+  EXPECT_FALSE(demo_->sources().has_depth_image());
+  EXPECT_FALSE(demo_->pattern().has_image());
+  EXPECT_EQ(demo_->sources().scene_size().width, 96);
   draw_a_frame();
 }
 
@@ -136,7 +136,7 @@ TEST_F(FileDrop, AWidePatternIsScaledAndAHugeOneRefusedWithTheRule) {
   ASSERT_TRUE(wide.loaded) << wide.message;
   EXPECT_EQ(demo_->settings().look.stereogram.pattern_width, pattern_width);
   draw_a_frame();
-  EXPECT_EQ(demo_->final_image().width, 96 + pattern_width);
+  EXPECT_EQ(demo_->saved_image().width, 96 + pattern_width);
   const DropResult huge = handle_dropped_file(*demo_, write_png("huge.png", colour_tile(4100, 2)));
   EXPECT_FALSE(huge.loaded);
   EXPECT_NE(huge.message.find("images must be 1..4096 pixels per side"), std::string::npos) << huge.message;
@@ -156,14 +156,14 @@ TEST_F(FileDrop, TheRoleCanBeSwappedAndTheOldOneIsUndone) {
   EXPECT_EQ(demo_->settings().look.pattern_kind, PatternKind::image);
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
   draw_a_frame();
-  EXPECT_EQ(demo_->scene_width(), 96);  // the ball is back, at --size
+  EXPECT_EQ(demo_->sources().scene_size().width, 96);  // the ball is back, at --size
 
   const DropResult back = swap_role(*demo_, *as_pattern.loaded);
   ASSERT_TRUE(back.loaded) << back.message;
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
   EXPECT_EQ(demo_->settings().look.pattern_kind, PatternKind::random_grey);
   draw_a_frame();
-  EXPECT_EQ(demo_->scene_width(), 80);
+  EXPECT_EQ(demo_->sources().scene_size().width, 80);
 }
 
 // Finding 2: a dropped file was decoded on the main thread, so a slow one froze the window. The
@@ -194,7 +194,7 @@ TEST_F(FileDrop, ADroppedFileLoadsWhileFramesAreDrawn) {
   EXPECT_FALSE(load.busy());
   const DropResult result = use_dropped_image(*demo_, finished->path, finished->image);
   ASSERT_TRUE(result.loaded) << result.message;
-  EXPECT_EQ(demo_->scene_width(), 70);
+  EXPECT_EQ(demo_->sources().scene_size().width, 70);
   draw_a_frame();
 }
 

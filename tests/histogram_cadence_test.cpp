@@ -27,14 +27,14 @@ class HistogramCadence : public ::testing::Test {
     return std::make_unique<Engine>(options, open_opencl(window_->share_handles(), ""));
   }
   // Frames whose histogram differs from the one before: each is a recomputation, as the ball moves.
-  static int recomputations(Engine& demo, int frames) {
+  static int recomputations(Engine& engine, int frames) {
     int changes = 0;
     Histogram256 previous{};
     for (int i = 0; i < frames; ++i) {
-      EXPECT_TRUE(demo.render_frame(1.0 / 60.0));
-      demo.end_frame(16.0);
-      changes += demo.last_histogram() != previous;
-      previous = demo.last_histogram();
+      EXPECT_TRUE(engine.render_frame(1.0 / 60.0));
+      engine.timings().end_frame(16.0);
+      changes += engine.last_histogram() != previous;
+      previous = engine.last_histogram();
     }
     return changes;
   }
@@ -42,23 +42,23 @@ class HistogramCadence : public ::testing::Test {
 };
 
 TEST_F(HistogramCadence, PanelHistogramRunsOnOneFrameInFourAsItsOwnStage) {
-  auto demo = make_demo("");
-  ASSERT_TRUE(demo->settings().stage.show_panel);
+  auto engine = make_demo("");
+  ASSERT_TRUE(engine->settings().stage.show_panel);
   const int frames = 16;
-  const int changes = recomputations(*demo, frames);
+  const int changes = recomputations(*engine, frames);
   EXPECT_LE(changes, frames / static_cast<int>(kPanelHistogramEvery));
   EXPECT_GE(changes, 2);
-  const Histogram256& bins = demo->last_histogram();
-  const auto strip = static_cast<unsigned long long>(stereogram_strip_width(demo->settings().look.stereogram));
+  const Histogram256& bins = engine->last_histogram();
+  const auto strip = static_cast<unsigned long long>(stereogram_strip_width(engine->settings().look.stereogram));
   EXPECT_EQ(std::accumulate(bins.begin(), bins.end(), 0ull), (97ull + strip) * 31);  // lookup: P wider; symmetric: W
-  EXPECT_EQ(demo->timings().stage_median(Stage::histogram), 0.0);  // most frames skip it
-  EXPECT_GT(demo->timings().stage_mean(Stage::histogram), 0.0);
+  EXPECT_EQ(engine->timings().stage_median(Stage::histogram), 0.0);  // most frames skip it
+  EXPECT_GT(engine->timings().stage_mean(Stage::histogram), 0.0);
 }
 
 TEST_F(HistogramCadence, HistogramOptionGetsEveryFrame) {
-  auto demo = make_demo("bins.csv");
-  recomputations(*demo, 8);
-  EXPECT_GT(demo->timings().stage_median(Stage::histogram), 0.0);
+  auto engine = make_demo("bins.csv");
+  recomputations(*engine, 8);
+  EXPECT_GT(engine->timings().stage_median(Stage::histogram), 0.0);
 }
 
 }  // namespace

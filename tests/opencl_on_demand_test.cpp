@@ -46,8 +46,8 @@ TEST_F(OpenClOnDemand, CpuModeDrawsWithoutOpeningOpenCl) {
   if (!demo) GTEST_SKIP() << "no GL context";
   for (int frame = 0; frame < 3; ++frame) ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
   EXPECT_EQ(opened_, 0);
-  EXPECT_FALSE(demo->opencl_opened());
-  EXPECT_TRUE(demo->availability().available(Mode::cpu_readback)) << "not known yet, so not refused";
+  EXPECT_FALSE(demo->modes().opencl_opened());
+  EXPECT_TRUE(demo->modes().availability().available(Mode::cpu_readback)) << "not known yet, so not refused";
 }
 
 TEST_F(OpenClOnDemand, AModeThatNeedsItOpensItOnce) {
@@ -61,8 +61,8 @@ TEST_F(OpenClOnDemand, AModeThatNeedsItOpensItOnce) {
   demo->settings().mode = Mode::scene;
   ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
   EXPECT_EQ(opened_, 1);
-  EXPECT_TRUE(demo->opencl_opened());
-  if (demo->opencl_environment() == nullptr) GTEST_SKIP() << "no OpenCL device here: " << demo->opencl_description();
+  EXPECT_TRUE(demo->modes().opencl_opened());
+  if (demo->modes().opencl_environment() == nullptr) GTEST_SKIP() << "no OpenCL device here: " << demo->modes().opencl_description();
 }
 
 TEST_F(OpenClOnDemand, WhereItCannotServeTheModeTheUserIsToldAndTheBestModeRuns) {
@@ -73,7 +73,7 @@ TEST_F(OpenClOnDemand, WhereItCannotServeTheModeTheUserIsToldAndTheBestModeRuns)
   demo->settings().mode = Mode::cpu_readback;
   ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
   EXPECT_EQ(demo->settings().mode, Mode::cpu);
-  EXPECT_FALSE(demo->availability().available(Mode::cpu_readback));
+  EXPECT_FALSE(demo->modes().availability().available(Mode::cpu_readback));
   bool said = false;
   for (const Notices::Line& line : demo->take_notices())
     said = said || (line.text.find("no OpenCL platform (the test's)") != std::string::npos &&

@@ -52,11 +52,11 @@ std::unique_ptr<Engine> small_cpu_engine() {
 }
 
 // How far past its room the panel's widest item reaches, after a few frames of `tab`.
-float overreach(ImGuiLayer& layer, Engine& demo, PanelState& state, PanelTab tab, float width) {
+float overreach(ImGuiLayer& layer, Engine& engine, PanelState& state, PanelTab tab, float width) {
   state.select_tab = tab;
   for (int frame = 0; frame < 3; ++frame) {
     layer.new_frame();
-    draw_panel(demo, state, width);
+    draw_panel(engine, state, width);
     layer.render();
   }
   const ImGuiWindow* window = ImGui::FindWindowByName(kPanelWindowName);
@@ -68,15 +68,15 @@ TEST(PanelFit, NoWidgetTextIsClippedAtAnyScaleOrTab) {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not, 1280, 720);
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
-  const std::unique_ptr<Engine> engine = small_cpu_engine();
-  Engine& demo = *engine;
+  const std::unique_ptr<Engine> owned = small_cpu_engine();
+  Engine& engine = *owned;
   for (const float scale : {0.75f, 1.0f, 1.5f, 2.0f, 3.0f}) {
     Notices notices;
     ImGuiLayer layer(window->handle(), scale, notices);
     const float width = kPanelWidth * scale;
     for (const PanelTab tab : {PanelTab::show, PanelTab::picture, PanelTab::measure}) {
       PanelState state = crowded_state();
-      EXPECT_LE(overreach(layer, demo, state, tab, width), 0.5f)
+      EXPECT_LE(overreach(layer, engine, state, tab, width), 0.5f)
           << "ui-scale " << scale << ", panel " << width << " wide, tab " << static_cast<int>(tab);
     }
   }
@@ -91,15 +91,15 @@ TEST(PanelFit, ThePresentersTabsHeightIsWhatTheWindowAsksFor) {
   std::string why_not;
   const auto window = testing::open_hidden_window(why_not, 1280, 720);
   if (!window) GTEST_SKIP() << "no GL window: " << why_not;
-  const std::unique_ptr<Engine> engine = small_cpu_engine();
-  Engine& demo = *engine;
+  const std::unique_ptr<Engine> owned = small_cpu_engine();
+  Engine& engine = *owned;
   for (const float scale : {1.0f, 1.5f, 2.0f}) {
     Notices notices;
     ImGuiLayer layer(window->handle(), scale, notices);
     float tallest = 0;
     for (const PanelTab tab : {PanelTab::show, PanelTab::picture}) {
       PanelState state = crowded_state();
-      overreach(layer, demo, state, tab, kPanelWidth * scale);
+      overreach(layer, engine, state, tab, kPanelWidth * scale);
       const ImGuiWindow* panel = ImGui::FindWindowByName(kPanelWindowName);
       ASSERT_NE(panel, nullptr);
       const float needed = panel->TitleBarHeight() + panel->ContentSize.y + 2.0f * ImGui::GetStyle().WindowPadding.y;

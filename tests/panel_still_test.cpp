@@ -33,13 +33,13 @@ std::unique_ptr<Engine> small_cpu_engine() {
 
 // One frame of the panel with the pointer at `pointer`, in a display `display_width` wide; the
 // id of the item under the pointer (0: none, or text).
-ImGuiID item_under(Engine& demo, PanelState& state, float width, float display_width, ImVec2 pointer) {
+ImGuiID item_under(Engine& engine, PanelState& state, float width, float display_width, ImVec2 pointer) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(display_width, kPanelHeight);
   io.DeltaTime = 1.0f / 60.0f;
   io.MousePos = pointer;
   ImGui::NewFrame();
-  draw_panel(demo, state, width);
+  draw_panel(engine, state, width);
   const ImGuiID hovered = ImGui::GetHoveredID();
   ImGui::EndFrame();
   return hovered;
@@ -47,15 +47,15 @@ ImGuiID item_under(Engine& demo, PanelState& state, float width, float display_w
 
 // Which item is under the pointer at every row of four columns of the panel, after `tab` is brought
 // forward. Two frames at each point: the window under the pointer is the last frame's.
-std::vector<ImGuiID> hover_map(Engine& demo, PanelState& state, PanelTab tab, float width, float display_width) {
+std::vector<ImGuiID> hover_map(Engine& engine, PanelState& state, PanelTab tab, float width, float display_width) {
   state.select_tab = tab;
-  item_under(demo, state, width, display_width, ImVec2(-1, -1));
+  item_under(engine, state, width, display_width, ImVec2(-1, -1));
   std::vector<ImGuiID> map;
   for (const float share : {0.15f, 0.45f, 0.7f, 0.92f})
     for (float y = 0; y < kPanelHeight; y += 1.0f) {
       const ImVec2 at(width * share, y);
-      item_under(demo, state, width, display_width, at);
-      map.push_back(item_under(demo, state, width, display_width, at));
+      item_under(engine, state, width, display_width, at);
+      map.push_back(item_under(engine, state, width, display_width, at));
     }
   return map;
 }
@@ -81,9 +81,9 @@ std::string first_move(const std::vector<ImGuiID>& a, const std::vector<ImGuiID>
 std::vector<std::pair<std::string, std::function<void(Engine&, PanelState&, float&)>>> changes(PresetCycle& presets) {
   std::vector<std::pair<std::string, std::function<void(Engine&, PanelState&, float&)>>> list;
   for (std::size_t i = 0; i < presets.count(); ++i)
-    list.emplace_back("preset " + std::to_string(i + 1), [&presets](Engine& demo, PanelState& state, float&) {
+    list.emplace_back("preset " + std::to_string(i + 1), [&presets](Engine& engine, PanelState& state, float&) {
       presets.step(+1);
-      state.message = presets.apply_when_finished(demo).value_or("");
+      state.message = presets.apply_when_finished(engine).value_or("");
       state.preset = presets.current();
     });
   list.emplace_back("a long notice and the layout's note", [](Engine&, PanelState& state, float&) {

@@ -181,7 +181,7 @@ TEST_F(PresetsLive, APresetCanHideAWord) {
   PresetCycle presets(folder.string());
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/2: a-word");
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
-  EXPECT_EQ(demo_->text(), "HI");
+  EXPECT_EQ(demo_->sources().text(), "HI");
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 2/2: b-ball");
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::scene);
 }
@@ -226,8 +226,8 @@ TEST_F(PresetsLive, APresetFindsItsDepthMapBesideItselfAndABadFileChangesNothing
 
   EXPECT_EQ(press(presets, GLFW_KEY_PAGE_DOWN), "Preset 1/3: a-ramp");
   EXPECT_EQ(demo_->settings().depth_source, DepthSource::image);
-  EXPECT_EQ(demo_->scene_width(), 50);
-  EXPECT_EQ(fs::canonical(demo_->depth_name()), fs::canonical(depth));
+  EXPECT_EQ(demo_->sources().scene_size().width, 50);
+  EXPECT_EQ(fs::canonical(demo_->sources().depth_name()), fs::canonical(depth));
 
   const DemoSettings before = demo_->settings();
   for (int i = 0; i < 2; ++i) {
@@ -236,7 +236,7 @@ TEST_F(PresetsLive, APresetFindsItsDepthMapBesideItselfAndABadFileChangesNothing
     EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;
     EXPECT_EQ(demo_->settings().depth_source, before.depth_source);
     EXPECT_EQ(demo_->settings().look.stereogram, before.look.stereogram);
-    EXPECT_EQ(demo_->scene_width(), 50);
+    EXPECT_EQ(demo_->sources().scene_size().width, 50);
   }
 }
 

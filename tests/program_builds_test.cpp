@@ -68,8 +68,8 @@ class EngineBuilds : public ::testing::Test {
     options.look.stereogram.algorithm = algorithm;
     options.look.effect.effect = effect;
     auto demo = std::make_unique<Engine>(options, open_opencl(window_->share_handles(), ""));
-    if (!demo->availability().available(Mode::cpu_readback)) {
-      skip_reason_ = "CPU-readback cannot run here: " + *demo->availability().reason(Mode::cpu_readback);
+    if (!demo->modes().availability().available(Mode::cpu_readback)) {
+      skip_reason_ = "CPU-readback cannot run here: " + *demo->modes().availability().reason(Mode::cpu_readback);
       return nullptr;
     }
     return demo;
@@ -80,7 +80,7 @@ class EngineBuilds : public ::testing::Test {
     const std::unique_ptr<Engine> demo = make_demo(algorithm, find_effect("blur"));
     if (!demo) GTEST_SKIP() << skip_reason_;
     ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-    const std::size_t builds = demo->opencl_environment()->programs.builds();
+    const std::size_t builds = demo->modes().opencl_environment()->programs.builds();
     EXPECT_GT(builds, 0u);
     for (int step = 0; step < 40; ++step) {
       demo->settings().look.stereogram.pattern_width = 60 + step;
@@ -88,7 +88,7 @@ class EngineBuilds : public ::testing::Test {
       demo->settings().look.effect.values["blur_radius"] = 1 + step % 32;
       ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
     }
-    EXPECT_EQ(demo->opencl_environment()->programs.builds(), builds);
+    EXPECT_EQ(demo->modes().opencl_environment()->programs.builds(), builds);
   }
 
  private:
@@ -109,10 +109,10 @@ TEST_F(EngineBuilds, AnEffectsKernelsAreBuiltOnItsFirstFrame) {
   const std::unique_ptr<Engine> demo = make_demo(StereogramAlgorithm::symmetric);
   if (!demo) GTEST_SKIP() << skip_reason_;
   ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  const std::size_t without_effect = demo->opencl_environment()->programs.builds();
+  const std::size_t without_effect = demo->modes().opencl_environment()->programs.builds();
   demo->settings().look.effect.effect = find_effect("blur");
   ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
-  EXPECT_EQ(demo->opencl_environment()->programs.builds(), without_effect + 2);
+  EXPECT_EQ(demo->modes().opencl_environment()->programs.builds(), without_effect + 2);
 }
 
 }  // namespace

@@ -58,14 +58,14 @@ class TextureRemaking : public ::testing::TestWithParam<Mode> {
     return std::make_unique<Engine>(options, open_opencl(window_->share_handles(), ""));
   }
 
-  static void apply(Engine& demo, const Change& change, bool new_depth_map) {
+  static void apply(Engine& engine, const Change& change, bool new_depth_map) {
     if (new_depth_map) {
-      const Status used = demo.use_as_depth(grey_depth_map(change.depth_width, 37), "test depth map");
+      const Status used = engine.use_as_depth(grey_depth_map(change.depth_width, 37), "test depth map");
       ASSERT_TRUE(used.ok()) << used.error();
     }
-    demo.settings().passes.debug_view = change.view;
-    demo.settings().look.stereogram.pattern_width = change.pattern_width;
-    demo.settings().look.stereogram.max_offset = 20.0f;
+    engine.settings().passes.debug_view = change.view;
+    engine.settings().look.stereogram.pattern_width = change.pattern_width;
+    engine.settings().look.stereogram.max_offset = 20.0f;
   }
 
   std::unique_ptr<Window> window_;
@@ -75,8 +75,8 @@ TEST_P(TextureRemaking, EveryPictureMatchesCpuModeWhileTexturesAreRemade) {
   const Mode mode = GetParam();
   const std::unique_ptr<Engine> reference = make_demo(Mode::cpu);
   const std::unique_ptr<Engine> candidate = make_demo(mode);
-  if (!candidate->availability().available(mode))
-    GTEST_SKIP() << mode_display_name(mode) << " cannot run here: " << *candidate->availability().reason(mode);
+  if (!candidate->modes().availability().available(mode))
+    GTEST_SKIP() << mode_display_name(mode) << " cannot run here: " << *candidate->modes().availability().reason(mode);
   ASSERT_EQ(candidate->settings().mode, mode);
 
   const Change changes[] = {
@@ -88,12 +88,12 @@ TEST_P(TextureRemaking, EveryPictureMatchesCpuModeWhileTexturesAreRemade) {
   for (int round = 0; round < 2; ++round) {
     int depth_width = 0;
     for (const Change& change : changes) {
-      for (Engine* demo : {reference.get(), candidate.get()}) {
-        apply(*demo, change, change.depth_width != depth_width);
-        ASSERT_TRUE(demo->render_frame(1.0 / 60.0).ok());
+      for (Engine* engine : {reference.get(), candidate.get()}) {
+        apply(*engine, change, change.depth_width != depth_width);
+        ASSERT_TRUE(engine->render_frame(1.0 / 60.0).ok());
       }
       depth_width = change.depth_width;
-      const RgbaImage expected = reference->final_image(), actual = candidate->final_image();
+      const RgbaImage expected = reference->saved_image(), actual = candidate->saved_image();
       ASSERT_EQ(actual.width, expected.width);
       ASSERT_EQ(actual.height, expected.height);
       EXPECT_LE(worst_channel_difference(expected, actual), 1)

@@ -10,8 +10,8 @@ namespace {
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-DropResult load_as(Engine& demo, const std::string& path, const LoadedImage& image, FileRole role) {
-  const Status used = role == FileRole::depth_map ? demo.use_as_depth(image, path) : demo.use_as_pattern(image, path);
+DropResult load_as(Engine& engine, const std::string& path, const LoadedImage& image, FileRole role) {
+  const Status used = role == FileRole::depth_map ? engine.use_as_depth(image, path) : engine.use_as_pattern(image, path);
   if (!used) return {std::nullopt, used.error()};
   return {LoadedFile{path, role}, "Loaded " + file_name(path) + " as " + role_name(role)};
 }
@@ -20,24 +20,24 @@ DropResult load_as(Engine& demo, const std::string& path, const LoadedImage& ima
 
 const char* role_name(FileRole role) { return role == FileRole::depth_map ? "depth map" : "pattern"; }
 
-DropResult handle_dropped_file(Engine& demo, const std::string& path) {
-  return use_dropped_image(demo, path, load_dropped_image(path));
+DropResult handle_dropped_file(Engine& engine, const std::string& path) {
+  return use_dropped_image(engine, path, load_dropped_image(path));
 }
 
-DropResult use_dropped_image(Engine& demo, const std::string& path, const ImageLoad& loaded) {
+DropResult use_dropped_image(Engine& engine, const std::string& path, const ImageLoad& loaded) {
   if (!loaded) return {std::nullopt, loaded.error()};
   const LoadedImage& image = *loaded;
-  return load_as(demo, path, image, image.looks_grey ? FileRole::depth_map : FileRole::pattern);
+  return load_as(engine, path, image, image.looks_grey ? FileRole::depth_map : FileRole::pattern);
 }
 
-DropResult swap_role(Engine& demo, const LoadedFile& file) {
+DropResult swap_role(Engine& engine, const LoadedFile& file) {
   const FileRole other = file.role == FileRole::depth_map ? FileRole::pattern : FileRole::depth_map;
   const auto loaded = other == FileRole::depth_map ? load_depth_map(file.path) : load_pattern(file.path);
   if (!loaded) return {std::nullopt, loaded.error()};
-  DropResult result = load_as(demo, file.path, *loaded, other);
+  DropResult result = load_as(engine, file.path, *loaded, other);
   if (!result.loaded) return result;
-  if (file.role == FileRole::depth_map) demo.settings().depth_source = DepthSource::scene;
-  else demo.settings().look.pattern_kind = PatternKind::random_grey;
+  if (file.role == FileRole::depth_map) engine.settings().depth_source = DepthSource::scene;
+  else engine.settings().look.pattern_kind = PatternKind::random_grey;
   return result;
 }
 

@@ -23,14 +23,14 @@ struct DropResult {
   std::string message;               // one line for the panel either way
 };
 
-DropResult handle_dropped_file(Engine& demo, const std::string& path);
+DropResult handle_dropped_file(Engine& engine, const std::string& path);
 
 // The second half of handle_dropped_file(), for an image loaded elsewhere (on a worker thread,
 // pipeline/sources/background_image_load.hpp): a grey one becomes the depth map, a colour one the pattern.
-DropResult use_dropped_image(Engine& demo, const std::string& path, const ImageLoad& loaded);
+DropResult use_dropped_image(Engine& engine, const std::string& path, const ImageLoad& loaded);
 
 // Loads `file` again in its other role and, once that worked, undoes the old one (the ball comes
 // back, or the random pattern). On failure nothing changes and the message says why.
-DropResult swap_role(Engine& demo, const LoadedFile& file);
+DropResult swap_role(Engine& engine, const LoadedFile& file);
 
 }  // namespace stereocl

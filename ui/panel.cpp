@@ -36,7 +36,7 @@ void PanelState::show(const DropResult& result) {
   message = result.message;
 }
 
-void draw_panel(Engine& demo, PanelState& state, float width) {
+void draw_panel(Engine& engine, PanelState& state, float width) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, io.DisplaySize.y));
@@ -50,15 +50,15 @@ void draw_panel(Engine& demo, PanelState& state, float width) {
               state.layout_note.c_str(), ImVec4(1.0f, 0.45f, 0.4f, 1.0f), kNoticeLines);
   if (ImGui::BeginTabBar("tabs")) {
     if (ImGui::BeginTabItem("Show", nullptr, tab_flags(state, PanelTab::show))) {
-      draw_show_tab(demo, state);
+      draw_show_tab(engine, state);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Picture", nullptr, tab_flags(state, PanelTab::picture))) {
-      draw_picture_tab(demo);
+      draw_picture_tab(engine);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Measure", nullptr, tab_flags(state, PanelTab::measure))) {
-      draw_measure_tab(demo, state);
+      draw_measure_tab(engine, state);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

@@ -56,6 +56,6 @@ struct PanelState {
 };
 
 // The panel docked at the window's left edge, `width` window units wide and as tall as the window.
-void draw_panel(Engine& demo, PanelState& state, float width);
+void draw_panel(Engine& engine, PanelState& state, float width);
 
 }  // namespace stereocl

@@ -34,14 +34,14 @@ const char* stage_label(Stage stage) {
 }
 
 // GPU mode's GL<->CL hand-over, switchable live: drivers differ here the most (--interop-sync).
-void draw_interop_sync(Engine& demo) {
+void draw_interop_sync(Engine& engine) {
   ImGui::TextUnformatted("GL<->CL sync:");
   for (SyncStrategy strategy : kAllSyncStrategies) {
     const std::string name(sync_strategy_name(strategy));
     same_line_if_fits(checkbox_width(name.c_str()));
-    const Status supported = sync_supported(strategy, demo.opencl_environment());
+    const Status supported = sync_supported(strategy, engine.modes().opencl_environment());
     ImGui::BeginDisabled(!supported);
-    if (ImGui::RadioButton(name.c_str(), demo.settings().interop_sync == strategy)) demo.settings().interop_sync = strategy;
+    if (ImGui::RadioButton(name.c_str(), engine.settings().interop_sync == strategy)) engine.settings().interop_sync = strategy;
     ImGui::EndDisabled();
     if (!supported) tooltip_when_hovered(supported.error().c_str());
   }
@@ -49,12 +49,12 @@ void draw_interop_sync(Engine& demo) {
 
 // How the OpenCL modes hand a frame over (--interop-batch, --pipeline): in each of them, since
 // each has its own pipelining default.
-void draw_hand_over(Engine& demo) {
-  draw_setting(named_settings().interop_batch, demo.settings());
+void draw_hand_over(Engine& engine) {
+  draw_setting(named_settings().interop_batch, engine.settings());
   same_line_if_fits(checkbox_width("pipeline"));
-  ImGui::BeginDisabled(!demo.settings().one_handover());
-  bool pipelined = demo.pipelining();
-  if (ImGui::Checkbox("pipeline", &pipelined)) demo.settings().passes.pipeline = pipelined;  // then for every mode
+  ImGui::BeginDisabled(!engine.settings().one_handover());
+  bool pipelined = pipelines(engine.settings());
+  if (ImGui::Checkbox("pipeline", &pipelined)) engine.settings().passes.pipeline = pipelined;  // then for every mode
   ImGui::EndDisabled();
   tooltip_when_hovered("one frame of latency: GL works on one frame while OpenCL computes another (by default on "
                        "in every mode that can; needs one hand-over a frame)");
@@ -70,11 +70,11 @@ void draw_gl_passes(DemoSettings& settings) {
                StereogramCompositor::compute_available() ? nullptr : "needs GL 4.3 compute shaders (--compose)");
 }
 
-void draw_mode_internals(Engine& demo) {
-  DemoSettings& settings = demo.settings();
+void draw_mode_internals(Engine& engine) {
+  DemoSettings& settings = engine.settings();
   ImGui::TextWrapped("%s mode", std::string(mode_display_name(settings.mode)).c_str());
-  if (mode_row(settings.mode).interop_choices) draw_interop_sync(demo);
-  if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(demo);
+  if (mode_row(settings.mode).interop_choices) draw_interop_sync(engine);
+  if (mode_row(settings.mode).makes_stereogram && mode_row(settings.mode).uses_device_images) draw_hand_over(engine);
   if (mode_row(settings.mode).makes_stereogram) draw_gl_passes(settings);
   draw_setting(named_settings().no_vsync, settings);
 }
@@ -104,8 +104,8 @@ void draw_stage_times(const StageTimings& timings) {
   }
 }
 
-void draw_performance(const Engine& demo, PanelState& state) {
-  const StageTimings& timings = demo.timings();
+void draw_performance(const Engine& engine, PanelState& state) {
+  const StageTimings& timings = engine.timings();
   const double frame_ms = timings.frame_median();
   ImGui::Text("%.1f fps presented, %.2f ms", frame_ms > 0 ? 1000.0 / frame_ms : 0.0, frame_ms);
   tooltip_when_hovered("median of frames shown on screen, including vsync, the panel and the swap");
@@ -116,7 +116,7 @@ void draw_performance(const Engine& demo, PanelState& state) {
                    std::max(highest, 1.0f) * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 50));
   tooltip_when_hovered("the last 240 frame times");
   draw_stage_times(timings);
-  disabled_text_wrapped((std::string("Medians. ") + std::string(mode_row(demo.settings().mode).timing_sources)).c_str());
+  disabled_text_wrapped((std::string("Medians. ") + std::string(mode_row(engine.settings().mode).timing_sources)).c_str());
 }
 
 // A mode that runs one algorithm only (GL compute) greys the others out and says why.
@@ -154,8 +154,8 @@ void draw_debug_view(DemoSettings& settings) {
   if (no_offsets) tooltip_when_hovered("Scene mode computes no offsets");
 }
 
-void draw_histogram(const Engine& demo) {
-  const Histogram256& bins = demo.last_histogram();
+void draw_histogram(const Engine& engine) {
+  const Histogram256& bins = engine.last_histogram();
   std::array<float, 256> values{};
   std::transform(bins.begin(), bins.end(), values.begin(), [](auto count) { return static_cast<float>(count); });
   const float highest = std::max(1.0f, *std::max_element(values.begin(), values.end()));
@@ -164,31 +164,31 @@ void draw_histogram(const Engine& demo) {
                        ImVec2(ImGui::GetContentRegionAvail().x, 60));
 }
 
-void draw_devices(const Engine& demo, const PanelState& state) {
+void draw_devices(const Engine& engine, const PanelState& state) {
   ImGui::TextWrapped("GL: %s", state.gl_renderer.c_str());
   ImGui::TextWrapped("    %s", state.gl_version.c_str());
-  ImGui::TextWrapped("OpenCL: %s", demo.opencl_description().c_str());
-  if (demo.gl_sharing()) {
+  ImGui::TextWrapped("OpenCL: %s", engine.modes().opencl_description().c_str());
+  if (engine.modes().gl_sharing()) {
     ImGui::TextWrapped("GL sharing: active");
   } else {
     ImGui::TextWrapped("GL sharing: off (hover for why)");
-    if (const auto& reason = demo.availability().reason(Mode::gpu)) tooltip_when_hovered(reason->c_str());
+    if (const auto& reason = engine.modes().availability().reason(Mode::gpu)) tooltip_when_hovered(reason->c_str());
   }
 }
 
 }  // namespace
 
-void draw_measure_tab(Engine& demo, PanelState& state) {
-  draw_mode_internals(demo);
+void draw_measure_tab(Engine& engine, PanelState& state) {
+  draw_mode_internals(engine);
   section_heading("Frame and stage times");
-  draw_performance(demo, state);
+  draw_performance(engine, state);
   section_heading("Stereogram algorithm");
-  draw_algorithm(demo.settings());
+  draw_algorithm(engine.settings());
   section_heading("View");
-  draw_debug_view(demo.settings());
-  draw_histogram(demo);
+  draw_debug_view(engine.settings());
+  draw_histogram(engine);
   section_heading("Devices");
-  draw_devices(demo, state);
+  draw_devices(engine, state);
 }
 
 }  // namespace stereocl

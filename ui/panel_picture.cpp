@@ -31,11 +31,11 @@ void draw_library_choice(DemoSettings& settings) {
   tooltip_when_hovered("patterns made by code, drawn at the pattern width (--pattern NAME)");
 }
 
-void draw_pattern(Engine& demo) {
-  DemoSettings& settings = demo.settings();
+void draw_pattern(Engine& engine) {
+  DemoSettings& settings = engine.settings();
   for (PatternKind kind : {PatternKind::random_grey, PatternKind::random_colour, PatternKind::image}) {
     if (kind != PatternKind::random_grey) same_line_if_fits(checkbox_width(pattern_kind_name(kind)));
-    const bool unavailable = kind == PatternKind::image && !demo.has_pattern_image();
+    const bool unavailable = kind == PatternKind::image && !engine.pattern().has_image();
     ImGui::BeginDisabled(unavailable);
     if (ImGui::RadioButton(pattern_kind_name(kind), settings.look.pattern_kind == kind)) settings.look.pattern_kind = kind;
     ImGui::EndDisabled();
@@ -52,19 +52,19 @@ void draw_pattern(Engine& demo) {
   ImGui::EndDisabled();
 }
 
-void draw_depth(Engine& demo) {
-  DemoSettings& settings = demo.settings();
-  draw_separation_controls(settings, demo.screen_dpi());
+void draw_depth(Engine& engine) {
+  DemoSettings& settings = engine.settings();
+  draw_separation_controls(settings, engine.screen_dpi());
   draw_setting(named_settings().invert_depth, settings);
-  const char* no_fit = !demo.has_depth_image() ? "no depth map: drop one onto the window"
-                       : !demo.scene_sized()   ? "the scene is the depth map's own size (no --size or --fit)"
+  const char* no_fit = !engine.sources().has_depth_image() ? "no depth map: drop one onto the window"
+                       : !engine.sources().scene_sized()   ? "the scene is the depth map's own size (no --size or --fit)"
                                                : nullptr;
   draw_setting(named_settings().depth_fit, settings, no_fit);
 }
 
 // The effects, then the running one's parameters, each on its own line.
-void draw_effects(Engine& demo) {
-  EffectSettings& settings = demo.settings().look.effect;
+void draw_effects(Engine& engine) {
+  EffectSettings& settings = engine.settings().look.effect;
   if (ImGui::RadioButton("none", !settings.effect)) settings.effect = nullptr;
   for (const EffectRow& row : effect_table()) {
     const std::string name(row.name);
@@ -72,18 +72,18 @@ void draw_effects(Engine& demo) {
     if (ImGui::RadioButton(name.c_str(), settings.effect == &row)) settings.effect = &row;
   }
   if (settings.effect)
-    for (const Setting* parameter : effect_settings(*settings.effect)) draw_setting(*parameter, demo.settings());
+    for (const Setting* parameter : effect_settings(*settings.effect)) draw_setting(*parameter, engine.settings());
 }
 
 }  // namespace
 
-void draw_picture_tab(Engine& demo) {
+void draw_picture_tab(Engine& engine) {
   section_heading("Pattern");
-  draw_pattern(demo);
+  draw_pattern(engine);
   section_heading("Depth");
-  draw_depth(demo);
+  draw_depth(engine);
   section_heading("Effect");
-  draw_effects(demo);
+  draw_effects(engine);
 }
 
 }  // namespace stereocl

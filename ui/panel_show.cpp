@@ -18,12 +18,12 @@ namespace stereocl {
 namespace {
 
 // A radio button for each mode, the ones that cannot run here disabled with the reason.
-void draw_mode_buttons(Engine& demo) {
-  DemoSettings& settings = demo.settings();
+void draw_mode_buttons(Engine& engine) {
+  DemoSettings& settings = engine.settings();
   for (const ModeRow& row : mode_table()) {
     const std::string name(row.display_name);
     if (&row != &mode_table().front()) same_line_if_fits(checkbox_width(name.c_str()));
-    const auto& reason = demo.availability().reason(row.mode);
+    const auto& reason = engine.modes().availability().reason(row.mode);
     ImGui::BeginDisabled(reason.has_value());
     if (ImGui::RadioButton(name.c_str(), settings.mode == row.mode)) settings.mode = row.mode;
     ImGui::EndDisabled();
@@ -32,7 +32,7 @@ void draw_mode_buttons(Engine& demo) {
   // Beside the buttons where it fits, so the tab keeps a line for the stage's settings; whether it
   // fits is asked of a three-digit rate, so a rate gaining a digit moves nothing below (a fourth
   // digit would cost a line at --ui-scale 2 that the tab has not got).
-  const double frame_ms = demo.timings().frame_median();
+  const double frame_ms = engine.timings().frame_median();
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.0f fps", frame_ms > 0 ? 1000.0 / frame_ms : 0.0);
   same_line_if_fits(text_width("000 fps"));
@@ -40,9 +40,9 @@ void draw_mode_buttons(Engine& demo) {
 }
 
 // The hidden word: each edit redraws the depth map, so the audience sees the word change.
-void draw_text_field(Engine& demo, PanelState& state) {
+void draw_text_field(Engine& engine, PanelState& state) {
   // A word set elsewhere (a preset, --text) replaces the draft; a draft the engine refused stays.
-  if (!state.text_draft || demo.text() != state.text_seen) state.text_draft = state.text_seen = demo.text();
+  if (!state.text_draft || engine.sources().text() != state.text_seen) state.text_draft = state.text_seen = engine.sources().text();
   std::array<char, 4 * kMaxTextCharacters + 1> buffer{};
   state.text_draft->copy(buffer.data(), buffer.size() - 1);
   width_leaving_label("hidden text");
@@ -61,7 +61,7 @@ void draw_text_field(Engine& demo, PanelState& state) {
   const ImGuiInputTextFlags flags = state.replace_word ? ImGuiInputTextFlags_AutoSelectAll : ImGuiInputTextFlags_None;
   if (ImGui::InputTextWithHint("hidden text", "type a word", buffer.data(), buffer.size(), flags)) {
     state.text_draft = buffer.data();
-    if (const Status used = demo.use_text(*state.text_draft); !used) state.message = used.error();
+    if (const Status used = engine.use_text(*state.text_draft); !used) state.message = used.error();
   }
   if (ImGui::IsItemActive()) state.replace_word = false;
   tooltip_when_hovered("a word raised from a far plane, as the depth map (--text)");
@@ -69,27 +69,27 @@ void draw_text_field(Engine& demo, PanelState& state) {
 }
 
 // Why a source cannot be picked yet, or nullptr.
-const char* source_missing(const Engine& demo, DepthSource source) {
-  if (source == DepthSource::image && !demo.has_depth_image())
+const char* source_missing(const Engine& engine, DepthSource source) {
+  if (source == DepthSource::image && !engine.sources().has_depth_image())
     return "drop a grey picture onto the window to use it as the depth map";
-  if (source == DepthSource::model && !demo.has_model())
+  if (source == DepthSource::model && !engine.sources().has_model())
     return "start with --model FILE or --model torus-knot, or drop a model file onto the window";
   return nullptr;
 }
 
-void draw_source(Engine& demo, PanelState& state) {
-  DemoSettings& settings = demo.settings();
+void draw_source(Engine& engine, PanelState& state) {
+  DemoSettings& settings = engine.settings();
   for (const DepthSourceRow& row : depth_source_table()) {
     const std::string label(row.label);
     if (&row != &depth_source_table().front()) same_line_if_fits(checkbox_width("hidden word"));
-    const char* missing = source_missing(demo, row.source);
+    const char* missing = source_missing(engine, row.source);
     ImGui::BeginDisabled(missing != nullptr);
-    const std::string shown = row.source == DepthSource::image && demo.depth_is_text() ? "hidden word" : label;
+    const std::string shown = row.source == DepthSource::image && engine.sources().depth_is_text() ? "hidden word" : label;
     if (ImGui::RadioButton(shown.c_str(), settings.depth_source == row.source)) settings.depth_source = row.source;
     ImGui::EndDisabled();
     if (missing) tooltip_when_hovered(missing);
   }
-  draw_text_field(demo, state);
+  draw_text_field(engine, state);
   ImGui::Checkbox("pause", &settings.paused);
   ImGui::SameLine();
   width_leaving_label("ball speed");
@@ -125,7 +125,7 @@ void draw_record_button(PanelState& state) {
   tooltip_when_hovered(state.recording.c_str());
 }
 
-void draw_room_buttons(Engine& demo, PanelState& state) {
+void draw_room_buttons(Engine& engine, PanelState& state) {
   if (ImGui::Button("Screenshot")) state.screenshot_requested = true;
   tooltip_when_hovered("save the stereogram as a timestamped PNG (S)");
   same_line_if_fits(button_width("Stop recording"));
@@ -133,10 +133,10 @@ void draw_room_buttons(Engine& demo, PanelState& state) {
   same_line_if_fits(button_width("Fullscreen (F)"));
   if (ImGui::Button("Fullscreen (F)")) state.fullscreen_requested = true;
   same_line_if_fits(button_width("Keys (F1)"));
-  if (ImGui::Button("Keys (F1)")) demo.settings().show_keys = !demo.settings().show_keys;
+  if (ImGui::Button("Keys (F1)")) engine.settings().show_keys = !engine.settings().show_keys;
 }
 
-void draw_loaded_file(Engine& demo, PanelState& state) {
+void draw_loaded_file(Engine& engine, PanelState& state) {
   if (!state.loaded) {
     disabled_text_wrapped("Drop a picture here (PNG, JPEG, WebP, TIFF, PGM/PPM): grey = depth map, colour = pattern.");
     return;
@@ -146,7 +146,7 @@ void draw_loaded_file(Engine& demo, PanelState& state) {
   ImGui::TextWrapped("Loaded %s as %s", std::filesystem::path(file.path).filename().c_str(), role_name(file.role));
   tooltip_when_hovered(file.path.c_str());
   const FileRole other = file.role == FileRole::depth_map ? FileRole::pattern : FileRole::depth_map;
-  if (ImGui::Button((std::string("Use as ") + role_name(other)).c_str())) state.show(swap_role(demo, file));
+  if (ImGui::Button((std::string("Use as ") + role_name(other)).c_str())) state.show(swap_role(engine, file));
 }
 
 // What a presenter sets for the room: the table's rows marked for this tab (PanelControl::on_show_tab),
@@ -166,16 +166,16 @@ void draw_stage_settings(DemoSettings& settings) {
 
 }  // namespace
 
-void draw_show_tab(Engine& demo, PanelState& state) {
-  draw_mode_buttons(demo);
-  draw_room_buttons(demo, state);
-  draw_stage_settings(demo.settings());
+void draw_show_tab(Engine& engine, PanelState& state) {
+  draw_mode_buttons(engine);
+  draw_room_buttons(engine, state);
+  draw_stage_settings(engine.settings());
   section_heading("Source");
-  draw_source(demo, state);
+  draw_source(engine, state);
   section_heading("Presets");
   draw_presets(state);
   section_heading("Files");
-  draw_loaded_file(demo, state);
+  draw_loaded_file(engine, state);
 }
 
 }  // namespace stereocl
