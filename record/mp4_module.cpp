@@ -16,7 +16,7 @@ void open_mp4(const std::string& path, int quality, Result<std::unique_ptr<Frame
 
 void encoder_name(std::string& name) { name = h264_encoder_name(); }
 
-const Mp4Table kTable{{kModuleBuild, sizeof(Mp4Table)}, open_mp4, encoder_name};
+const Mp4Table kTable{{module_build(), sizeof(Mp4Table)}, open_mp4, encoder_name};
 
 }  // namespace
 }  // namespace stereocl

@@ -8,6 +8,6 @@
 
 namespace stereocl {
 
-const char kModuleBuild[] = "stereocl module build " STEREOCL_MODULE_BUILD;
+const char* module_build() { return "stereocl module build " STEREOCL_MODULE_BUILD; }
 
 }  // namespace stereocl

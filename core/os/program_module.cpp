@@ -82,7 +82,7 @@ std::optional<std::string> refusal(const fs::path& place) {
   if (*extent > bytes.size())
     return place.string() + " is cut short (" + std::to_string(bytes.size()) + " of its " + std::to_string(*extent) +
            " bytes); reinstall stereocl";
-  const std::string stamp(kModuleBuild, std::strlen(kModuleBuild) + 1);  // with its terminating zero
+  const std::string stamp(module_build(), std::strlen(module_build()) + 1);  // with its terminating zero
   if (bytes.find(stamp) == std::string::npos)
     return place.string() + " is another build's module, not this program's; reinstall stereocl";
   return std::nullopt;
@@ -105,7 +105,7 @@ const void* load_from(const fs::path& place, std::size_t table_size, std::string
   const void* table = entry ? entry() : nullptr;
   ModuleStamp stamp{};
   if (table) std::memcpy(&stamp, table, sizeof stamp);
-  if (!table || !stamp.build || std::strcmp(stamp.build, kModuleBuild) != 0 || stamp.table_size != table_size) {
+  if (!table || !stamp.build || std::strcmp(stamp.build, module_build()) != 0 || stamp.table_size != table_size) {
     why_not = place.string() + " is not this program's module (its entry point differs)";
     return nullptr;
   }

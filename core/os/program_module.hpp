@@ -18,11 +18,13 @@ namespace stereocl {
 // What a module's file holds, and its table begins with, for the program to find: "stereocl
 // module build " and the project's version and commit (core/os/module_build.cpp, compiled into the
 // program and into each module).
-extern const char kModuleBuild[];
+// A function, not a global array: the program exports its symbols to the MP4 module, and two
+// globals of one name (the program's and a module's) are an ODR violation AddressSanitizer stops.
+const char* module_build();
 
 // Every table's first members.
 struct ModuleStamp {
-  const char* build;       // kModuleBuild, as the module was compiled
+  const char* build;       // module_build(), as the module was compiled
   std::size_t table_size;  // sizeof the module's table
 };
 
@@ -52,7 +54,7 @@ LoadedModule<Table> load_module_table(const char* file) {
 }  // namespace stereocl
 
 // In the module, once: its entry point, returning `table`, a Table whose first member is
-// ModuleStamp{kModuleBuild, sizeof(Table)}.
+// ModuleStamp{module_build(), sizeof(Table)}.
 #define STEREOCL_MODULE_ENTRY(Table, table)                                                        \
   extern "C" [[gnu::visibility("default"), gnu::used]] const void* stereocl_module_entry() {      \
     static_assert(sizeof(Table) > sizeof(stereocl::ModuleStamp));                                \

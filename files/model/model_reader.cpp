@@ -192,7 +192,7 @@ void read_model(const std::string& path, const ModelLimits& limits, std::string&
   answer = serialised(import_scene(path, limits));
 }
 
-const ModelTable kTable{{kModuleBuild, sizeof(ModelTable)}, read_model};
+const ModelTable kTable{{module_build(), sizeof(ModelTable)}, read_model};
 
 }  // namespace
 }  // namespace stereocl
