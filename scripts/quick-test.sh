@@ -67,6 +67,5 @@ if [ -z "$regex" ]; then
   echo "quick-test: $(printf '%s\n' "${tests[@]}" | sort -u | paste -sd ' ')"
 fi
 $dry && { echo "quick-test: ctest -R '$regex'"; exit 0; }
-export RUSTICL_ENABLE=${RUSTICL_ENABLE:-llvmpipe}
 # -noreset: scripts/test.sh says why.
 xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" ctest --test-dir "$build" -R "$regex" --output-on-failure -j "$(nproc)"

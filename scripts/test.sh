@@ -27,10 +27,9 @@ phase() {
 phase "Installing what is missing"
 "$root/scripts/install-deps.sh" --test
 jobs=$(nproc)
-# Mesa's rusticl lists a device only for the drivers named here: llvmpipe gives the kernel tests a
-# second OpenCL implementation beside PoCL (a machine with a GPU may name its own, e.g. radeonsi).
-export RUSTICL_ENABLE=${RUSTICL_ENABLE:-llvmpipe}
-# ...and the kernel tests fail if either is missing, rather than quietly test one compiler.
+# The tests about every OpenCL device also see Mesa's rusticl on llvmpipe, a second compiler beside
+# PoCL (tests/CMakeLists.txt: STEREOCL_TEST_RUSTICL_ENABLE), and the kernel tests fail if either is
+# missing, rather than quietly test one compiler.
 export STEREOCL_REQUIRE_CL_DEVICES=${STEREOCL_REQUIRE_CL_DEVICES:-portable,rusticl}
 # -noreset: Xvfb otherwise resets whenever its last client leaves, and a test connecting during
 # that reset dies of SIGPIPE (seen once in CI between two GL tests at -j 2).

@@ -3,7 +3,8 @@
 # rusticl on llvmpipe alone takes half a second of CPU to start: one process per test case spent
 # about two of the Release suite's fifteen CPU minutes starting drivers (docs/development.md).
 # A suite's cases run in one process, so a failure still names its case in the output.
-#   -D EXE=kernel_tests -D OUT=file.cmake [-D EXCLUDE=pattern]   EXCLUDE: gtest's negative filter
+#   -D EXE=kernel_tests -D OUT=file.cmake [-D EXCLUDE=pattern] -D RUSTICL_ENABLE=drivers
+#   EXCLUDE: gtest's negative filter; RUSTICL_ENABLE: the drivers rusticl lists for these tests
 execute_process(COMMAND "${EXE}" --gtest_list_tests OUTPUT_VARIABLE listing RESULT_VARIABLE listed)
 if(NOT listed EQUAL 0)
   message(FATAL_ERROR "kernel_suites: ${EXE} --gtest_list_tests failed (${listed})")
@@ -19,10 +20,11 @@ foreach(line IN LISTS lines)
   if(line MATCHES "^([^ #][^ ]*)\\.( |$)")
     set(suite "${CMAKE_MATCH_1}")
     foreach(variant "" "@small-device")
-      set(properties "TIMEOUT 600")
+      set(environment "RUSTICL_ENABLE=${RUSTICL_ENABLE}")
       if(variant)
-        string(APPEND properties " ENVIRONMENT STEREOCL_SMALL_DEVICE=1")
+        list(APPEND environment STEREOCL_SMALL_DEVICE=1)
       endif()
+      set(properties "TIMEOUT 600 ENVIRONMENT [=[${environment}]=]")
       string(APPEND entries "add_test([=[${suite}${variant}]=] [=[${EXE}]=] [=[--gtest_filter=${suite}.*${negative}]=])\n"
              "set_tests_properties([=[${suite}${variant}]=] PROPERTIES ${properties})\n")
     endforeach()
