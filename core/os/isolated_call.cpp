@@ -55,12 +55,14 @@ void take_off_handlers() {
 #endif
 }
 
+#ifndef STEREOCL_ADDRESS_SANITIZER
 // The address space mapped now: /proc/self/statm's first field, in pages.
 std::uint64_t address_space_now() {
   std::uint64_t pages = 0;
   std::ifstream("/proc/self/statm") >> pages;
   return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
 }
+#endif
 
 void cap_memory(std::uint64_t max_bytes) {
 #ifndef STEREOCL_ADDRESS_SANITIZER
