@@ -76,11 +76,17 @@ def expect(condition, what):
         print("FAILED:", what)
 
 
+# A key acts on the next frame, and on a machine loaded past its cores (CI at -j 2 beside other
+# work) a frame of the 920 px presets took seconds: 5 s deadlines failed a correct program in a
+# cascade, each late key inverting what the next check expected. A deadline costs only on failure.
+KEY_DEADLINE = 30
+
+
 def blank_and_back(name, after):
     key(name)
-    expect(wait_until(blanked), f"{name} after {after} blanks the window")
+    expect(wait_until(blanked, KEY_DEADLINE), f"{name} after {after} blanks the window")
     key(name)
-    expect(wait_until(shown), f"a second {name} after {after} shows the picture again")
+    expect(wait_until(shown, KEY_DEADLINE), f"a second {name} after {after} shows the picture again")
 
 
 def saved_metadata():
@@ -150,10 +156,12 @@ try:
             blank_and_back(name, "typing in the field")
         type_in_field("x")
         key("Next")
-        expect(wait_until(lambda: title().startswith("stereocl - presenter - ")), f"PageDown after typing: {title()!r}")
+        expect(wait_until(lambda: title().startswith("stereocl - presenter - "), KEY_DEADLINE),
+               f"PageDown after typing: {title()!r}")
         type_in_field("x")
         key("Prior")
-        expect(wait_until(lambda: title().startswith("stereocl - hidden-word - ")), f"PageUp goes back: {title()!r}")
+        expect(wait_until(lambda: title().startswith("stereocl - hidden-word - "), KEY_DEADLINE),
+               f"PageUp goes back: {title()!r}")
         for name in ("F5", "b", "period", "Escape"):
             click(PANEL_TITLE)
             blank_and_back(name, "a click on the panel")
