@@ -233,10 +233,10 @@ void colour_flowing(const int* same, int width, const SymmetricPlan& plan, Symme
                      plan.inverse_pattern_columns;
 }
 
-}  // namespace
-
-void symmetric_coordinates_row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
-                                    float* coordinates, SymmetricFastScratch& scratch) {
+// One row's passes, inlined whole into each build below, so every loop of the row is compiled
+// for that build's instruction set.
+[[gnu::always_inline]] inline void row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
+                                            float* coordinates, SymmetricFastScratch& scratch) {
   const int linking_width = width * plan.oversample;
   scratch.separations.resize(static_cast<std::size_t>(width));
   linking_separations(depth, width, row, plan, scratch.separations.data());
@@ -254,8 +254,30 @@ void symmetric_coordinates_row_fast(const float* depth, int width, int row, cons
     colour_by_chain_ends(scratch.same.data(), width, row, plan, scratch, coordinates);
 }
 
+// flatten: the passes and what they call are inlined here, not called in their baseline build.
+STEREOCL_TARGET_AVX2 [[gnu::flatten]] void row_fast_avx2(const float* depth, int width, int row,
+                                                         const SymmetricPlan& plan, float* coordinates,
+                                                         SymmetricFastScratch& scratch) {
+  row_fast(depth, width, row, plan, coordinates, scratch);
+}
+
+[[gnu::flatten]] void row_fast_baseline(const float* depth, int width, int row, const SymmetricPlan& plan,
+                                        float* coordinates, SymmetricFastScratch& scratch) {
+  row_fast(depth, width, row, plan, coordinates, scratch);
+}
+
+}  // namespace
+
+void symmetric_coordinates_row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
+                                    float* coordinates, SymmetricFastScratch& scratch, SimdLevel simd) {
+  if (usable_simd_level(simd) == SimdLevel::avx2)
+    row_fast_avx2(depth, width, row, plan, coordinates, scratch);
+  else
+    row_fast_baseline(depth, width, row, plan, coordinates, scratch);
+}
+
 void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, int threads,
-                                    OffsetImage& coordinates, int first_row) {
+                                    OffsetImage& coordinates, int first_row, SimdLevel simd) {
   if (coordinates.width != depth.width || coordinates.height != depth.height)
     coordinates = OffsetImage(depth.width, depth.height);
 #pragma omp parallel num_threads(resolve_thread_count(threads))
@@ -266,7 +288,7 @@ void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, 
     // Rows cost alike; small chunks still even out the ones the walk takes longer on.
 #pragma omp for schedule(dynamic, 4)
     for (int y = 0; y < depth.height; ++y)
-      symmetric_coordinates_row_fast(depth.row(y), depth.width, first_row + y, plan, coordinates.row(y), scratch);
+      symmetric_coordinates_row_fast(depth.row(y), depth.width, first_row + y, plan, coordinates.row(y), scratch, simd);
   }
 }
 

@@ -12,9 +12,12 @@
 // - a hashed or anchored group's column is made once a chain, at its end, where the reference
 //   makes it once a pixel, and divides by run-time constants through exact multiplications
 //   (Lemire, Kaser & Kurz, "Faster remainder by direct computation", 2019);
-// - each thread keeps its row buffers from frame to frame.
+// - each thread keeps its row buffers from frame to frame;
+// - the row is built for baseline x86-64 and again for AVX2, the CPU's best chosen at run time
+//   (core/simd_level.hpp): its loops are integer compares, moves and conversions, exact in both.
 #include "compute/stereogram/symmetric_params.hpp"
 #include "core/image.hpp"
+#include "core/simd_level.hpp"
 
 #include <vector>
 
@@ -27,13 +30,15 @@ struct SymmetricFastScratch {
 };
 
 // One row, as symmetric_coordinates_row: depth has `width` values, coordinates receives `width`.
+// simd: the most the row may use (tests ask for the baseline build too).
 void symmetric_coordinates_row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
-                                    float* coordinates, SymmetricFastScratch& scratch);
+                                    float* coordinates, SymmetricFastScratch& scratch,
+                                    SimdLevel simd = host_simd_level());
 
 // Every row, spread over `threads` threads with OpenMP (0 = all hardware threads, as
 // --cpu-threads). `coordinates` is resized as needed. first_row: the picture's row that depth's
 // row 0 is (a band of a larger picture).
 void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, int threads,
-                                    OffsetImage& coordinates, int first_row = 0);
+                                    OffsetImage& coordinates, int first_row = 0, SimdLevel simd = host_simd_level());
 
 }  // namespace stereocl
