@@ -4,6 +4,7 @@
 // the other benchmarks, so --benchmark_filter=1920x1080 picks every 1080p benchmark.
 #include "../depth_scenes.hpp"
 #include "bench_device.hpp"
+#include "compute/stereogram/compose_cpu.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "compute/stereogram/symmetric_fast_cpu.hpp"
@@ -151,6 +152,28 @@ void symmetric_cpu_threads(benchmark::State& state, bool fast, SimdLevel simd, b
   state.SetLabel("90 far, 60 near, " + std::to_string(resolve_thread_count(threads)) + " thread(s)");
 }
 
+// CPU mode's compose on one thread: the fast engine's coordinates of the 1080p sphere (as above)
+// through a 90-column pattern into a picture, whole pixels as the symmetric engine's are shown,
+// in the build this CPU runs and the baseline one.
+void compose_cpu(benchmark::State& state, SimdLevel simd, PatternSampling sampling) {
+  const SymmetricPlan plan = pamstereogram_plan();
+  const DepthImage depth = testing::sphere_on_ramp_depth(1920, 1080);
+  OffsetImage coordinates;
+  symmetric_coordinates_parallel(depth, plan, 0, coordinates);
+  RgbaImage pattern(plan.pattern_columns, 128);
+  std::mt19937 random(3u);
+  for (Rgba8& pixel : pattern.pixels)
+    pixel = Rgba8{static_cast<std::uint8_t>(random()), static_cast<std::uint8_t>(random()),
+                  static_cast<std::uint8_t>(random()), 255};
+  RgbaImage picture;
+  for (auto _ : state) {
+    compose_rows(coordinates, pattern, sampling, 0, 1, picture, simd);
+    benchmark::DoNotOptimize(picture.pixels.data());
+  }
+  state.counters["s/pixel"] = benchmark::Counter(static_cast<double>(depth.width) * depth.height,
+                                                 benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 const bool registered = [] {
   for (const auto& [kind, kind_name] : {std::pair{StereogramKernelKind::classic, "classic"},
                                         std::pair{StereogramKernelKind::fast, "fast"}}) {
@@ -185,6 +208,14 @@ const bool registered = [] {
       benchmark::RegisterBenchmark((std::string("stereogram/symmetric-cpu-") + variant + (smooth ? "/sphere" : "/random") +
                                     "/1920x1080").c_str(),
                                    symmetric_cpu_threads, fast, simd, smooth, threads)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+  for (const auto& [variant, simd] : {std::pair{"one-thread", best}, std::pair{"one-thread-baseline", SimdLevel::baseline}})
+    for (const auto& [sampling_name, sampling] :
+         {std::pair{"whole", PatternSampling::whole_pixels}, std::pair{"linear", PatternSampling::linear}})
+      benchmark::RegisterBenchmark((std::string("stereogram/compose-cpu-") + variant + "/" + sampling_name +
+                                    "/sphere/1920x1080").c_str(),
+                                   compose_cpu, simd, sampling)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
   // The curve between one thread and all: where a host's cores stop adding speed (its clock with
