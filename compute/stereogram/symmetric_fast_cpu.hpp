@@ -6,7 +6,7 @@
 //   indexes without a division per step;
 // - that walk, up to a few dozen steps each way, is skipped where no depth within its reach is
 //   near enough to block either ray: the smallest separation within reach (a sliding minimum,
-//   three passes over the row) decides that for every pixel of a smooth surface, and the walk
+//   a few doubling passes over the row) decides that for every pixel of a smooth surface, and the walk
 //   runs, unchanged, wherever it cannot; that decision is compares only, in a loop the compiler
 //   vectorises, and the walks follow in a pass of their own;
 // - a hashed or anchored group's column is made once a chain, at its end, where the reference
@@ -25,7 +25,7 @@ namespace stereocl {
 
 // One thread's row buffers, reused row after row and frame after frame.
 struct SymmetricFastScratch {
-  std::vector<int> separations, linking, window_start, window_end, left_of, right_claim, left_claim, same, top, best, ends;
+  std::vector<int> separations, linking, window_minima, spare, left_of, right_claim, left_claim, same, top, best, ends;
   std::vector<float> end_coordinate;
 };
 
