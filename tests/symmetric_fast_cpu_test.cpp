@@ -110,7 +110,8 @@ TEST(SymmetricFastCpu, EqualsTheReferenceOnDepthOutsideItsRange) {
   const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f));
   SymmetricFastScratch scratch;
   for (const SimdLevel simd : kEveryBuild)
-    EXPECT_TRUE(testing::same_bits(symmetric_coordinates_reference(depth, plan), fast_coordinates(depth, plan, scratch, simd)))
+    EXPECT_TRUE(
+        testing::same_bits(symmetric_coordinates_reference(depth, plan), fast_coordinates(depth, plan, scratch, simd)))
         << build_name(simd);
 }
 

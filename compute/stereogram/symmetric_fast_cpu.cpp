@@ -97,7 +97,8 @@ inline int link_or_walk(int x, int s, int nearest, int eye, int linking_width) {
 void links_inside(const int* __restrict linking, const int* __restrict minima, int first, int last, int reach,
                   int span, int eye, int linking_width, int* __restrict left_of) {
   for (int x = first; x < last; ++x)
-    left_of[x] = link_or_walk(x, linking[x], std::min(minima[x - reach], minima[x + reach + 1 - span]), eye, linking_width);
+    left_of[x] =
+        link_or_walk(x, linking[x], std::min(minima[x - reach], minima[x + reach + 1 - span]), eye, linking_width);
 }
 
 // Every point's left end (or -1) into left_of: first with no walk, in a loop of plain arithmetic

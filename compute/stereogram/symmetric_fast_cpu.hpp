@@ -6,9 +6,9 @@
 //   indexes without a division per step;
 // - that walk, up to a few dozen steps each way, is skipped where no depth within its reach is
 //   near enough to block either ray: the smallest separation within reach (a sliding minimum,
-//   a few doubling passes over the row) decides that for every pixel of a smooth surface, and the walk
-//   runs, unchanged, wherever it cannot; that decision is compares only, in a loop the compiler
-//   vectorises, and the walks follow in a pass of their own;
+//   a few doubling passes over the row) decides that for every pixel of a smooth surface, and
+//   the walk runs, unchanged, wherever it cannot; that decision is compares only, in a loop the
+//   compiler vectorises, and the walks follow in a pass of their own;
 // - a hashed or anchored group's column is made once a chain, at its end, where the reference
 //   makes it once a pixel, and divides by run-time constants through exact multiplications
 //   (Lemire, Kaser & Kurz, "Faster remainder by direct computation", 2019);

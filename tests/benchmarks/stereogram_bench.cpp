@@ -170,8 +170,9 @@ void compose_cpu(benchmark::State& state, SimdLevel simd, PatternSampling sampli
     compose_rows(coordinates, pattern, sampling, 0, 1, picture, simd);
     benchmark::DoNotOptimize(picture.pixels.data());
   }
-  state.counters["s/pixel"] = benchmark::Counter(static_cast<double>(depth.width) * depth.height,
-                                                 benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["s/pixel"] = benchmark::Counter(
+      static_cast<double>(depth.width) * depth.height,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 const bool registered = [] {
@@ -200,17 +201,18 @@ const bool registered = [] {
         ->Unit(benchmark::kMillisecond);
   }
   const SimdLevel best = host_simd_level();
-  for (const auto& [variant, fast, simd, threads] : {std::tuple{"one-thread/reference", false, best, 1},
-                                                      std::tuple{"one-thread/fast", true, best, 1},
-                                                      std::tuple{"one-thread/fast-baseline", true, SimdLevel::baseline, 1},
-                                                      std::tuple{"all-threads/fast", true, best, 0}})
+  for (const auto& [variant, fast, simd, threads] :
+       {std::tuple{"one-thread/reference", false, best, 1}, std::tuple{"one-thread/fast", true, best, 1},
+        std::tuple{"one-thread/fast-baseline", true, SimdLevel::baseline, 1},
+        std::tuple{"all-threads/fast", true, best, 0}})
     for (const bool smooth : {true, false})
       benchmark::RegisterBenchmark((std::string("stereogram/symmetric-cpu-") + variant + (smooth ? "/sphere" : "/random") +
                                     "/1920x1080").c_str(),
                                    symmetric_cpu_threads, fast, simd, smooth, threads)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
-  for (const auto& [variant, simd] : {std::pair{"one-thread", best}, std::pair{"one-thread-baseline", SimdLevel::baseline}})
+  for (const auto& [variant, simd] :
+       {std::pair{"one-thread", best}, std::pair{"one-thread-baseline", SimdLevel::baseline}})
     for (const auto& [sampling_name, sampling] :
          {std::pair{"whole", PatternSampling::whole_pixels}, std::pair{"linear", PatternSampling::linear}})
       benchmark::RegisterBenchmark((std::string("stereogram/compose-cpu-") + variant + "/" + sampling_name +
