@@ -35,11 +35,19 @@ std::vector<NamedDepth> awkward_depths() {
   return depths;
 }
 
-OffsetImage fast_coordinates(const DepthImage& depth, const SymmetricPlan& plan, SymmetricFastScratch& scratch) {
+OffsetImage fast_coordinates(const DepthImage& depth, const SymmetricPlan& plan, SymmetricFastScratch& scratch,
+                             SimdLevel simd = host_simd_level()) {
   OffsetImage coordinates(depth.width, depth.height);
   for (int y = 0; y < depth.height; ++y)
-    symmetric_coordinates_row_fast(depth.row(y), depth.width, y, plan, coordinates.row(y), scratch);
+    symmetric_coordinates_row_fast(depth.row(y), depth.width, y, plan, coordinates.row(y), scratch, simd);
   return coordinates;
+}
+
+// Both builds of the row (core/simd_level.hpp): the baseline one everywhere, and the AVX2 one
+// where this CPU has it (elsewhere the second is the baseline again).
+constexpr SimdLevel kEveryBuild[] = {SimdLevel::baseline, SimdLevel::avx2};
+const char* build_name(SimdLevel simd) {
+  return usable_simd_level(simd) == SimdLevel::avx2 ? "AVX2 build" : "baseline build";
 }
 
 std::vector<SymmetricParams> every_kind_of_params() {
@@ -61,15 +69,36 @@ std::vector<SymmetricParams> every_kind_of_params() {
 }
 
 TEST(SymmetricFastCpu, EqualsTheReferenceOnEveryKindOfMapAndParameter) {
-  SymmetricFastScratch scratch;  // one for all: rows of every width and plan in turn
+  SymmetricFastScratch scratch;  // one for all: rows of every width, plan and build in turn
   for (const SymmetricParams& params : every_kind_of_params()) {
     const SymmetricPlan plan = make_symmetric_plan(params);
     for (const NamedDepth& map : awkward_depths()) {
       const OffsetImage expected = symmetric_coordinates_reference(map.depth, plan);
-      ASSERT_TRUE(testing::same_bits(expected, fast_coordinates(map.depth, plan, scratch)))
-          << map.name << ", oversample " << params.oversample << ", colour " << static_cast<int>(params.group_colour)
-          << ", " << plan.pattern_columns << " columns";
+      for (const SimdLevel simd : kEveryBuild)
+        ASSERT_TRUE(testing::same_bits(expected, fast_coordinates(map.depth, plan, scratch, simd)))
+            << map.name << ", oversample " << params.oversample << ", colour "
+            << static_cast<int>(params.group_colour) << ", " << plan.pattern_columns << " columns, "
+            << build_name(simd);
     }
+  }
+}
+
+// The parallel driver hands its level to every row: both builds, through OpenMP, on a band that
+// starts at an odd row (hashed dots and the dither depend on the picture's row).
+TEST(SymmetricFastCpu, ParallelRowsTakeTheBuildAskedFor) {
+  SymmetricParams params = symmetric_params_from_pixels(85, 30.f);
+  params.group_colour = GroupColour::hashed;
+  const SymmetricPlan plan = make_symmetric_plan(params);
+  const DepthImage picture = testing::sphere_on_ramp_depth(389, 23);
+  const int first_row = 7;
+  const OffsetImage whole = symmetric_coordinates_reference(picture, plan);
+  const DepthView band(picture.row(first_row), picture.width, picture.height - first_row);
+  OffsetImage expected(band.width, band.height);
+  std::copy(whole.row(first_row), whole.row(first_row) + expected.pixels.size(), expected.pixels.begin());
+  for (const SimdLevel simd : kEveryBuild) {
+    OffsetImage coordinates;
+    symmetric_coordinates_parallel(band, plan, 3, coordinates, first_row, simd);
+    EXPECT_TRUE(testing::same_bits(expected, coordinates)) << build_name(simd);
   }
 }
 
@@ -80,7 +109,10 @@ TEST(SymmetricFastCpu, EqualsTheReferenceOnDepthOutsideItsRange) {
   depth.pixels[11] = std::nanf("");
   const SymmetricPlan plan = make_symmetric_plan(symmetric_params_from_pixels(85, 30.f));
   SymmetricFastScratch scratch;
-  EXPECT_TRUE(testing::same_bits(symmetric_coordinates_reference(depth, plan), fast_coordinates(depth, plan, scratch)));
+  for (const SimdLevel simd : kEveryBuild)
+    EXPECT_TRUE(
+        testing::same_bits(symmetric_coordinates_reference(depth, plan), fast_coordinates(depth, plan, scratch, simd)))
+        << build_name(simd);
 }
 
 }  // namespace

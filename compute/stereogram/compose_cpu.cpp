@@ -39,36 +39,52 @@ Rgba8 linear_pixel(float coordinate, const Rgba8* source, int pattern_width) {
   return {blend(left.r, right.r, weight), blend(left.g, right.g, weight), blend(left.b, right.b, weight), 255};
 }
 
-// One row of the picture; the sampling chosen once a row, not once a pixel.
-void compose_row(const float* coordinates, int width, const Rgba8* source, int pattern_width,
-                 PatternSampling sampling, Rgba8* pixels) {
+// One row of the picture; the sampling chosen once a row, not once a pixel. Inlined whole into
+// each build below, so its loops are compiled for that build's instruction set.
+[[gnu::always_inline]] inline void compose_row(const float* coordinates, int width, const Rgba8* source,
+                                               int pattern_width, PatternSampling sampling, Rgba8* pixels) {
   if (sampling == PatternSampling::whole_pixels)
     for (int x = 0; x < width; ++x) pixels[x] = whole_pixel(coordinates[x], source, pattern_width);
   else
     for (int x = 0; x < width; ++x) pixels[x] = linear_pixel(coordinates[x], source, pattern_width);
 }
 
+// Baseline x86-64 has no rounding instruction, so each std::floor above is a call into libm; with
+// AVX2 it is one instruction, rounding to the same float. flatten: the steps are inlined here, not
+// called in their baseline build.
+STEREOCL_TARGET_AVX2 [[gnu::flatten]] void compose_row_avx2(const float* coordinates, int width, const Rgba8* source,
+                                                            int pattern_width, PatternSampling sampling,
+                                                            Rgba8* pixels) {
+  compose_row(coordinates, width, source, pattern_width, sampling, pixels);
+}
+
+[[gnu::flatten]] void compose_row_baseline(const float* coordinates, int width, const Rgba8* source, int pattern_width,
+                                           PatternSampling sampling, Rgba8* pixels) {
+  compose_row(coordinates, width, source, pattern_width, sampling, pixels);
+}
+
 }  // namespace
 
 RgbaImage compose_reference(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling) {
   RgbaImage picture;
-  compose_rows(offsets, pattern, sampling, 0, 1, picture);
+  compose_rows(offsets, pattern, sampling, 0, 1, picture, SimdLevel::baseline);
   return picture;
 }
 
 void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
-                  int threads, RgbaImage& out) {
+                  int threads, RgbaImage& out, SimdLevel simd) {
   out.reshape(offsets.width, offsets.height);
-  compose_rows(offsets, pattern, sampling, first_row, threads, out.pixels.data());
+  compose_rows(offsets, pattern, sampling, first_row, threads, out.pixels.data(), simd);
 }
 
 void compose_rows(const OffsetImage& offsets, const RgbaImage& pattern, PatternSampling sampling, int first_row,
-                  int threads, Rgba8* out) {
+                  int threads, Rgba8* out, SimdLevel simd) {
   const auto width = static_cast<std::ptrdiff_t>(offsets.width);
+  const auto row = usable_simd_level(simd) == SimdLevel::avx2 ? compose_row_avx2 : compose_row_baseline;
 #pragma omp parallel for num_threads(resolve_thread_count(threads)) schedule(static)
   for (int y = 0; y < offsets.height; ++y)
-    compose_row(offsets.row(y), offsets.width, pattern.row(wrap(first_row + y, pattern.height)), pattern.width,
-                sampling, out + y * width);
+    row(offsets.row(y), offsets.width, pattern.row(wrap(first_row + y, pattern.height)), pattern.width, sampling,
+        out + y * width);
 }
 
 }  // namespace stereocl

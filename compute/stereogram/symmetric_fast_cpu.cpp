@@ -39,23 +39,29 @@ int walk_steps(int s, const SymmetricPlan& plan) {
   return t - 1;
 }
 
-// The smallest of `values` within [x - reach, x + reach] (clipped to the row), or something
-// smaller, for every x: van Herk / Gil-Werman, minima from each block's start (window_end) and
-// to each block's end (window_start) in blocks of 2 reach + 1; a window spans at most two
-// blocks. Where a clipped window lies in one block the block's minimum stands for it: smaller,
-// so only ever sending a pixel to the exact walk.
-void sliding_minimum(const int* values, int count, int reach, std::vector<int>& window_start,
-                     std::vector<int>& window_end) {
-  const int block = 2 * reach + 1;
-  window_start.resize(static_cast<std::size_t>(count));
-  window_end.resize(static_cast<std::size_t>(count));
-  for (int start = 0; start < count; start += block) {  // block by block: no division per pixel
-    const int end = std::min(count, start + block);
-    window_end[start] = values[start];
-    for (int x = start + 1; x < end; ++x) window_end[x] = std::min(window_end[x - 1], values[x]);
-    window_start[end - 1] = values[end - 1];
-    for (int x = end - 2; x >= start; --x) window_start[x] = std::min(window_start[x + 1], values[x]);
+// For every x, the smallest of `values` in [x, x + span) (clipped to the row), into `minima`, for
+// the smallest power of two span with 2 span >= 2 reach + 1; returns span. Any window of
+// 2 reach + 1 values is then the union of two spans, one from each of its ends: exact inside the
+// row; at its edges the spans may reach past a clipped window, giving something smaller, which
+// only ever sends a pixel to the exact walk. Doubling passes of independent minima, where a
+// running minimum (van Herk / Gil-Werman) is a chain of dependent steps: each pass vectorises,
+// with native 32-bit minima where the CPU has them (simd_level.hpp).
+int sliding_minimum(const int* values, int count, int reach, std::vector<int>& minima, std::vector<int>& spare) {
+  minima.resize(static_cast<std::size_t>(count));
+  spare.resize(static_cast<std::size_t>(count));
+  const int* from = values;  // reach >= 1: at least one pass, so the result is in one of the two
+  int span = 1;
+  for (; 2 * span < 2 * reach + 1; span *= 2) {
+    int* to = from == minima.data() ? spare.data() : minima.data();
+    const int inside = std::max(0, count - span);
+    [&](const int* __restrict in, int* __restrict out) {
+      for (int x = 0; x < inside; ++x) out[x] = std::min(in[x], in[x + span]);
+      for (int x = inside; x < count; ++x) out[x] = in[x];
+    }(from, to);
+    from = to;
   }
+  if (from != minima.data()) minima.swap(spare);
+  return span;
 }
 
 // The reference's walk, on separations at the linking resolution.
@@ -86,29 +92,31 @@ inline int link_or_walk(int x, int s, int nearest, int eye, int linking_width) {
   return in_row ? (unblockable ? left : kWalk) : -1;
 }
 
-// link_or_walk over x in [first, last), where the windows need no clipping. Restricted pointers
-// and no early exit let the compiler vectorise it.
-void links_inside(const int* __restrict linking, const int* __restrict window_start, const int* __restrict window_end,
-                  int first, int last, int reach, int eye, int linking_width, int* __restrict left_of) {
+// link_or_walk over x in [first, last), where the windows need no clipping: each the union of the
+// spans from its two ends. Restricted pointers and no early exit let the compiler vectorise it.
+void links_inside(const int* __restrict linking, const int* __restrict minima, int first, int last, int reach,
+                  int span, int eye, int linking_width, int* __restrict left_of) {
   for (int x = first; x < last; ++x)
-    left_of[x] = link_or_walk(x, linking[x], std::min(window_start[x - reach], window_end[x + reach]), eye, linking_width);
+    left_of[x] =
+        link_or_walk(x, linking[x], std::min(minima[x - reach], minima[x + reach + 1 - span]), eye, linking_width);
 }
 
 // Every point's left end (or -1) into left_of: first with no walk, in a loop of plain arithmetic
-// the compiler vectorises over the row (the windows' ends clipped only at its edges), then the
-// walk, unchanged, for the few points it cannot decide on a smooth surface.
-void find_links(const int* linking, int linking_width, int reach, const SymmetricPlan& plan, SymmetricFastScratch& scratch) {
+// the compiler vectorises over the row (the windows clipped only at its edges), then the walk,
+// unchanged, for the few points it cannot decide on a smooth surface.
+void find_links(const int* linking, int linking_width, int reach, int span, const SymmetricPlan& plan,
+                SymmetricFastScratch& scratch) {
   const int eye = plan.eye_separation;
-  const int* window_start = scratch.window_start.data();
-  const int* window_end = scratch.window_end.data();
+  const int* minima = scratch.window_minima.data();
   int* left_of = scratch.left_of.data();
   const auto clipped = [&](int x) {
-    const int nearest = std::min(window_start[std::max(0, x - reach)], window_end[std::min(linking_width - 1, x + reach)]);
+    const int start = std::max(0, x - reach), end = std::min(linking_width - 1, x + reach);
+    const int nearest = std::min(minima[start], minima[std::max(start, end + 1 - span)]);
     left_of[x] = link_or_walk(x, linking[x], nearest, eye, linking_width);
   };
   const int first = std::min(reach, linking_width), last = std::max(first, linking_width - reach);
   for (int x = 0; x < first; ++x) clipped(x);
-  links_inside(linking, window_start, window_end, first, last, reach, eye, linking_width, left_of);
+  links_inside(linking, minima, first, last, reach, span, eye, linking_width, left_of);
   for (int x = last; x < linking_width; ++x) clipped(x);
   for (int x = 0; x < linking_width; ++x)
     if (left_of[x] == kWalk)
@@ -143,9 +151,9 @@ void keep_nearer_links_fast(const int* linking, int linking_width, SymmetricFast
 // Every visible point's link and the kept ones into same[] (link_row in symmetric_cpu.cpp).
 void link_row_fast(const int* linking, int linking_width, const SymmetricPlan& plan, SymmetricFastScratch& scratch) {
   const int reach = std::max(1, walk_steps(*std::max_element(linking, linking + linking_width), plan));
-  sliding_minimum(linking, linking_width, reach, scratch.window_start, scratch.window_end);
+  const int span = sliding_minimum(linking, linking_width, reach, scratch.window_minima, scratch.spare);
   scratch.left_of.resize(static_cast<std::size_t>(linking_width));
-  find_links(linking, linking_width, reach, plan, scratch);
+  find_links(linking, linking_width, reach, span, plan, scratch);
   keep_nearer_links_fast(linking, linking_width, scratch);
 }
 
@@ -233,10 +241,10 @@ void colour_flowing(const int* same, int width, const SymmetricPlan& plan, Symme
                      plan.inverse_pattern_columns;
 }
 
-}  // namespace
-
-void symmetric_coordinates_row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
-                                    float* coordinates, SymmetricFastScratch& scratch) {
+// One row's passes, inlined whole into each build below, so every loop of the row is compiled
+// for that build's instruction set.
+[[gnu::always_inline]] inline void row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
+                                            float* coordinates, SymmetricFastScratch& scratch) {
   const int linking_width = width * plan.oversample;
   scratch.separations.resize(static_cast<std::size_t>(width));
   linking_separations(depth, width, row, plan, scratch.separations.data());
@@ -254,8 +262,30 @@ void symmetric_coordinates_row_fast(const float* depth, int width, int row, cons
     colour_by_chain_ends(scratch.same.data(), width, row, plan, scratch, coordinates);
 }
 
+// flatten: the passes and what they call are inlined here, not called in their baseline build.
+STEREOCL_TARGET_AVX2 [[gnu::flatten]] void row_fast_avx2(const float* depth, int width, int row,
+                                                         const SymmetricPlan& plan, float* coordinates,
+                                                         SymmetricFastScratch& scratch) {
+  row_fast(depth, width, row, plan, coordinates, scratch);
+}
+
+[[gnu::flatten]] void row_fast_baseline(const float* depth, int width, int row, const SymmetricPlan& plan,
+                                        float* coordinates, SymmetricFastScratch& scratch) {
+  row_fast(depth, width, row, plan, coordinates, scratch);
+}
+
+}  // namespace
+
+void symmetric_coordinates_row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
+                                    float* coordinates, SymmetricFastScratch& scratch, SimdLevel simd) {
+  if (usable_simd_level(simd) == SimdLevel::avx2)
+    row_fast_avx2(depth, width, row, plan, coordinates, scratch);
+  else
+    row_fast_baseline(depth, width, row, plan, coordinates, scratch);
+}
+
 void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, int threads,
-                                    OffsetImage& coordinates, int first_row) {
+                                    OffsetImage& coordinates, int first_row, SimdLevel simd) {
   if (coordinates.width != depth.width || coordinates.height != depth.height)
     coordinates = OffsetImage(depth.width, depth.height);
 #pragma omp parallel num_threads(resolve_thread_count(threads))
@@ -266,7 +296,7 @@ void symmetric_coordinates_parallel(DepthView depth, const SymmetricPlan& plan, 
     // Rows cost alike; small chunks still even out the ones the walk takes longer on.
 #pragma omp for schedule(dynamic, 4)
     for (int y = 0; y < depth.height; ++y)
-      symmetric_coordinates_row_fast(depth.row(y), depth.width, first_row + y, plan, coordinates.row(y), scratch);
+      symmetric_coordinates_row_fast(depth.row(y), depth.width, first_row + y, plan, coordinates.row(y), scratch, simd);
   }
 }
 

@@ -4,6 +4,7 @@
 // the other benchmarks, so --benchmark_filter=1920x1080 picks every 1080p benchmark.
 #include "../depth_scenes.hpp"
 #include "bench_device.hpp"
+#include "compute/stereogram/compose_cpu.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "compute/stereogram/symmetric_fast_cpu.hpp"
@@ -119,21 +120,27 @@ void symmetric_cpu(benchmark::State& state, int width, int height) {
   state.SetLabel("P=85 M=30, all cores");
 }
 
-// One thread (or all, "fast" only) on a 1080p map at the separations pamstereogram -dpi 72 -eyesep 2.5 -depth 0.5
-// draws with (90 pixels far, 60 near), hashed dots: the cost per pixel and core that
-// scripts/cpu-baseline.sh sets beside pamstereogram's. "reference" is the readable oracle
-// (symmetric_cpu.hpp), "fast" what CPU mode and stills run; "sphere" a smooth surface
-// (depth_scenes.hpp), "random" a step at every pixel.
-void symmetric_cpu_threads(benchmark::State& state, bool fast, bool smooth, int threads) {
+// The separations pamstereogram -dpi 72 -eyesep 2.5 -depth 0.5 draws with (90 pixels far, 60
+// near), hashed dots.
+SymmetricPlan pamstereogram_plan() {
   SymmetricParams params;
   params.geometry = PhysicalGeometry{72.0, 2.5 * 25.4, 0.5};
   params.group_colour = GroupColour::hashed;
-  const SymmetricPlan plan = make_symmetric_plan(params);
+  return make_symmetric_plan(params);
+}
+
+// One thread (or all, "fast" only) on a 1080p map at pamstereogram's separations: the cost per
+// pixel and core to set beside pamstereogram's (docs/performance.md §44, §65). "reference" is the
+// readable oracle (symmetric_cpu.hpp), "fast" what CPU mode and stills run, "fast-baseline" its
+// build for baseline x86-64 where the CPU has more (core/simd_level.hpp); "sphere" a smooth
+// surface (depth_scenes.hpp), "random" a step at every pixel.
+void symmetric_cpu_threads(benchmark::State& state, bool fast, SimdLevel simd, bool smooth, int threads) {
+  const SymmetricPlan plan = pamstereogram_plan();
   const DepthImage depth = smooth ? testing::sphere_on_ramp_depth(1920, 1080) : random_depth(1920, 1080);
   OffsetImage coordinates(depth.width, depth.height);
   for (auto _ : state) {
     if (fast)
-      symmetric_coordinates_parallel(depth, plan, threads, coordinates);
+      symmetric_coordinates_parallel(depth, plan, threads, coordinates, 0, simd);
     else
       coordinates = symmetric_coordinates_reference(depth, plan);
     benchmark::DoNotOptimize(coordinates.pixels.data());
@@ -143,6 +150,29 @@ void symmetric_cpu_threads(benchmark::State& state, bool fast, bool smooth, int 
   state.counters["s/pixel"] = benchmark::Counter(static_cast<double>(depth.width) * depth.height,
                                                  benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.SetLabel("90 far, 60 near, " + std::to_string(resolve_thread_count(threads)) + " thread(s)");
+}
+
+// CPU mode's compose on one thread: the fast engine's coordinates of the 1080p sphere (as above)
+// through a 90-column pattern into a picture, whole pixels as the symmetric engine's are shown,
+// in the build this CPU runs and the baseline one.
+void compose_cpu(benchmark::State& state, SimdLevel simd, PatternSampling sampling) {
+  const SymmetricPlan plan = pamstereogram_plan();
+  const DepthImage depth = testing::sphere_on_ramp_depth(1920, 1080);
+  OffsetImage coordinates;
+  symmetric_coordinates_parallel(depth, plan, 0, coordinates);
+  RgbaImage pattern(plan.pattern_columns, 128);
+  std::mt19937 random(3u);
+  for (Rgba8& pixel : pattern.pixels)
+    pixel = Rgba8{static_cast<std::uint8_t>(random()), static_cast<std::uint8_t>(random()),
+                  static_cast<std::uint8_t>(random()), 255};
+  RgbaImage picture;
+  for (auto _ : state) {
+    compose_rows(coordinates, pattern, sampling, 0, 1, picture, simd);
+    benchmark::DoNotOptimize(picture.pixels.data());
+  }
+  state.counters["s/pixel"] = benchmark::Counter(
+      static_cast<double>(depth.width) * depth.height,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 const bool registered = [] {
@@ -170,20 +200,31 @@ const bool registered = [] {
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
   }
-  for (const auto& [variant, fast, threads] : {std::tuple{"one-thread/reference", false, 1},
-                                                std::tuple{"one-thread/fast", true, 1},
-                                                std::tuple{"all-threads/fast", true, 0}})
+  const SimdLevel best = host_simd_level();
+  for (const auto& [variant, fast, simd, threads] :
+       {std::tuple{"one-thread/reference", false, best, 1}, std::tuple{"one-thread/fast", true, best, 1},
+        std::tuple{"one-thread/fast-baseline", true, SimdLevel::baseline, 1},
+        std::tuple{"all-threads/fast", true, best, 0}})
     for (const bool smooth : {true, false})
       benchmark::RegisterBenchmark((std::string("stereogram/symmetric-cpu-") + variant + (smooth ? "/sphere" : "/random") +
                                     "/1920x1080").c_str(),
-                                   symmetric_cpu_threads, fast, smooth, threads)
+                                   symmetric_cpu_threads, fast, simd, smooth, threads)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+  for (const auto& [variant, simd] :
+       {std::pair{"one-thread", best}, std::pair{"one-thread-baseline", SimdLevel::baseline}})
+    for (const auto& [sampling_name, sampling] :
+         {std::pair{"whole", PatternSampling::whole_pixels}, std::pair{"linear", PatternSampling::linear}})
+      benchmark::RegisterBenchmark((std::string("stereogram/compose-cpu-") + variant + "/" + sampling_name +
+                                    "/sphere/1920x1080").c_str(),
+                                   compose_cpu, simd, sampling)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
   // The curve between one thread and all: where a host's cores stop adding speed (its clock with
   // more of them busy, threads sharing a core) shows between these, not in the engine.
   for (const int threads : {2, 4, 8})
     benchmark::RegisterBenchmark(("stereogram/symmetric-cpu-threads/fast/sphere/1920x1080/" + std::to_string(threads)).c_str(),
-                                 symmetric_cpu_threads, true, true, threads)
+                                 symmetric_cpu_threads, true, host_simd_level(), true, threads)
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
   return true;
