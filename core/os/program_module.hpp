@@ -20,7 +20,9 @@ namespace stereocl {
 // program and into each module).
 // A function, not a global array: the program exports its symbols to the MP4 module, and two
 // globals of one name (the program's and a module's) are an ODR violation AddressSanitizer stops.
-const char* module_build();
+// Hidden, so that each binary calls its own: exported, the module's call bound to the program's
+// definition, and the entry point's stamp always matched whatever build the module was.
+[[gnu::visibility("hidden")]] const char* module_build();
 
 // Every table's first members.
 struct ModuleStamp {
