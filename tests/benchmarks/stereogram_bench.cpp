@@ -3,6 +3,7 @@
 // implementation must move: the depth in, the offsets out. Named stereogram/<kind>/<W>x<H>, like
 // the other benchmarks, so --benchmark_filter=1920x1080 picks every 1080p benchmark.
 #include "../depth_scenes.hpp"
+#include "../random_images.hpp"
 #include "bench_device.hpp"
 #include "compute/stereogram/compose_cpu.hpp"
 #include "compute/stereogram/lookup_kernel.hpp"
@@ -160,11 +161,7 @@ void compose_cpu(benchmark::State& state, SimdLevel simd, PatternSampling sampli
   const DepthImage depth = testing::sphere_on_ramp_depth(1920, 1080);
   OffsetImage coordinates;
   symmetric_coordinates_parallel(depth, plan, 0, coordinates);
-  RgbaImage pattern(plan.pattern_columns, 128);
-  std::mt19937 random(3u);
-  for (Rgba8& pixel : pattern.pixels)
-    pixel = Rgba8{static_cast<std::uint8_t>(random()), static_cast<std::uint8_t>(random()),
-                  static_cast<std::uint8_t>(random()), 255};
+  const RgbaImage pattern = testing::random_rgba(plan.pattern_columns, 128, 3u);
   RgbaImage picture;
   for (auto _ : state) {
     compose_rows(coordinates, pattern, sampling, 0, 1, picture, simd);
