@@ -4,7 +4,9 @@
 # about two of the Release suite's fifteen CPU minutes starting drivers (docs/development.md).
 # A suite's cases run in one process, so a failure still names its case in the output.
 #   -D EXE=kernel_tests -D OUT=file.cmake [-D EXCLUDE=pattern] -D RUSTICL_ENABLE=drivers
-#   EXCLUDE: gtest's negative filter; RUSTICL_ENABLE: the drivers rusticl lists for these tests
+#     [-D ONE_SHAPE=1] [-D REQUIRE=devices]
+#   EXCLUDE: gtest's negative filter; RUSTICL_ENABLE: the drivers rusticl lists for these tests;
+#   ONE_SHAPE: no @small-device copy; REQUIRE: STEREOCL_REQUIRE_CL_DEVICES for these tests
 execute_process(COMMAND "${EXE}" --gtest_list_tests OUTPUT_VARIABLE listing RESULT_VARIABLE listed)
 if(NOT listed EQUAL 0)
   message(FATAL_ERROR "kernel_suites: ${EXE} --gtest_list_tests failed (${listed})")
@@ -19,8 +21,15 @@ foreach(line IN LISTS lines)
   # A suite's line has no indent and ends in '.', before any "# TypeParam" comment.
   if(line MATCHES "^([^ #][^ ]*)\\.( |$)")
     set(suite "${CMAKE_MATCH_1}")
-    foreach(variant "" "@small-device")
+    set(variants "" "@small-device")
+    if(ONE_SHAPE)
+      set(variants "")
+    endif()
+    foreach(variant IN LISTS variants)
       set(environment "RUSTICL_ENABLE=${RUSTICL_ENABLE}")
+      if(REQUIRE)
+        list(APPEND environment "STEREOCL_REQUIRE_CL_DEVICES=${REQUIRE}")
+      endif()
       if(variant)
         list(APPEND environment STEREOCL_SMALL_DEVICE=1)
       endif()
