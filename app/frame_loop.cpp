@@ -180,11 +180,22 @@ bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
   return loop.soak.after_frame(glfwGetTime(), engine, window, panel.message);
 }
 
+// --max-fps: until the next frame is due the loop waits for events, so a key pressed meanwhile is
+// taken at once and shown on that frame. A late frame moves the pace on rather than bursting.
+void wait_until_frame_due(FrameLoop& loop) {
+  const int cap = loop.session.engine.settings().stage.max_fps;
+  if (cap <= 0) return;
+  for (double now = glfwGetTime(); now < loop.next_frame_due; now = glfwGetTime())
+    glfwWaitEventsTimeout(loop.next_frame_due - now);
+  loop.next_frame_due = std::max(loop.next_frame_due + 1.0 / cap, glfwGetTime());
+}
+
 }  // namespace
 
 bool run_frame(FrameLoop& loop) {
   Window& window = loop.session.window;
   Engine& engine = loop.session.engine;
+  wait_until_frame_due(loop);
   glfwPollEvents();
   if (loop.session.quit_guard.held_to_quit(glfwGetTime())) window.request_close();
   int width = 0, height = 0;

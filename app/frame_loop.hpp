@@ -24,6 +24,7 @@ struct FrameLoop {
   Status window_shot;  // --screenshot-window's, once it is taken
   std::string oversized_said;
   double last_time = 0;
+  double next_frame_due = 0;  // --max-fps's pace
 };
 
 // False once the run is over: the window closed, the --frames done or the soak ended.

@@ -527,6 +527,19 @@ const Setting kDeviceSettings[] = {
      .panel = {.kind = ControlKind::checkbox,
                .label = "vsync",
                .tooltip = "wait for the screen's refresh; off: draw as fast as possible (--no-vsync)",}},
+    // Where nothing paces the window (a virtual machine's display, a remote desktop, Xvfb) vsync
+    // waits for nothing and the window takes every core it can; on stage a laptop on battery, and
+    // in the tests every other test, wants those cores back.
+    {.name = "max_fps",
+     .kind = SettingKind::integer,
+     .group = kShowGroup,
+     .value_name = "FPS",
+     .help = "at most FPS frames a second in the window, 0 = no limit (where the display sets no pace: a "
+             "virtual machine, a remote desktop)",
+     .min = 0,
+     .max = 1000,
+     .initial = "0",
+     .access = number_field<&StageSettings::max_fps>},
     {.name = "no_panel",
      .kind = SettingKind::flag,
      .group = kShowGroup,

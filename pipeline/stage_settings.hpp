@@ -6,6 +6,7 @@ namespace stereocl {
 
 struct StageSettings {
   bool vsync = false;             // wait for the screen's refresh (--no-vsync turns it off)
+  int max_fps = 0;                // at most this many frames a second in the window, 0: no limit
   bool show_panel = false;        // --no-panel, H
   bool convergence_dots = false;  // the two dots above the picture (--no-convergence-dots, D)
   bool guide_dots = false;        // those dots in saved pictures too (--guide-dots)
