@@ -180,14 +180,14 @@ bool finish_frame(FrameLoop& loop, Size framebuffer, double seconds) {
   return loop.soak.after_frame(glfwGetTime(), engine, window, panel.message);
 }
 
-// --max-fps: until the next frame is due the loop waits for events, so a key pressed meanwhile is
-// taken at once and shown on that frame. A late frame moves the pace on rather than bursting.
+// --max-fps: frames start at least 1/FPS seconds apart. Until the next is due the loop waits for
+// events, so a key pressed meanwhile is taken at once and shown on that frame.
 void wait_until_frame_due(FrameLoop& loop) {
   const int cap = loop.session.engine.settings().stage.max_fps;
   if (cap <= 0) return;
   for (double now = glfwGetTime(); now < loop.next_frame_due; now = glfwGetTime())
     glfwWaitEventsTimeout(loop.next_frame_due - now);
-  loop.next_frame_due = std::max(loop.next_frame_due + 1.0 / cap, glfwGetTime());
+  loop.next_frame_due = glfwGetTime() + 1.0 / cap;
 }
 
 }  // namespace
