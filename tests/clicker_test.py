@@ -22,11 +22,9 @@ failures = []
 # A click on the panel: its title bar, which no message or layout moves.
 PANEL_TITLE = (300, 10)
 
-# 30 frames a second: Xvfb paces nothing, and the window drawn flat out took a core from the tests
-# beside this one for the whole of its waits (docs/development.md, run X2).
 demo = subprocess.Popen([binary, "--config", "hidden-word", "--presets", presets, "--size", "480x270", "--mode",
-                         "cpu", "--ui-scale", "1", "--no-vsync", "--max-fps", "30"], cwd=scratch,
-                        stdout=subprocess.DEVNULL, stderr=open(os.path.join(scratch, "stderr.txt"), "w"))
+                         "cpu", "--ui-scale", "1", *x_window.PACED], cwd=scratch, stdout=subprocess.DEVNULL,
+                        stderr=open(os.path.join(scratch, "stderr.txt"), "w"))
 window = find_window()
 
 

@@ -16,10 +16,8 @@ import x_window  # noqa: E402
 
 binary, presets, scratch = start("STEREOCL_ANSWERS_DISPLAY", "1920x1080")
 failures = []
-# 30 frames a second: Xvfb paces nothing, and the window drawn flat out took a core from the tests
-# beside this one for the whole of its waits (docs/development.md, run X2).
-demo = subprocess.Popen([binary, "--no-panel", "--mode", "gpu", "--presets", presets, "--ui-scale", "1", "--no-vsync",
-                         "--max-fps", "30"], cwd=scratch, stdout=subprocess.DEVNULL,
+demo = subprocess.Popen([binary, "--no-panel", "--mode", "gpu", "--presets", presets, "--ui-scale", "1",
+                         *x_window.PACED], cwd=scratch, stdout=subprocess.DEVNULL,
                         stderr=open(os.path.join(scratch, "stderr.txt"), "w"))
 window = find_window()
 

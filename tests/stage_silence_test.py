@@ -26,10 +26,8 @@ failures = []
 # Started on scene-lookup, the preset whose picture is widest (the lookup algorithm adds P to the
 # scene's width), so every preset's picture is shown whole at 1:1 in the window it sized; the
 # 800x480 scene fills the window but for the dots' band, so a notice at its foot covers the picture.
-# 30 frames a second: Xvfb paces nothing, and the window drawn flat out took a core from the tests
-# beside this one for the whole of its waits (docs/development.md, run X2).
 demo = subprocess.Popen([binary, "--mode", "gpu", "--no-panel", "--presets", presets, "--config", "scene-lookup",
-                         "--size", "800x480", "--ui-scale", "1", "--no-vsync", "--max-fps", "30"], cwd=scratch,
+                         "--size", "800x480", "--ui-scale", "1", *x_window.PACED], cwd=scratch,
                         stdout=subprocess.DEVNULL, stderr=open(os.path.join(scratch, "stderr.txt"), "w"))
 window = find_window()
 

@@ -8,6 +8,12 @@ import sys
 import time
 
 
+# How each test's window draws: flat out (vsync, which Xvfb does not pace, off) but at most 30 frames
+# a second, so that the window does not take a core from the tests beside it for the whole of the
+# test's waits for a key's effect (docs/development.md, run X2).
+PACED = ["--no-vsync", "--max-fps", "30"]
+
+
 def skip_without_tools():
     """Exit 77 (skipped, with the reason) where a tool is missing."""
     for tool, package in (("xdotool", "xdotool"), ("xwd", "x11-apps"), ("xwdtopnm", "netpbm"), ("pngtopam", "netpbm"),
