@@ -185,14 +185,19 @@ typedef struct {
 static inline packed_row load_packed(global const uchar* image, int width, int height, int y, int x, int wide) {
   const uint keep = (CLAMP_BORDER || (uint)y < (uint)height) ? 1u : 0u;
   global const uchar* row = image + (size_t)clamp(y, 0, height - 1) * width;
+  // Clamped, each neighbour is one load at a clamped address: no item loads a byte it does not use
+  // (every item loading its row's last pixel was 4 loads an item more; docs/performance.md, 67).
+  const uint left = CLAMP_BORDER ? (uint)row[max(x - 1, 0)] : x > 0 ? (uint)row[x - 1] : 0u;
+  const uint right = CLAMP_BORDER ? (uint)row[min(x + PACKED_UNITS, width - 1)]
+                     : x + PACKED_UNITS < width ? (uint)row[x + PACKED_UNITS]
+                                               : 0u;
   uint4 mid;
   if (wide) {
     mid = *(global const uint4*)(row + x);
   } else {
     // Width a multiple of 8 but not 16: the last item's second half lies past the row, and only its
-    // first pixel counts (the right neighbour of the row's last pixel, the border's value).
-    const uint past = CLAMP_BORDER ? (uint)row[width - 1] : 0u;
-    const uint2 high = x + 8 < width ? *(global const uint2*)(row + min(x + 8, width - 8)) : (uint2)(past, 0u);
+    // first pixel counts: the right neighbour of the row's last pixel, which is this item's `right`.
+    const uint2 high = x + 8 < width ? *(global const uint2*)(row + min(x + 8, width - 8)) : (uint2)(right, 0u);
     mid = (uint4)(*(global const uint2*)(row + x), high);
   }
   mid *= keep;
@@ -201,12 +206,8 @@ static inline packed_row load_packed(global const uchar* image, int width, int h
   packed.even[1] = EVEN_BYTES(mid.s1), packed.odd[1] = ODD_BYTES(mid.s1);
   packed.even[2] = EVEN_BYTES(mid.s2), packed.odd[2] = ODD_BYTES(mid.s2);
   packed.even[3] = EVEN_BYTES(mid.s3), packed.odd[3] = ODD_BYTES(mid.s3);
-  // Clamped, each neighbour is one load at a clamped address: no item loads a byte it does not use
-  // (every item loading its row's last pixel was 4 loads an item more; docs/performance.md, 67).
-  packed.left = (CLAMP_BORDER ? (uint)row[max(x - 1, 0)] : x > 0 ? (uint)row[x - 1] : 0u) * keep;
-  packed.right = (CLAMP_BORDER ? (uint)row[min(x + PACKED_UNITS, width - 1)]
-                  : x + PACKED_UNITS < width ? (uint)row[x + PACKED_UNITS]
-                                            : 0u) * keep;
+  packed.left = left * keep;
+  packed.right = right * keep;
   return packed;
 }
 
