@@ -71,9 +71,7 @@ def type_in_field(text):
 
 
 def expect(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAILED:", what)
+    x_window.expect(failures, condition, what)
 
 
 # A key acts on the next frame, and on a machine loaded past its cores (CI at -j 2 beside other
@@ -169,6 +167,7 @@ try:
             key("Next")
             time.sleep(0.5)
             current = title()
+            print(f"at {x_window.elapsed():.0f} s: {current!r}")
             for name in ("F5", "b", "period", "Escape"):
                 blank_and_back(name, f"PageDown to preset {current!r}")
         expect(demo.poll() is None, "the demo is still running: no key quit it")

@@ -27,9 +27,7 @@ def title():
 
 
 def expect(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAILED:", what)
+    x_window.expect(failures, condition, what)
 
 
 def panel_shown():

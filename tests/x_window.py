@@ -13,6 +13,16 @@ import time
 # test's waits for a key's effect (docs/development.md, run X2).
 PACED = ["--no-vsync", "--max-fps", "30"]
 
+# The test's own deadline, under ctest's 300 s: past it every wait gives up at once, so a window that
+# stopped answering ends in the test's report (which checks failed, when, and what stereocl said)
+# rather than in ctest killing a script whose buffered output is then lost (CI, a6d8b68).
+BUDGET_SECONDS = 240
+STARTED = time.monotonic()
+
+
+def elapsed():
+    return time.monotonic() - STARTED
+
 
 def skip_without_tools():
     """Exit 77 (skipped, with the reason) where a tool is missing."""
@@ -25,10 +35,11 @@ def skip_without_tools():
 
 def rerun_on_own_server(marker, screen="1280x720"):
     """Runs this script again on an X server of its own, so other tests' windows (beside it under
-    ctest -j) never take its keys; returns in that second run."""
+    ctest -j) never take its keys; returns in that second run. Its output is unbuffered (-u), so that
+    what it printed before ctest's timeout killed it reaches the log."""
     if os.environ.get(marker) != "own":
         command = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24 -noreset", "env", f"{marker}=own", sys.executable,
-                   *sys.argv]
+                   "-u", *sys.argv]
         sys.exit(subprocess.run(command, check=False).returncode)
 
 
@@ -48,7 +59,7 @@ def run(*command, timeout=10):
 
 
 def wait_until(condition, seconds=5.0):
-    deadline = time.monotonic() + seconds
+    deadline = min(time.monotonic() + seconds, STARTED + BUDGET_SECONDS)
     while time.monotonic() < deadline:
         if condition():
             return True
@@ -107,13 +118,21 @@ def stop(demo):
         demo.wait(timeout=10)
 
 
+def expect(failures, condition, what):
+    """Records `what` among the failures, with when it failed, unless `condition` holds."""
+    if not condition:
+        failures.append(f"{what} (at {elapsed():.0f} s)")
+        print("FAILED:", failures[-1], flush=True)
+
+
 def report(scratch, failures, passed):
     """Exits: 1 with the failures and what stereocl said on stderr (scratch/stderr.txt), or 0
     saying `passed`."""
     with open(os.path.join(scratch, "stderr.txt")) as said:
         errors = said.read()
     if failures:
-        print(f"{len(failures)} failures:\n  " + "\n  ".join(failures) + f"\nstereocl said:\n{errors}")
+        print(f"{len(failures)} failures in {elapsed():.0f} s:\n  " + "\n  ".join(failures) +
+              f"\nstereocl said:\n{errors}")
         sys.exit(1)
     print(passed)
     sys.exit(0)
