@@ -6,6 +6,7 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <filesystem>
 #include <vector>
@@ -81,6 +82,44 @@ TEST(StageKeys, NoKeyHandsTheKeyboardToThePanel) {
     EXPECT_FALSE(layer.wants_keyboard()) << "key " << key << " handed the keyboard to the panel";
     EXPECT_FALSE(io.NavVisible) << "key " << key << " started keyboard navigation";
   }
+}
+
+// A click on the panel (its title bar held, a slider dragged) makes an item active, which ImGui
+// counts as wanting the keyboard; a key in that frame is still the stage's. A text field with the
+// keyboard takes every key.
+TEST(StageKeys, OnlyATextFieldTakesTheKeyboard) {
+  std::string why_not;
+  const auto window = testing::open_hidden_window(why_not);
+  if (!window) GTEST_SKIP() << why_not;
+  Notices notices;
+  ImGuiLayer layer(window->handle(), 1.0f, notices);
+  float value = 0.5f;
+  char word[16] = "HELLO";
+  const auto frame = [&](bool hold_the_slider, bool focus_the_field) {
+    layer.new_frame();
+    ImGui::Begin("panel");
+    ImGui::SliderFloat("depth", &value, 0.0f, 1.0f);
+    if (hold_the_slider) ImGui::SetActiveID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
+    if (focus_the_field) {  // as the panel's T does (panel_show.cpp)
+      ImGui::SetWindowFocus();
+      ImGui::SetKeyboardFocusHere();
+    }
+    ImGui::InputText("word", word, sizeof word);
+    ImGui::End();
+    layer.render();
+  };
+  frame(false, false);
+  frame(true, false);
+  frame(true, false);
+  ASSERT_TRUE(ImGui::IsAnyItemActive());
+  ASSERT_TRUE(ImGui::GetIO().WantCaptureKeyboard);
+  EXPECT_FALSE(layer.wants_keyboard()) << "an item held by the mouse took the stage's keys";
+  ImGui::ClearActiveID();
+  frame(false, true);
+  frame(false, false);
+  frame(false, false);
+  EXPECT_TRUE(ImGui::GetIO().WantTextInput);
+  EXPECT_TRUE(layer.wants_keyboard()) << "the text field with the keyboard did not take the keys";
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ class ImGuiLayer {
   void new_frame();
   // Draws the frame's widgets into the window's framebuffer, over whatever is there.
   void render();
-  // True while the panel takes the keys (a text field, or arrow-key navigation), so key bindings
-  // stand aside.
+  // True while a text field of the panel takes the keys, so key bindings stand aside. A click or
+  // drag on the panel takes no key from the stage (ImGui's keyboard navigation is off).
   bool wants_keyboard() const;
   // Leaves the text field being typed in (what was typed stays) before the next frame's widgets
   // run, so the key that asked for it is not typed into the field too.
