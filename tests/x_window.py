@@ -59,11 +59,17 @@ def run(*command, timeout=10):
 
 
 def wait_until(condition, seconds=5.0):
+    """Whether `condition` came true within `seconds`. Each look is a process or two (xwd, xdotool):
+    looked for every 50 ms, a key's effect on the next frame is seen at once, and the pauses then
+    grow to half a second, so that a long wait (a slow machine's frames) does not spend a core on
+    looking."""
     deadline = min(time.monotonic() + seconds, STARTED + BUDGET_SECONDS)
+    pause = 0.05
     while time.monotonic() < deadline:
         if condition():
             return True
-        time.sleep(0.05)
+        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
+        pause = min(0.5, pause * 1.5)
     return condition()
 
 
