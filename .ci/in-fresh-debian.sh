@@ -10,6 +10,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 dpkg-query -W -f='${Package}\n' >/tmp/base-packages.txt
 # This root is thrown away after the run: dpkg need not fsync every file it unpacks.
 echo force-unsafe-io >/etc/dpkg/dpkg.cfg.d/stereocl-ci-unsafe-io
+# Nor need man-db index the manual pages of a root nobody reads them in: its "Building database
+# of manual pages" took about 6 s of CPU in every root of every run.
+echo "man-db man-db/auto-update boolean false" | debconf-set-selections
 # The drivers' own compiler caches, PoCL's kernels and Mesa's shaders (llvmpipe's GL, rusticl), live
 # beside ccache's objects on the host: both key an entry by the hash of what was compiled and the
 # driver's own build, as ccache does, so a stale one is never used. Without them every run
