@@ -53,4 +53,16 @@ inline DepthImage stepped_depth(int width, int height, unsigned seed) {
   return depth;
 }
 
+// Ramps along the row, each row steeper than the one above, each ramp ending at a cliff: walls and
+// floors seen at an angle, where the hidden-surface walk runs its whole length, and cliffs where
+// it is blocked at every step count.
+inline DepthImage sawtooth_depth(int width, int height) {
+  DepthImage depth(width, height);
+  for (int y = 0; y < height; ++y) {
+    const float slope = 0.002f * static_cast<float>(1 << std::min(y, 8));  // depth a pixel: 0.002 to 0.5
+    for (int x = 0; x < width; ++x) depth.at(x, y) = std::fmod(slope * static_cast<float>(x), 1.f);
+  }
+  return depth;
+}
+
 }  // namespace stereocl::testing

@@ -1,6 +1,6 @@
 // The fast CPU engine against the reference it replaces (symmetric_cpu.hpp), bit for bit, on
 // the maps that take each of its paths: smooth ones (the hidden-surface walk skipped), steps and
-// random depth (the walk run), at awkward widths, every group colour, oversampling, dot size and
+// random depth (the walk run), slopes (the walk run to its end, eight steps at a time), at awkward widths, every group colour, oversampling, dot size and
 // both geometries; and on rows of another size between them, as the scratch is reused.
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "compute/stereogram/symmetric_fast_cpu.hpp"
@@ -31,6 +31,7 @@ std::vector<NamedDepth> awkward_depths() {
     depths.push_back({"steps " + size, testing::stepped_depth(width, height, static_cast<unsigned>(width))});
     depths.push_back({"random " + size, testing::random_depth(width, height, static_cast<unsigned>(height))});
     depths.push_back({"pillar " + size, testing::pillar_depth(width, height, {width / 3, std::min(width, width / 3 + 40), 1, height})});
+    depths.push_back({"sawtooth " + size, testing::sawtooth_depth(width, height)});
   }
   return depths;
 }

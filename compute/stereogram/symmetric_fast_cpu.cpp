@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 
 namespace stereocl {
 
@@ -29,15 +30,6 @@ class ExactDivisor {
   std::uint32_t d_;
   std::uint64_t m_;
 };
-
-// How many steps the hidden-surface walk takes for separation s: it goes on while the rays are
-// still below the nearest possible surface (both_eyes_see's loop condition).
-int walk_steps(int s, const SymmetricPlan& plan) {
-  const int eye = plan.eye_separation;
-  int t = 1;
-  while (eye * (s - 2 * t) > plan.nearest_separation * (eye - 2 * t)) ++t;
-  return t - 1;
-}
 
 // For every x, the smallest of `values` in [x, x + span) (clipped to the row), into `minima`, for
 // the smallest power of two span with 2 span >= 2 reach + 1; returns span. Any window of
@@ -76,6 +68,61 @@ bool both_eyes_see_linking(const int* linking, int linking_width, const Symmetri
   return true;
 }
 
+// How many steps the hidden-surface walk takes (both_eyes_see's loop goes on while the rays are
+// still below the nearest possible surface), for every separation up to `largest`, into steps[s].
+// The loop's condition, E (s - 2t) > N (E - 2t), only ever gets truer as s grows, so the count
+// never falls, and one pass with t carried over finds them all.
+void walk_steps_table(int largest, const SymmetricPlan& plan, std::vector<int>& steps) {
+  steps.resize(static_cast<std::size_t>(largest) + 1);
+  const int eye = plan.eye_separation;
+  int t = 1;
+  for (int s = 0; s <= largest; ++s) {
+    while (eye * (s - 2 * t) > plan.nearest_separation * (eye - 2 * t)) ++t;
+    steps[static_cast<std::size_t>(s)] = t - 1;
+  }
+}
+
+// both_eyes_see_linking for a point whose walk stays inside the row (the caller's bounds), its
+// `steps` eight at a time. Its steps' tests are independent of each other: on a slope, where the
+// windows' test sends most points to the walk and no step blocks, the loop above is a chain of
+// ~20 dependent compares and branches, and here it is three blocks of vector operations with one
+// branch at the end. Which step blocks first does not matter, only whether any does, so the answer
+// is the loop's.
+using WalkLanes = int __attribute__((vector_size(8 * sizeof(int))));
+constexpr int kWalkLanes = 8;
+constexpr WalkLanes kLane = {0, 1, 2, 3, 4, 5, 6, 7};
+// The baseline build (SSE2) walks step by step: its vector products are emulated, and eight lanes
+// there are slower than the loop (random depth 2.7x, docs/performance.md).
+enum class Walk { step_by_step, eight_steps_at_a_time };
+
+inline bool any_lane(WalkLanes lanes) {
+  std::uint64_t words[4];
+  std::memcpy(words, &lanes, sizeof words);
+  return (words[0] | words[1] | words[2] | words[3]) != 0;
+}
+
+inline bool both_eyes_see_inside(const int* linking, int eye, int x, int s, int steps) {
+  WalkLanes blocked = {};
+  for (int first = 1; first <= steps; first += kWalkLanes) {
+    // Right of x the lanes hold steps t = first + lane; left of it, loaded from the lowest address,
+    // t = last - lane. The ray E (s - 2t) and the span E - 2t, per lane.
+    const int last = first + kWalkLanes - 1;
+    const WalkLanes right_ray = eye * (s - 2 * first) - 2 * eye * kLane;
+    const WalkLanes left_ray = eye * (s - 2 * last) + 2 * eye * kLane;
+    const WalkLanes right_span = (eye - 2 * first) - 2 * kLane;
+    const WalkLanes left_span = (eye - 2 * last) + 2 * kLane;
+    const WalkLanes right_taken = kLane <= steps - first, left_taken = kLane >= last - steps;
+    WalkLanes right, left;
+    std::memcpy(&right, linking + x + first, sizeof right);
+    std::memcpy(&left, linking + x - last, sizeof left);
+    blocked |= (right_taken & (right * right_span < right_ray)) | (left_taken & (left * left_span < left_ray));
+    // Where depth is rough a near step blocks most walks: the first block ends them, as the loop
+    // above would; on a slope the later blocks run without waiting on a test each.
+    if (first == 1 && any_lane(blocked)) return false;
+  }
+  return !any_lane(blocked);
+}
+
 constexpr int kWalk = -2;  // left_of's mark for a point whose rays the exact walk must follow
 
 // A point's link end from its separation and the smallest separation within the walk's reach:
@@ -104,6 +151,7 @@ void links_inside(const int* __restrict linking, const int* __restrict minima, i
 // Every point's left end (or -1) into left_of: first with no walk, in a loop of plain arithmetic
 // the compiler vectorises over the row (the windows clipped only at its edges), then the walk,
 // unchanged, for the few points it cannot decide on a smooth surface.
+template <Walk walk>
 void find_links(const int* linking, int linking_width, int reach, int span, const SymmetricPlan& plan,
                 SymmetricFastScratch& scratch) {
   const int eye = plan.eye_separation;
@@ -118,9 +166,16 @@ void find_links(const int* linking, int linking_width, int reach, int span, cons
   for (int x = 0; x < first; ++x) clipped(x);
   links_inside(linking, minima, first, last, reach, span, eye, linking_width, left_of);
   for (int x = last; x < linking_width; ++x) clipped(x);
+  // No point walks past `reach` steps, so a block of lanes reads at most reach + 7 either side.
+  const int inside_first = reach + kWalkLanes - 1, inside_last = linking_width - reach - kWalkLanes;
+  const int* steps = scratch.walk_steps.data();
   for (int x = 0; x < linking_width; ++x)
-    if (left_of[x] == kWalk)
-      left_of[x] = both_eyes_see_linking(linking, linking_width, plan, x, linking[x]) ? x - linking[x] / 2 : -1;
+    if (left_of[x] == kWalk) {
+      const bool seen = walk == Walk::eight_steps_at_a_time && x >= inside_first && x < inside_last
+                            ? both_eyes_see_inside(linking, eye, x, linking[x], steps[linking[x]])
+                            : both_eyes_see_linking(linking, linking_width, plan, x, linking[x]);
+      left_of[x] = seen ? x - linking[x] / 2 : -1;
+    }
 }
 
 // keep_nearer_links (symmetric_cpu.cpp), on the links find_links left.
@@ -149,11 +204,14 @@ void keep_nearer_links_fast(const int* linking, int linking_width, SymmetricFast
 }
 
 // Every visible point's link and the kept ones into same[] (link_row in symmetric_cpu.cpp).
+template <Walk walk>
 void link_row_fast(const int* linking, int linking_width, const SymmetricPlan& plan, SymmetricFastScratch& scratch) {
-  const int reach = std::max(1, walk_steps(*std::max_element(linking, linking + linking_width), plan));
+  const int largest = *std::max_element(linking, linking + linking_width);
+  walk_steps_table(largest, plan, scratch.walk_steps);
+  const int reach = std::max(1, scratch.walk_steps[static_cast<std::size_t>(largest)]);
   const int span = sliding_minimum(linking, linking_width, reach, scratch.window_minima, scratch.spare);
   scratch.left_of.resize(static_cast<std::size_t>(linking_width));
-  find_links(linking, linking_width, reach, span, plan, scratch);
+  find_links<walk>(linking, linking_width, reach, span, plan, scratch);
   keep_nearer_links_fast(linking, linking_width, scratch);
 }
 
@@ -243,6 +301,7 @@ void colour_flowing(const int* same, int width, const SymmetricPlan& plan, Symme
 
 // One row's passes, inlined whole into each build below, so every loop of the row is compiled
 // for that build's instruction set.
+template <Walk walk>
 [[gnu::always_inline]] inline void row_fast(const float* depth, int width, int row, const SymmetricPlan& plan,
                                             float* coordinates, SymmetricFastScratch& scratch) {
   const int linking_width = width * plan.oversample;
@@ -255,7 +314,7 @@ void colour_flowing(const int* same, int width, const SymmetricPlan& plan, Symme
       for (int copy = 0; copy < plan.oversample; ++copy) scratch.linking[at++] = scratch.separations[x];
     linking = scratch.linking.data();
   }
-  link_row_fast(linking, linking_width, plan, scratch);
+  link_row_fast<walk>(linking, linking_width, plan, scratch);
   if (plan.group_colour == GroupColour::flowing)
     colour_flowing(scratch.same.data(), width, plan, scratch, coordinates);
   else
@@ -266,12 +325,12 @@ void colour_flowing(const int* same, int width, const SymmetricPlan& plan, Symme
 STEREOCL_TARGET_AVX2 [[gnu::flatten]] void row_fast_avx2(const float* depth, int width, int row,
                                                          const SymmetricPlan& plan, float* coordinates,
                                                          SymmetricFastScratch& scratch) {
-  row_fast(depth, width, row, plan, coordinates, scratch);
+  row_fast<Walk::eight_steps_at_a_time>(depth, width, row, plan, coordinates, scratch);
 }
 
 [[gnu::flatten]] void row_fast_baseline(const float* depth, int width, int row, const SymmetricPlan& plan,
                                         float* coordinates, SymmetricFastScratch& scratch) {
-  row_fast(depth, width, row, plan, coordinates, scratch);
+  row_fast<Walk::step_by_step>(depth, width, row, plan, coordinates, scratch);
 }
 
 }  // namespace

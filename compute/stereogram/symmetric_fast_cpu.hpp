@@ -25,7 +25,8 @@ namespace stereocl {
 
 // One thread's row buffers, reused row after row and frame after frame.
 struct SymmetricFastScratch {
-  std::vector<int> separations, linking, window_minima, spare, left_of, right_claim, left_claim, same, top, best, ends;
+  std::vector<int> separations, linking, window_minima, spare, left_of, right_claim, left_claim, same, top, best, ends,
+      walk_steps;
   std::vector<float> end_coordinate;
 };
 
