@@ -32,9 +32,14 @@ gpu_tests=(end_to_end_test gl_scene_test cl_failure_test symmetric_end_to_end_te
   frame_chain_test stereogram_kernel_test symmetric_kernel_test sobel_test blur_test histogram_test luma_test
   emboss_test posterize_test stereogram_buffer_kernel_test symmetric_buffer_kernel_test external_memory_test
   scene_colours_test gl_compute_mode_test still_every_mode_test)
-# STEREOCL_GPU_BUILD names another Release build with tests and benchmarks to carry instead (the
-# development build, say, already built: the MP4 module, if it has one, stays behind).
+# STEREOCL_GPU_BUILD names another Release build with tests and benchmarks to carry instead, one
+# configured with -DSTEREOCL_MP4=OFF: with MP4 on, app_tests links FFmpeg, and its libraries
+# bundled (about 50 MB) overflow the carried folder.
 build=${STEREOCL_GPU_BUILD:-$root/build-gpu}
+if [ -n "${STEREOCL_GPU_BUILD:-}" ] && grep -q '^STEREOCL_MP4:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+  echo "gpu-prepare: $build is configured with STEREOCL_MP4=ON; the GPU machine's build must have it OFF (FFmpeg would overflow the 64 MiB carried)" >&2
+  exit 1
+fi
 [ -n "${STEREOCL_GPU_BUILD:-}" ] ||
   cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON \
     -DSTEREOCL_MP4=OFF >/dev/null
