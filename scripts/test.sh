@@ -38,7 +38,11 @@ xvfb=(xvfb-run -a -s "-screen 0 1920x1080x24 -noreset")
 phase "Release build"
 "$root/scripts/build.sh" "$root/build" -DSTEREOCL_TESTS=ON -DSTEREOCL_BENCHMARKS=ON
 phase "Release tests"
-"${xvfb[@]}" ctest --test-dir "$root/build" --no-tests=error --output-on-failure -j "$jobs" \
+# STEREOCL_TEST_EXCLUDE: a ctest -E pattern of entries to leave out. CI's Debian 12 leg leaves out
+# the kernel suites' small-device shape, which Debian 13's runs (.ci/in-fresh-debian.sh says why).
+exclude=()
+[ -n "${STEREOCL_TEST_EXCLUDE:-}" ] && exclude=(-E "$STEREOCL_TEST_EXCLUDE")
+"${xvfb[@]}" ctest --test-dir "$root/build" --no-tests=error --output-on-failure -j "$jobs" "${exclude[@]}" \
   | tee "$root/build/ctest.log"
 
 if [ ${#suites[@]} -gt 1 ]; then
