@@ -1,7 +1,8 @@
 // The fast CPU engine against the reference it replaces (symmetric_cpu.hpp), bit for bit, on
 // the maps that take each of its paths: smooth ones (the hidden-surface walk skipped), steps and
-// random depth (the walk run), slopes (the walk run to its end, eight steps at a time), at awkward widths, every group colour, oversampling, dot size and
-// both geometries; and on rows of another size between them, as the scratch is reused.
+// random depth (the walk run), slopes (the walk run to its end, eight steps at a time), at awkward
+// widths, every group colour, oversampling, dot size and both geometries; and on rows of another
+// size between them, as the scratch is reused.
 #include "compute/stereogram/symmetric_cpu.hpp"
 #include "compute/stereogram/symmetric_fast_cpu.hpp"
 #include "depth_scenes.hpp"

@@ -149,8 +149,9 @@ void links_inside(const int* __restrict linking, const int* __restrict minima, i
 }
 
 // Every point's left end (or -1) into left_of: first with no walk, in a loop of plain arithmetic
-// the compiler vectorises over the row (the windows clipped only at its edges), then the walk,
-// unchanged, for the few points it cannot decide on a smooth surface.
+// the compiler vectorises over the row (the windows clipped only at its edges), then the exact walk
+// for the points that test cannot decide: few on a smooth surface, most on a slope. `walk` says how
+// the build walks them; points within reach + 7 of the row's ends walk step by step in both.
 template <Walk walk>
 void find_links(const int* linking, int linking_width, int reach, int span, const SymmetricPlan& plan,
                 SymmetricFastScratch& scratch) {
